@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './http';
+export * from './payment';
+export * from './permissions';
