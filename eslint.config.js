@@ -33,9 +33,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'],
-        },
+        // Four programs: the PWA (DOM), the service worker (WebWorker lib), Node (server, scripts,
+        // server tests, tool configs) and the browser tests (Node + DOM for page.evaluate).
+        project: ['./tsconfig.json', './tsconfig.sw.json', './tsconfig.server.json', './tsconfig.e2e.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,12 +1,58 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (npm run dev starts it) listens on API_PORT; Vite proxies every API path to it so
 // the browser sees one origin, exactly like production where Fastify serves the built PWA.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // Our own TypeScript service worker (workers/sw.ts): precache the shell, SPA navigation
+      // fallback, outbox drain on 'sync'. Workbox's generated worker cannot do the last part.
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      // 'prompt': a new version waits until the user chooses to reload, so a running drain of the
+      // outbox is never cut off by a surprise takeover.
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // ffmpeg.wasm's core (~32 MB) is fetched and cached on first use, never precached.
+        globIgnores: ['**/ffmpeg*/**', '**/*ffmpeg-core*'],
+      },
+      manifest: {
+        name: 'Reelflow — AI short videos, captions and publishing',
+        short_name: 'Reelflow',
+        description:
+          'Write video scripts, make faceless AI short videos, caption your uploads and publish or schedule them to YouTube, TikTok and Instagram — even on a bad connection.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#7c3aed',
+        background_color: '#101014',
+        categories: ['productivity', 'photo', 'entertainment'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Create an AI video', short_name: 'New video', url: '/create-ai-video', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'My scripts', short_name: 'Scripts', url: '/my-scripts', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Publish a post', short_name: 'Publish', url: '/publish', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Calendar', short_name: 'Calendar', url: '/calender', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 8080),
