@@ -2,3 +2,4 @@ export * from './auth';
 export * from './http';
 export * from './payment';
 export * from './permissions';
+export * from './scripts';
