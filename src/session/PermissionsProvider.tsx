@@ -1,0 +1,49 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Permissions } from '../../contract';
+import * as rules from './permission-rules';
+import { loadPermissions, permissionsUserKey } from './permissions-actions';
+import { isAuthenticated, permissionsState, sessionState } from './state';
+import type { PermissionsContextValue } from './types';
+
+const PermissionsContext = createContext<PermissionsContextValue | undefined>(undefined);
+
+/** Fetches the permissions once whenever the user or the authentication status changes, and
+ *  answers the checks of spec §5 through the pure rules. Reads the session from its state, so it
+ *  works inside AuthProvider or on its own. */
+export function PermissionsProvider({ children }: { children?: ReactNode }) {
+  const session = useSnapshot(sessionState);
+  const snap = useSnapshot(permissionsState);
+  const authenticated = isAuthenticated(session);
+  const userKey = permissionsUserKey(session.user);
+
+  useEffect(() => {
+    void loadPermissions();
+  }, [userKey, authenticated]);
+
+  const refresh = useCallback(() => loadPermissions(), []);
+
+  const value = useMemo<PermissionsContextValue>(() => {
+    const view: rules.PermissionsView = { permissions: snap.permissions, loading: snap.loading, error: snap.error };
+    return {
+      permissions: snap.permissions as Permissions | null,
+      loading: snap.loading,
+      error: snap.error,
+      hasPermission: (name) => rules.hasPermission(view, name),
+      isUnlimited: (limit) => rules.isUnlimited(view, limit),
+      getLimit: (limit) => rules.getLimit(view, limit),
+      getDisplayText: (limit) => rules.getDisplayText(view, limit),
+      getPermissionValue: (name) => rules.getPermissionValue(view, name),
+      isArtStyleAllowed: (style) => rules.isArtStyleAllowed(view, style),
+      refresh,
+    };
+  }, [snap, refresh]);
+
+  return <PermissionsContext value={value}>{children}</PermissionsContext>;
+}
+
+export function usePermissions(): PermissionsContextValue {
+  const context = useContext(PermissionsContext);
+  if (!context) throw new Error('usePermissions must be used within a PermissionsProvider');
+  return context;
+}

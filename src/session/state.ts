@@ -1,0 +1,92 @@
+// Session and permissions state, in vanilla valtio so that non-React code (the router guard, the
+// sync engine) can read it; the providers expose it to screens through useAuth/usePermissions.
+import { proxy, snapshot, subscribe } from 'valtio/vanilla';
+import type { Permissions, User } from '../../contract';
+import { hasPermission } from './permission-rules';
+import type { PaymentStatus } from './types';
+
+export interface SessionState {
+  user: User | null;
+  token: string | null;
+  credits: number;
+  loading: boolean;
+  error: string | null;
+  paymentStatus: PaymentStatus;
+}
+
+export interface PermissionsState {
+  permissions: Permissions | null;
+  /** Initially true (spec §4). */
+  loading: boolean;
+  error: unknown;
+}
+
+export function initialPaymentStatus(): PaymentStatus {
+  return {
+    hasPaymentApproval: false,
+    hasPaymentMethod: false,
+    skipPaymentApproval: false,
+    originalPaymentApproval: false,
+    checkingStatus: false,
+    lastChecked: null,
+    error: null,
+    meta: null,
+  };
+}
+
+export const sessionState: SessionState = proxy<SessionState>({
+  user: null,
+  token: null,
+  credits: 0,
+  loading: false,
+  error: null,
+  paymentStatus: initialPaymentStatus(),
+});
+
+export const permissionsState: PermissionsState = proxy<PermissionsState>({ permissions: null, loading: true, error: null });
+
+/** Authenticated only when both user and token exist (spec §4). */
+export function isAuthenticated(state: Pick<SessionState, 'user' | 'token'> = sessionState): boolean {
+  return Boolean(state.user) && Boolean(state.token);
+}
+
+export interface SessionSnapshot {
+  readonly user: User | null;
+  readonly token: string | null;
+  readonly credits: number;
+  readonly isAuthenticated: boolean;
+  readonly loading: boolean;
+  readonly error: string | null;
+  readonly paymentStatus: Readonly<PaymentStatus>;
+}
+
+/** An immutable copy of the session for non-React readers (router guard). */
+export function getSessionSnapshot(): SessionSnapshot {
+  const snap = snapshot(sessionState) as SessionState;
+  return { ...snap, isAuthenticated: isAuthenticated(snap) };
+}
+
+export interface PermissionsSnapshot {
+  readonly permissions: Permissions | null;
+  readonly loading: boolean;
+  readonly error: unknown;
+}
+
+export function getPermissionsSnapshot(): PermissionsSnapshot {
+  return snapshot(permissionsState) as PermissionsState;
+}
+
+/** Non-React permission check for the router guard (same rules as usePermissions). */
+export function checkPermission(name: string): boolean {
+  return hasPermission(getPermissionsSnapshot(), name);
+}
+
+/** Call `listener` after every change of the session (for non-React readers). */
+export function subscribeSession(listener: () => void): () => void {
+  return subscribe(sessionState, listener);
+}
+
+/** Call `listener` after every change of the permissions state. */
+export function subscribePermissions(listener: () => void): () => void {
+  return subscribe(permissionsState, listener);
+}
