@@ -1,0 +1,198 @@
+// The route tree of spec §2, code-based. Signed-in screens sit in a pathless layout at "/" (the
+// shell + route guard); public screens sit in a layout that sends signed-in users to "/".
+// Every screen is lazily loaded with the 120-second chunk time-out (src/app/lazy.ts).
+import { createRootRoute, createRoute, createRouter, Outlet, type RouteComponent } from '@tanstack/react-router';
+import type { RoutePermission } from '../../contract';
+import { onUnauthenticated } from '../api';
+import { PageLoading } from '../ui/CenteredText';
+import { NotFoundPage, RouteErrorScreen } from './ErrorScreens';
+import { lazyPage } from './lazy';
+import { PublicOnlyLayout } from './PublicOnlyLayout';
+import { parseSearch, searchString, stringifySearch } from './search';
+import { SignedInLayout } from './shell/AppLayout';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The permission entry a route needs (spec §2); checked by the route guard. */
+    permission?: RoutePermission;
+  }
+}
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+// ---- public pages (spec §2) -------------------------------------------------------------------
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicOnlyLayout });
+
+const loginRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'login',
+  component: lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage'),
+});
+const registerRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'register',
+  component: lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+});
+const licenseRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'license',
+  component: lazyPage(() => import('../features/auth/LicensePage'), 'LicensePage'),
+});
+const registerWithLicenseRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'register-with-license',
+  validateSearch: (search: Record<string, unknown>): { license_key?: string } => ({
+    license_key: searchString(search.license_key),
+  }),
+  component: lazyPage(() => import('../features/auth/RegisterWithLicensePage'), 'RegisterWithLicensePage'),
+});
+const forgetPasswordRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'forget-password',
+  component: lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+});
+/** Not in the spec's list: the server's password-reset mail links here (docs/decisions/ui.md). */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string; email?: string } => ({
+    token: searchString(search.token),
+    email: searchString(search.email),
+  }),
+  component: lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+});
+
+// ---- open to everyone -------------------------------------------------------------------------
+const unauthorizedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'unauthorized',
+  component: lazyPage(() => import('../features/system/UnauthorizedPage'), 'UnauthorizedPage'),
+});
+
+// ---- signed-in pages (spec §2 table) ----------------------------------------------------------
+const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: SignedInLayout });
+
+function page<TPath extends string>(path: TPath, component: RouteComponent, permission?: RoutePermission) {
+  return { getParentRoute: () => appLayout, path, component, staticData: permission ? { permission } : {} };
+}
+
+const homeRoute = createRoute(page('/', lazyPage(() => import('../features/home/HomePage'), 'HomePage')));
+const facelessVideoRoute = createRoute(
+  page('faceless-video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
+);
+const createAiVideoRoute = createRoute(
+  page('create-ai-video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
+);
+const createAiSeriesRoute = createRoute(
+  page('create-ai-series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+);
+const createAiSeriesWithIdRoute = createRoute(
+  page('create-ai-series/$seriesId', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+);
+const videoSeriesRoute = createRoute(
+  page('video-series', lazyPage(() => import('../features/series/VideoSeriesPage'), 'VideoSeriesPage'), 'can_create_series'),
+);
+const videoSeriesDetailRoute = createRoute(
+  page('video-series/detail/$id', lazyPage(() => import('../features/series/SeriesDetailPage'), 'SeriesDetailPage'), 'can_create_series'),
+);
+const videoSeriesEditMetaRoute = createRoute(
+  page('video-series/edit-meta', lazyPage(() => import('../features/series/SeriesEditMetaPage'), 'SeriesEditMetaPage'), 'can_create_series'),
+);
+const videoSeriesSettingRoute = createRoute(
+  page('video-series/setting/$id', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
+);
+const publishRoute = createRoute(
+  page('publish', lazyPage(() => import('../features/publish/PublishPage'), 'PublishPage'), 'can_publish_post'),
+);
+const calendarRoute = createRoute(
+  page('calender', lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage'), 'can_publish_post'),
+);
+const connectRoute = createRoute(
+  page('connect', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage'), 'can_publish_post'),
+);
+const videoTranscriptionRoute = createRoute(
+  page(
+    'video-transcription',
+    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage'),
+    'can_create_video_caption',
+  ),
+);
+const creditsHistoryRoute = createRoute(
+  page('users/credits-history', lazyPage(() => import('../features/credits/CreditsHistoryPage'), 'CreditsHistoryPage')),
+);
+const userEditRoute = createRoute(page('users/user-edit', lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage')));
+const userProfileRoute = createRoute(
+  page('users/user-profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
+);
+const brandingRoute = createRoute(page('users/branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
+const myVideosRoute = createRoute(page('my-videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage')));
+const editorRoute = createRoute(page('editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
+const myScriptsRoute = createRoute(page('my-scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage')));
+
+export const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren([
+    loginRoute,
+    registerRoute,
+    licenseRoute,
+    registerWithLicenseRoute,
+    forgetPasswordRoute,
+    resetPasswordRoute,
+  ]),
+  unauthorizedRoute,
+  appLayout.addChildren([
+    homeRoute,
+    facelessVideoRoute,
+    createAiVideoRoute,
+    createAiSeriesRoute,
+    createAiSeriesWithIdRoute,
+    videoSeriesRoute,
+    videoSeriesDetailRoute,
+    videoSeriesEditMetaRoute,
+    videoSeriesSettingRoute,
+    publishRoute,
+    calendarRoute,
+    connectRoute,
+    videoTranscriptionRoute,
+    creditsHistoryRoute,
+    userEditRoute,
+    userProfileRoute,
+    brandingRoute,
+    myVideosRoute,
+    editorRoute,
+    myScriptsRoute,
+  ]),
+]);
+
+export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    parseSearch,
+    stringifySearch,
+    defaultPendingComponent: PageLoading,
+    defaultPendingMs: 200,
+    defaultPendingMinMs: 300,
+    defaultErrorComponent: RouteErrorScreen,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** Spec §8 "401: … redirect to /login". Returns the unsubscribe function. */
+export function redirectToLoginOnUnauthenticated(): () => void {
+  return onUnauthenticated(() => {
+    void router.navigate({ to: '/login', replace: true });
+  });
+}

@@ -1,0 +1,228 @@
+// The signed-in shell (DESIGN §2 "layout shell"): header with brand, credits and user menu; a
+// navigation sidebar that becomes a drawer behind a burger on phones; the guarded page.
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconCoins,
+  IconLock,
+  IconLogout,
+  IconMoon,
+  IconMovie,
+  IconSun,
+  IconUserCircle,
+  IconUserEdit,
+} from '@tabler/icons-react';
+import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
+import type { RoutePermission } from '../../../contract';
+import { useAuth, usePermissions } from '../../session';
+import { AccessGate } from '../AccessGate';
+import { LOCKED_LABEL, NAV_SECTIONS } from './nav';
+import { NavItemLink } from './NavItemLink';
+import { StorageBanner } from './StorageBanner';
+
+/** The signed-in layout route's component: signed-out visitors go to /login (spec §4). */
+export function SignedInLayout() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const redirect = useCallback(
+    (to: '/login' | '/') => {
+      void navigate({ to, replace: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!user) redirect('/login');
+  }, [user, redirect]);
+
+  if (!user) return null;
+  return <Shell onRedirect={redirect} />;
+}
+
+function useRequiredPermission(): RoutePermission | null {
+  return useMatches({
+    select: (matches) =>
+      matches.reduce<RoutePermission | null>((required, match) => match.staticData.permission ?? required, null),
+  });
+}
+
+function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const required = useRequiredPermission();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <UnstyledButton component={Link} to="/" aria-label="Reelflow home">
+              <Group gap={6} wrap="nowrap">
+                <IconMovie aria-hidden size={26} color="var(--mantine-primary-color-filled)" />
+                <Text fw={800} fz="lg">
+                  Reelflow
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <CreditsBadge />
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label="Main navigation">
+        <ScrollArea type="auto" p="sm">
+          <Navigation onNavigate={close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <StorageBanner />
+        <AccessGate required={required} onRedirect={onRedirect}>
+          <Outlet />
+        </AccessGate>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const { loading, hasPermission } = usePermissions();
+  return (
+    <nav>
+      <Stack gap="md">
+        {NAV_SECTIONS.map((section) => (
+          <Stack key={section.label} gap={2}>
+            <Text fz="xs" fw={700} tt="uppercase" c="dimmed" px="sm">
+              {section.label}
+            </Text>
+            {section.items.map((item) => {
+              // Only mark as locked once permissions are known, so nothing flickers to locked.
+              const locked = !loading && item.permission !== undefined && !hasPermission(item.permission);
+              const ItemIcon = item.icon;
+              return (
+                <NavItemLink
+                  key={item.to}
+                  to={item.to}
+                  label={item.label}
+                  onClick={onNavigate}
+                  leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+                  rightSection={
+                    locked ? (
+                      <Tooltip label="Not in your plan" withArrow>
+                        <span>
+                          <IconLock size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+                          <VisuallyHidden>{LOCKED_LABEL}</VisuallyHidden>
+                        </span>
+                      </Tooltip>
+                    ) : undefined
+                  }
+                  activeOptions={{ exact: item.to === '/', includeSearch: false }}
+                  activeProps={{ active: true }}
+                  data-locked={locked || undefined}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+function CreditsBadge() {
+  const { credits } = useAuth();
+  return (
+    <Badge
+      variant="light"
+      size="lg"
+      leftSection={<IconCoins size={14} aria-hidden />}
+      visibleFrom="xs"
+    >
+      {credits.toLocaleString()} credits
+    </Badge>
+  );
+}
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <ActionIcon variant="subtle" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} theme`}>
+      {computed === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+    </ActionIcon>
+  );
+}
+
+function UserMenu() {
+  const { user, credits, logout } = useAuth();
+  const navigate = useNavigate();
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } finally {
+      await navigate({ to: '/login', replace: true });
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label="Account menu">
+          <Text fz="sm" fw={600} maw={140} truncate>
+            {user?.name ?? 'Account'}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user?.email}</Menu.Label>
+        <Menu.Item hiddenFrom="xs" leftSection={<IconCoins size={16} aria-hidden />} disabled>
+          {credits.toLocaleString()} credits
+        </Menu.Item>
+        <Menu.Item component={Link} to="/users/user-profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
+          Edit profile
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => {
+            void signOut();
+          }}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

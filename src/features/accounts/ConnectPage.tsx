@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function ConnectPage() {
+  return <ComingLater title="Connect accounts" />;
+}

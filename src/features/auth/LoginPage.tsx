@@ -1,0 +1,70 @@
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { loginRequest, type LoginRequest } from '../../../contract';
+import { useAuth } from '../../session';
+import { AuthLayout } from '../../ui/AuthLayout';
+import { ErrorAlert } from '../../ui/FormAlert';
+import { serverErrors, zodValidate } from '../../ui/forms';
+import { AnchorLink } from '../../ui/links';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginRequest>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginRequest),
+  });
+
+  const submit = async (values: LoginRequest) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await signIn(values);
+      await navigate({ to: '/', replace: true });
+    } catch (error) {
+      const { fields, general } = serverErrors(error, FIELDS, 'An error occurred during login');
+      form.setErrors(fields);
+      setFailure(general);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to keep creating.">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          void submit(values);
+        })}
+      >
+        <Stack gap="sm">
+          {failure ? <ErrorAlert title="Could not sign in">{failure}</ErrorAlert> : null}
+          <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <AnchorLink to="/forget-password" fz="sm">
+              Forgot password?
+            </AnchorLink>
+          </Group>
+          <Button type="submit" loading={submitting} fullWidth size="md">
+            Sign in
+          </Button>
+          <Text fz="sm" ta="center" c="dimmed">
+            New to Reelflow? <AnchorLink to="/register">Create an account</AnchorLink>
+          </Text>
+          <Text fz="sm" ta="center" c="dimmed">
+            Have a licence code? <AnchorLink to="/license">Activate a licence</AnchorLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

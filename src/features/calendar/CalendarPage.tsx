@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function CalendarPage() {
+  return <ComingLater title="Calendar" />;
+}

@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function EditorPage() {
+  return <ComingLater title="Editor" />;
+}

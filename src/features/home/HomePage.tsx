@@ -1,0 +1,144 @@
+// Home dashboard: who you are, your plan, credits and what the plan includes. Everything shown
+// comes from the session and the permissions object (spec §3, §5); nothing is invented.
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
+import { ART_STYLES, type RoutePermission } from '../../../contract';
+import { useAuth, usePermissions } from '../../session';
+import { PageFrame } from '../../ui/PageFrame';
+
+const FEATURES: { permission: RoutePermission; label: string }[] = [
+  { permission: 'can_create_video', label: 'Create AI videos' },
+  { permission: 'can_create_series', label: 'Create AI video series' },
+  { permission: 'can_publish_post', label: 'Publish and schedule posts' },
+  { permission: 'can_create_video_caption', label: 'Transcribe videos with captions' },
+];
+
+/** "videos_per_month_limit" -> "Videos per month". */
+function limitLabel(key: string): string {
+  const words = key.replace(/_limit$/, '').replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function styleLabel(style: string): string {
+  return style
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function HomePage() {
+  const { user, credits } = useAuth();
+  const { permissions, hasPermission, getDisplayText, isArtStyleAllowed } = usePermissions();
+
+  const limitKeys = permissions ? Object.keys(permissions).filter((key) => key.endsWith('_limit')).sort() : [];
+  const allowedStyles = ART_STYLES.filter((style) => isArtStyleAllowed(style));
+  const allStyles = allowedStyles.length === ART_STYLES.length;
+
+  return (
+    <PageFrame title={`Welcome, ${user?.name ?? ''}`} description="Here is what your plan includes right now.">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder padding="lg">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size="xl" variant="light" aria-hidden>
+              <IconCrown size={22} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text c="dimmed" fz="sm">
+                Current plan
+              </Text>
+              <Text fw={700} fz="xl">
+                {user?.plan ? user.plan : 'No plan'}
+              </Text>
+            </Stack>
+          </Group>
+        </Card>
+        <Card withBorder padding="lg">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size="xl" variant="light" color="yellow" aria-hidden>
+              <IconCoins size={22} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text c="dimmed" fz="sm">
+                Credits balance
+              </Text>
+              <Text fw={700} fz="xl">
+                {credits.toLocaleString()}
+              </Text>
+            </Stack>
+          </Group>
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Features
+          </Title>
+          <List spacing="xs" listStyleType="none" p={0}>
+            {FEATURES.map((feature) => {
+              const held = hasPermission(feature.permission);
+              return (
+                <List.Item key={feature.permission}>
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon size="sm" radius="xl" variant="light" color={held ? 'teal' : 'gray'} aria-hidden>
+                      {held ? <IconCheck size={14} /> : <IconLock size={14} />}
+                    </ThemeIcon>
+                    <Text>{feature.label}</Text>
+                    <Badge variant="light" color={held ? 'teal' : 'gray'}>
+                      {held ? 'Included' : 'Locked'}
+                    </Badge>
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+        </Stack>
+      </Card>
+
+      {limitKeys.length > 0 ? (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Limits
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
+              {limitKeys.map((key) => (
+                <Stack key={key} gap={0}>
+                  <Text component="dt" c="dimmed" fz="sm">
+                    {limitLabel(key)}
+                  </Text>
+                  <Text component="dd" fw={600} m={0}>
+                    {getDisplayText(key)}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Card>
+      ) : null}
+
+      {permissions ? (
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Art styles
+          </Title>
+          {allStyles ? (
+            <Text>All styles</Text>
+          ) : allowedStyles.length === 0 ? (
+            <Text>No art styles are included in your plan.</Text>
+          ) : (
+            <Group gap="xs">
+              {allowedStyles.map((style) => (
+                <Badge key={style} variant="outline">
+                  {styleLabel(style)}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      </Card>
+      ) : null}
+    </PageFrame>
+  );
+}

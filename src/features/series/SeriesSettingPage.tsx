@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function SeriesSettingPage() {
+  return <ComingLater title="Series settings" />;
+}

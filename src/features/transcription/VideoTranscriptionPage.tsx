@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function VideoTranscriptionPage() {
+  return <ComingLater title="Video transcription" />;
+}

@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function BrandingPage() {
+  return <ComingLater title="Branding" />;
+}

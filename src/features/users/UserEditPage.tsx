@@ -1,0 +1,92 @@
+import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { changePasswordRequest, type ChangePasswordRequest } from '../../../contract';
+import { changePassword } from '../../api';
+import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
+import { serverErrors, zodValidate } from '../../ui/forms';
+import { PageFrame } from '../../ui/PageFrame';
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+const EMPTY: ChangePasswordRequest = { current_password: '', password: '', password_confirmation: '' };
+
+export function UserEditPage() {
+  return (
+    <PageFrame title="Edit profile">
+      <Text>Editing your name, photo and other profile details arrives in a later update of Reelflow.</Text>
+      <ChangePasswordForm />
+    </PageFrame>
+  );
+}
+
+function ChangePasswordForm() {
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const form = useForm<ChangePasswordRequest>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: zodValidate(changePasswordRequest),
+    onValuesChange: () => setChanged(false),
+  });
+
+  const submit = async (values: ChangePasswordRequest) => {
+    setSubmitting(true);
+    setFailure(null);
+    setChanged(false);
+    try {
+      await changePassword(values);
+      form.setValues(EMPTY);
+      form.resetDirty(EMPTY);
+      setChanged(true);
+    } catch (error) {
+      const { fields, general } = serverErrors(error, FIELDS, 'Your password could not be changed.');
+      form.setErrors(fields);
+      setFailure(general);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
+      <form
+        noValidate
+        aria-labelledby="change-password-title"
+        onSubmit={form.onSubmit((values) => {
+          void submit(values);
+        })}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="change-password-title">
+            Change password
+          </Title>
+          {failure ? <ErrorAlert title="Password not changed">{failure}</ErrorAlert> : null}
+          {changed ? <SuccessAlert title="Password changed">Use your new password the next time you sign in.</SuccessAlert> : null}
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingLater } from '../../ui/PageFrame';
+
+export function MyVideosPage() {
+  return <ComingLater title="My videos" />;
+}

@@ -1,0 +1,31 @@
+// Entry point of the PWA. Order matters: the console policy is installed before anything can log,
+// the stored appearance is applied before the first paint, then React mounts.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { installConsoleFilter } from './app/console-filter';
+import { redirectToLoginOnUnauthenticated } from './app/router';
+import { applyLayoutVersion, storedColorScheme } from './app/theme';
+
+installConsoleFilter({ production: import.meta.env.PROD });
+
+// Apply the stored colour theme before React mounts (MantineProvider keeps it in sync afterwards),
+// so a dark-theme user gets no white flash. 'auto' follows the system setting.
+const scheme = storedColorScheme();
+const resolved =
+  scheme === 'auto' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : scheme;
+document.documentElement.setAttribute('data-mantine-color-scheme', resolved);
+applyLayoutVersion();
+
+// Spec §8: a 401 anywhere sends the user to /login.
+redirectToLoginOnUnauthenticated();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html.');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

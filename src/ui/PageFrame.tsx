@@ -1,0 +1,26 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The frame of every signed-in screen: one h1 and the screen's content. */
+export function PageFrame({ title, description, children }: { title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={1100} w="100%" mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {title}
+        </Title>
+        {description ? <Text c="dimmed">{description}</Text> : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** The honest placeholder of an area whose screen arrives in a later update. No fake data. */
+export function ComingLater({ title }: { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <Text>This area arrives in a later update of Reelflow.</Text>
+    </PageFrame>
+  );
+}
