@@ -113,9 +113,9 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { loading, hasPermission } = usePermissions();
+  // AppShell.Navbar is the <nav> landmark ("Main navigation").
   return (
-    <nav>
-      <Stack gap="md">
+    <Stack gap="md">
         {NAV_SECTIONS.map((section) => (
           <Stack key={section.label} gap={2}>
             <Text fz="xs" fw={700} tt="uppercase" c="dimmed" px="sm">
@@ -150,8 +150,7 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
             })}
           </Stack>
         ))}
-      </Stack>
-    </nav>
+    </Stack>
   );
 }
 

@@ -1,0 +1,175 @@
+// The real route tree and shell, rendered with a memory history and a mocked session.
+import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
+
+const session = vi.hoisted(() => ({
+  user: null as { id: number; name: string; email: string; plan: string } | null,
+  permissions: {},
+  logout: undefined as unknown as () => Promise<void>,
+}));
+
+vi.mock('../../src/session', () => ({
+  useAuth: () =>
+    ({
+      user: session.user,
+      token: session.user ? '1|token' : null,
+      isAuthenticated: Boolean(session.user),
+      credits: session.user ? 120 : 0,
+      loading: false,
+      error: null,
+      logout: session.logout,
+    }) as unknown as AuthContextValue,
+  usePermissions: () =>
+    ({
+      permissions: session.permissions,
+      loading: false,
+      error: null,
+      hasPermission: (name: string) => session.permissions[name] !== undefined && session.permissions[name] !== null,
+      getDisplayText: (limit: string) => {
+        const value = session.permissions[limit];
+        return value === null || value === undefined ? 'Unlimited' : String(value);
+      },
+      isArtStyleAllowed: () => true,
+    }) as unknown as PermissionsContextValue,
+}));
+
+const { createAppRouter } = await import('../../src/app/router');
+
+function renderAt(path: string) {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <MantineProvider env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const SPEC_PATHS = [
+  '/',
+  '/faceless-video',
+  '/create-ai-video',
+  '/create-ai-series',
+  '/create-ai-series/$seriesId',
+  '/video-series',
+  '/video-series/detail/$id',
+  '/video-series/edit-meta',
+  '/video-series/setting/$id',
+  '/publish',
+  '/calender',
+  '/connect',
+  '/video-transcription',
+  '/users/credits-history',
+  '/users/user-edit',
+  '/users/user-profile',
+  '/users/branding',
+  '/my-videos',
+  '/editor',
+  '/my-scripts',
+  '/login',
+  '/register',
+  '/license',
+  '/register-with-license',
+  '/forget-password',
+  '/reset-password',
+  '/unauthorized',
+];
+
+const SPEC_PERMISSIONS: Record<string, string> = {
+  '/create-ai-video': 'can_create_video',
+  '/create-ai-series': 'can_create_series',
+  '/create-ai-series/$seriesId': 'can_create_series',
+  '/video-series': 'can_create_series',
+  '/video-series/detail/$id': 'can_create_series',
+  '/video-series/edit-meta': 'can_create_series',
+  '/video-series/setting/$id': 'can_create_series',
+  '/publish': 'can_publish_post',
+  '/calender': 'can_publish_post',
+  '/connect': 'can_publish_post',
+  '/video-transcription': 'can_create_video_caption',
+};
+
+describe('route tree (spec §2)', () => {
+  beforeEach(() => {
+    session.user = null;
+    session.permissions = {};
+    session.logout = vi.fn(() => {
+      session.user = null;
+      return Promise.resolve();
+    });
+  });
+  afterEach(() => cleanup());
+
+  it('has exactly the spec routes, with the spec permissions', () => {
+    const router = createAppRouter({ history: createMemoryHistory() });
+    const byPath = router.routesByPath as Record<string, { options: { staticData?: { permission?: string } } }>;
+    expect(Object.keys(byPath).sort()).toEqual([...SPEC_PATHS].sort());
+    for (const path of SPEC_PATHS) {
+      expect([path, byPath[path]?.options.staticData?.permission]).toEqual([path, SPEC_PERMISSIONS[path]]);
+    }
+  });
+
+  it('shows the sign-in form to a signed-out visitor', async () => {
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of a signed-in page to /login', async () => {
+    const router = renderAt('/publish');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user away from public pages to the home dashboard', async () => {
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    session.permissions = { can_create_video: true, videos_limit: 30 };
+    const router = renderAt('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Creator')).toBeTruthy();
+    expect(screen.getByText('All styles')).toBeTruthy();
+    expect(screen.getByText('Videos')).toBeTruthy();
+    expect(screen.getByText('30')).toBeTruthy();
+  });
+
+  it('marks areas outside the plan as locked in the navigation', async () => {
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    session.permissions = { can_create_video: true };
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(nav.querySelector('a[href="/create-ai-video"]')?.textContent).not.toContain('locked');
+    expect(nav.querySelector('a[href="/publish"]')?.textContent).toContain('locked — upgrade your plan');
+    expect(nav.querySelector('a[href="/calender"]')?.textContent).toContain('Calendar');
+  });
+
+  it('denies a page the plan lacks with the Access Denied alert, then goes home', async () => {
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Starter' };
+    session.permissions = {};
+    const router = renderAt('/video-series');
+    expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+  });
+
+  it('shows a placeholder, not fake data, for areas that arrive later', async () => {
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    session.permissions = { can_publish_post: true };
+    renderAt('/calender');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    expect(screen.getByText('This area arrives in a later update of Reelflow.')).toBeTruthy();
+  });
+
+  it('shows a not-found page for unknown paths', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
