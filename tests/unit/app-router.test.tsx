@@ -5,11 +5,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
-const session = vi.hoisted(() => ({
-  user: null as { id: number; name: string; email: string; plan: string } | null,
-  permissions: {},
-  logout: undefined as unknown as () => Promise<void>,
-}));
+interface SessionMock {
+  user: { id: number; name: string; email: string; plan: string } | null;
+  permissions: Record<string, unknown>;
+  logout: () => Promise<void>;
+}
+
+const session = vi.hoisted((): SessionMock => ({ user: null, permissions: {}, logout: () => Promise.resolve() }));
 
 vi.mock('../../src/session', () => ({
   useAuth: () =>
@@ -30,7 +32,7 @@ vi.mock('../../src/session', () => ({
       hasPermission: (name: string) => session.permissions[name] !== undefined && session.permissions[name] !== null,
       getDisplayText: (limit: string) => {
         const value = session.permissions[limit];
-        return value === null || value === undefined ? 'Unlimited' : String(value);
+        return typeof value === 'number' ? String(value) : 'Unlimited';
       },
       isArtStyleAllowed: () => true,
     }) as unknown as PermissionsContextValue,
