@@ -16,9 +16,11 @@ export interface AccessGateProps {
 }
 
 export function AccessGate({ required, onRedirect, children }: AccessGateProps) {
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   const { loading, hasPermission } = usePermissions();
-  const decision = decideAccess({ user, permissionsLoading: loading, hasPermission, required });
+  // A user object without a token (after a 401 removed it) is not signed in (spec §4), so the
+  // guard treats it as "no user"; /login then does not bounce back either.
+  const decision = decideAccess({ user: isAuthenticated ? user : null, permissionsLoading: loading, hasPermission, required });
 
   useEffect(() => {
     if (decision === 'login') onRedirect('/login');

@@ -4,14 +4,18 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
-const session = vi.hoisted(() => ({
-  user: null as { id: number; name: string } | null,
-  loading: false,
-  held: [] as string[],
-}));
+interface SessionMock {
+  user: { id: number; name: string } | null;
+  token: string | null;
+  loading: boolean;
+  held: string[];
+}
+
+const session = vi.hoisted((): SessionMock => ({ user: null, token: null, loading: false, held: [] }));
 
 vi.mock('../../src/session', () => ({
-  useAuth: () => ({ user: session.user, isAuthenticated: Boolean(session.user) }) as unknown as AuthContextValue,
+  useAuth: () =>
+    ({ user: session.user, token: session.token, isAuthenticated: Boolean(session.user && session.token) }) as unknown as AuthContextValue,
   usePermissions: () =>
     ({
       loading: session.loading,
@@ -32,6 +36,7 @@ function wrap(children: ReactNode) {
 describe('AccessGate (spec §4 route guard)', () => {
   beforeEach(() => {
     session.user = { id: 1, name: 'Ada' };
+    session.token = '1|secret';
     session.loading = false;
     session.held = [];
   });
@@ -39,6 +44,14 @@ describe('AccessGate (spec §4 route guard)', () => {
 
   it('redirects to /login without a user and renders nothing', () => {
     session.user = null;
+    const onRedirect = vi.fn();
+    render(wrap(<AccessGate onRedirect={onRedirect}>secret page</AccessGate>));
+    expect(onRedirect).toHaveBeenCalledWith('/login');
+    expect(screen.queryByText('secret page')).toBeNull();
+  });
+
+  it('treats a stored user without a token (after a 401) as signed out', () => {
+    session.token = null;
     const onRedirect = vi.fn();
     render(wrap(<AccessGate onRedirect={onRedirect}>secret page</AccessGate>));
     expect(onRedirect).toHaveBeenCalledWith('/login');

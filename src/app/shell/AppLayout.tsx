@@ -40,7 +40,8 @@ import { StorageBanner } from './StorageBanner';
 
 /** The signed-in layout route's component: signed-out visitors go to /login (spec §4). */
 export function SignedInLayout() {
-  const { user } = useAuth();
+  // Signed in means user and token (spec §4); see AccessGate.
+  const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const redirect = useCallback(
     (to: '/login' | '/') => {
@@ -50,10 +51,10 @@ export function SignedInLayout() {
   );
 
   useEffect(() => {
-    if (!user) redirect('/login');
-  }, [user, redirect]);
+    if (!isAuthenticated) redirect('/login');
+  }, [isAuthenticated, redirect]);
 
-  if (!user) return null;
+  if (!isAuthenticated) return null;
   return <Shell onRedirect={redirect} />;
 }
 
