@@ -97,9 +97,9 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
       </AppShell.Header>
 
       <AppShell.Navbar aria-label="Main navigation">
-        <ScrollArea type="auto" p="sm">
+        <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
           <Navigation onNavigate={close} />
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -161,6 +161,7 @@ function CreditsBadge() {
     <Badge
       variant="light"
       size="lg"
+      tt="none"
       leftSection={<IconCoins size={14} aria-hidden />}
       visibleFrom="xs"
     >

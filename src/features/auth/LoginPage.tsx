@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { loginRequest, type LoginRequest } from '../../../contract';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { serverErrors, zodValidate } from '../../ui/forms';
 import { AnchorLink } from '../../ui/links';
 
@@ -48,7 +49,7 @@ export function LoginPage() {
         <Stack gap="sm">
           {failure ? <ErrorAlert title="Could not sign in">{failure}</ErrorAlert> : null}
           <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <AnchorLink to="/forget-password" fz="sm">
               Forgot password?

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { registerUser } from '../../api';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { serverErrors, zodValidate } from '../../ui/forms';
 import { AnchorLink } from '../../ui/links';
 
@@ -51,14 +52,14 @@ export function RegisterPage() {
           {failure ? <ErrorAlert title="Could not create the account">{failure}</ErrorAlert> : null}
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="At least 8 characters."
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
             autoComplete="new-password"
             required

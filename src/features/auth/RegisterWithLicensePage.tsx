@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { registerWithLicense, validateLicense } from '../../api';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { serverErrors, zodValidate } from '../../ui/forms';
 import { AnchorLink } from '../../ui/links';
 
@@ -77,14 +78,14 @@ export function RegisterWithLicensePage() {
           <TextInput label="Licence code" autoComplete="off" spellCheck={false} required {...form.getInputProps('license_key')} />
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="At least 8 characters."
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
             autoComplete="new-password"
             required

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { resetPasswordRequest, type ResetPasswordRequest } from '../../../contra
 import { resetPassword } from '../../api';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { serverErrors, zodValidate } from '../../ui/forms';
 import { AnchorLink } from '../../ui/links';
 
@@ -82,14 +83,14 @@ export function ResetPasswordPage() {
                 {failure} <AnchorLink to="/forget-password">Request a new link</AnchorLink>
               </ErrorAlert>
             ) : null}
-            <PasswordInput
+            <PasswordField
               label="New password"
               description="At least 8 characters."
               autoComplete="new-password"
               required
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label="Confirm new password"
               autoComplete="new-password"
               required

@@ -84,7 +84,7 @@ export function HomePage() {
                       {held ? <IconCheck size={14} /> : <IconLock size={14} />}
                     </ThemeIcon>
                     <Text>{feature.label}</Text>
-                    <Badge variant="light" color={held ? 'teal' : 'gray'}>
+                    <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none">
                       {held ? 'Included' : 'Locked'}
                     </Badge>
                   </Group>
@@ -130,7 +130,7 @@ export function HomePage() {
           ) : (
             <Group gap="xs">
               {allowedStyles.map((style) => (
-                <Badge key={style} variant="outline">
+                <Badge key={style} variant="outline" tt="none" size="lg">
                   {styleLabel(style)}
                 </Badge>
               ))}

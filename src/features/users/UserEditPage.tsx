@@ -1,9 +1,11 @@
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { changePasswordRequest, type ChangePasswordRequest } from '../../../contract';
 import { changePassword } from '../../api';
+import { useAuth } from '../../session';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { serverErrors, zodValidate } from '../../ui/forms';
 import { PageFrame } from '../../ui/PageFrame';
 
@@ -20,6 +22,7 @@ export function UserEditPage() {
 }
 
 function ChangePasswordForm() {
+  const { user } = useAuth();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
@@ -61,22 +64,24 @@ function ChangePasswordForm() {
           <Title order={2} fz="lg" id="change-password-title">
             Change password
           </Title>
+          {/* Lets password managers tie the new password to the account. */}
+          <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
           {failure ? <ErrorAlert title="Password not changed">{failure}</ErrorAlert> : null}
           {changed ? <SuccessAlert title="Password changed">Use your new password the next time you sign in.</SuccessAlert> : null}
-          <PasswordInput
+          <PasswordField
             label="Current password"
             autoComplete="current-password"
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
+          <PasswordField
             label="New password"
             description="At least 8 characters."
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm new password"
             autoComplete="new-password"
             required
