@@ -1,0 +1,90 @@
+// Builds the Fastify app without listening, so tests can `inject` requests and main.ts can
+// listen. All wiring lives here; route modules only register their routes.
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerBearerAuth } from './http/auth';
+import type { AppContext } from './http/context';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandling } from './http/errors';
+import { authRoutes } from './http/routes/auth';
+import { healthRoutes } from './http/routes/health';
+import { internalAdminRoutes } from './http/routes/internal-admin';
+import { userRoutes } from './http/routes/user';
+import { registerClient } from './http/static-client';
+import { loggerOptions } from './logger';
+import { createMailer, type Mailer } from './providers/mail/mailer';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP when SMTP_URL is set, else the mail_outbox table. */
+  mailer?: Mailer;
+  /** false silences logs (tests); default logs at config.logLevel. */
+  logger?: boolean;
+  /** Enables POST /internal/admin with this secret (the admin CLI's channel). */
+  adminSecret?: string;
+}
+
+/** JSON bodies above this are refused with 413; uploads will use multipart with their own limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// Vite-built React + Mantine: Mantine injects <style> tags (inline styles), images may be
+// data:/blob: URLs, ffmpeg.wasm needs WebAssembly compilation and blob: workers/scripts.
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'blob:', 'data:'],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a reverse proxy set this to the proxy's address instead; direct clients are the norm.
+    trustProxy: false,
+    disableRequestLogging: false,
+  });
+  const mailer = options.mailer ?? createMailer(config, database.db);
+  const context: AppContext = { config, database, mailer };
+  app.addHook('onClose', async () => {
+    if (!options.mailer) mailer.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    // Plain http on localhost is the default install; HSTS there would only confuse browsers.
+    hsts: config.appUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+
+  registerBearerAuth(app, database.db);
+  registerCsrf(app, { secureCookie: config.appUrl.startsWith('https://') });
+
+  healthRoutes(app, context);
+  authRoutes(app, context);
+  userRoutes(app, context);
+  if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
+
+  await registerClient(app, config.clientDir);
+  return app;
+}

@@ -1,0 +1,34 @@
+// Applies MIGRATIONS in order, each in its own transaction together with its schema_migrations
+// row, so a failed migration leaves nothing half-applied. An advisory lock keeps two processes
+// starting against one Postgres from migrating at the same time.
+import type { Database } from './client';
+import { MIGRATIONS, type Migration } from './migrations';
+
+const MIGRATION_LOCK_KEY = 72_010_001;
+
+export async function migrate(database: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  const { raw } = database;
+  await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const done = await raw.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
+    if (done.rows.length > 0) continue;
+    const id = migration.id.replace(/'/g, "''");
+    // The lock is taken inside the transaction; the re-check makes a racing second migrator a no-op.
+    await raw.execInTransaction(`
+      SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+      DO $reelflow$ BEGIN
+        IF EXISTS (SELECT 1 FROM schema_migrations WHERE id = '${id}') THEN
+          RAISE EXCEPTION 'reelflow-migration-already-applied';
+        END IF;
+      END $reelflow$;
+      ${migration.sql};
+      INSERT INTO schema_migrations (id) VALUES ('${id}');
+    `).catch((error: unknown) => {
+      if (String((error as Error).message).includes('reelflow-migration-already-applied')) return;
+      throw error;
+    });
+    applied.push(migration.id);
+  }
+  return applied;
+}

@@ -1,0 +1,11 @@
+// Ordered list of migrations. They are TypeScript modules exporting SQL strings (not .sql files)
+// because the server ships as an esbuild bundle: files beside the code would not be found at run
+// time. Append new entries; never edit or reorder one that has shipped.
+import { sql as accounts } from './0001-accounts';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ id: '0001-accounts', sql: accounts }];

@@ -1,0 +1,48 @@
+// Personal access tokens, Sanctum style: clients hold the opaque `id|secret`; the database holds
+// only sha256(secret). Revoking is deleting the row.
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personalAccessTokens, users, type UserRow } from '../../db/schema';
+import { constantTimeEqual, randomSecret, sha256Hex } from './secrets';
+
+export interface AuthenticatedToken {
+  tokenId: number;
+  user: UserRow;
+}
+
+type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'update'>;
+
+export async function issueToken(db: Executor, userId: number, name = 'api'): Promise<string> {
+  const secret = randomSecret(30);
+  const [row] = await db.insert(personalAccessTokens).values({ userId, name, tokenHash: sha256Hex(secret) }).returning({ id: personalAccessTokens.id });
+  if (!row) throw new Error('token insert returned nothing');
+  return `${row.id}|${secret}`;
+}
+
+/** The token's user, or null for a malformed, unknown or revoked token. */
+export async function authenticateToken(db: Db, plainToken: string): Promise<AuthenticatedToken | null> {
+  const match = /^(\d{1,10})\|([A-Za-z0-9_-]{20,100})$/.exec(plainToken);
+  if (!match) return null;
+  const tokenId = Number(match[1]);
+  if (tokenId > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ tokenHash: personalAccessTokens.tokenHash, user: users })
+    .from(personalAccessTokens)
+    .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+    .where(eq(personalAccessTokens.id, tokenId))
+    .limit(1);
+  if (!row || !constantTimeEqual(row.tokenHash, sha256Hex(match[2]!))) return null;
+  return { tokenId, user: row.user };
+}
+
+export async function revokeToken(db: Executor, userId: number, tokenId: number): Promise<void> {
+  await db.delete(personalAccessTokens).where(and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.userId, userId)));
+}
+
+export async function revokeOtherTokens(db: Executor, userId: number, keepTokenId: number): Promise<void> {
+  await db.delete(personalAccessTokens).where(and(eq(personalAccessTokens.userId, userId), ne(personalAccessTokens.id, keepTokenId)));
+}
+
+export async function revokeAllTokens(db: Executor, userId: number): Promise<void> {
+  await db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
+}
