@@ -207,7 +207,7 @@ function responseOfError(error: unknown): OutboxResponse | null {
   return {
     status: r.status,
     statusText: typeof r.statusText === 'string' ? r.statusText : undefined,
-    headers: isRecord(r.headers) ? (r.headers as HeadersLike) : null,
+    headers: isRecord(r.headers) ? (r.headers) : null,
     body: 'data' in r ? r.data : r.body,
   };
 }
@@ -256,7 +256,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function enqueue(mutation: MutationDef<string, unknown> | string, payload: unknown): Promise<OutboxItem> {
     const def = typeof mutation === 'string' ? registry.get(mutation) : mutation;
-    if (!def) throw new Error(`Outbox: unknown mutation kind "${String(mutation)}"`);
+    if (!def) throw new Error(`Outbox: unknown mutation kind "${typeof mutation === 'string' ? mutation : mutation.kind}"`);
     const request = def.toRequest(payload);
     const entityKey = def.entityKey(payload);
     const item = await database.transaction('rw', table, async () => {
@@ -500,7 +500,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
-    enqueue: enqueue as Outbox['enqueue'],
+    enqueue: enqueue,
     drain,
     retry,
     discard,

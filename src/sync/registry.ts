@@ -44,7 +44,7 @@ export function createMutationRegistry(): MutationRegistry {
         throw new Error(`defineMutation(${def.kind}): schemaVersion must be a positive integer`);
       }
       // Re-defining a kind replaces it (hot module reload re-runs definitions).
-      defs.set(def.kind, def as unknown as MutationDef<string, unknown>);
+      defs.set(def.kind, def);
       return def;
     },
     get: (kind) => defs.get(kind),
