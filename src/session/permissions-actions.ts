@@ -34,8 +34,9 @@ export async function loadPermissions(): Promise<void> {
   try {
     const permissions = await fetchPermissionsRaw();
     if (current !== sequence) return;
-    permissionsState.permissions = permissions;
-    permissionsRepo.put(userId, JSON.parse(JSON.stringify(permissions)) as typeof permissions).catch((error: unknown) => {
+    // A copy: valtio would otherwise wrap (and write proxies into) the response object.
+    permissionsState.permissions = structuredClone(permissions);
+    permissionsRepo.put(userId, permissions).catch((error: unknown) => {
       console.warn('Could not cache permissions:', error);
     });
   } catch (error) {

@@ -4,6 +4,11 @@ import type { Permissions, User } from '../../contract';
 import { db, type ReelflowDB, type SessionKey, type SessionRows } from './db';
 import { guardStorage } from './storage-state';
 
+/** A plain, cloneable copy: callers may hand us valtio proxies, which IndexedDB cannot clone. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 export const sessionRepo = {
   async get<K extends SessionKey>(key: K, database: ReelflowDB = db): Promise<SessionRows[K] | null> {
     const row = await database.session.get(key);
@@ -12,7 +17,7 @@ export const sessionRepo = {
   set<K extends SessionKey>(key: K, value: SessionRows[K] | null | undefined, database: ReelflowDB = db): Promise<void> {
     return guardStorage(async () => {
       if (value === null || value === undefined) await database.session.delete(key);
-      else await database.session.put({ key, value, updatedAt: new Date().toISOString() });
+      else await database.session.put({ key, value: plain(value), updatedAt: new Date().toISOString() });
     });
   },
   /** Mirror the whole session at once (null values remove their row). */
@@ -23,7 +28,7 @@ export const sessionRepo = {
         for (const key of ['token', 'user', 'credits'] as const) {
           const value = values[key];
           if (value === null || value === undefined) await database.session.delete(key);
-          else await database.session.put({ key, value, updatedAt: now });
+          else await database.session.put({ key, value: plain(value), updatedAt: now });
         }
       }),
     );
@@ -48,7 +53,7 @@ export const permissionsRepo = {
   },
   put(userId: string | number, permissions: Permissions, database: ReelflowDB = db): Promise<void> {
     return guardStorage(async () => {
-      await database.permissions.put({ userId: String(userId), permissions, fetchedAt: new Date().toISOString() });
+      await database.permissions.put({ userId: String(userId), permissions: plain(permissions), fetchedAt: new Date().toISOString() });
     });
   },
 };

@@ -1,6 +1,7 @@
 // Unit test setup (vitest project "unit", happy-dom): a fake IndexedDB for Dexie, and a clean
 // browser storage/cookie jar around every test.
 import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 function wipeCookies(): void {
@@ -17,4 +18,8 @@ function wipe(): void {
 }
 
 beforeEach(wipe);
-afterEach(wipe);
+afterEach(() => {
+  // vitest runs without globals, so Testing Library cannot register its own cleanup.
+  cleanup();
+  wipe();
+});

@@ -50,7 +50,7 @@ export function fakeServer(options: { csrfValue?: string } = {}): FakeServer {
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
-      if (value !== undefined && value !== null && value !== false) headers[name.toLowerCase()] = String(value as string);
+      if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     }
     const request: SentRequest = {
       method: (config.method ?? 'get').toUpperCase(),
@@ -60,6 +60,7 @@ export function fakeServer(options: { csrfValue?: string } = {}): FakeServer {
       data: parseBody(config.data),
     };
     requests.push(request);
+    if (requests.length > 200) throw new Error('Runaway requests: the client keeps retrying');
     let handler = routes.get(key(request.method, request.url));
     if (!handler && request.url === '/sanctum/csrf-cookie') {
       handler = () => ({ status: 204, setCookie: `XSRF-TOKEN=${csrf}; path=/` });

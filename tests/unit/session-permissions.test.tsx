@@ -1,0 +1,182 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../contract';
+import { fetchUser, resetCsrfState } from '../../src/api';
+import { AuthProvider, PermissionsProvider, checkPermission, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
+import { login, logout } from '../../src/session/auth-actions';
+import { permissionsState } from '../../src/session/state';
+import { clearLocalStore, permissionsRepo } from '../../src/store';
+import { fakeServer, type FakeServer } from './helpers/fake-server';
+
+const ann: User = {
+  id: 1,
+  name: 'Ann',
+  email: 'ann@example.com',
+  plan: 'pro',
+  credits: 0,
+  has_payment_approval: true,
+  skip_payment_approval: false,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+const bob: User = { ...ann, id: 2, name: 'Bob', email: 'bob@example.com' };
+
+const PRO = { can_create_video: true, can_create_series: true, videos_limit: 10, allowed_art_styles: ['anime'] };
+
+let server: FakeServer;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+beforeEach(async () => {
+  resetCsrfState();
+  await clearLocalStore();
+  restoreSession();
+  permissionsState.permissions = null;
+  permissionsState.error = null;
+  permissionsState.loading = true;
+  server = fakeServer();
+  server.on('GET', '/api/stripe/payment-approval', { body: { success: true, has_payment_approval: true } });
+  server.on('GET', '/api/user/permissions', { body: PRO });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  await whenSessionStored();
+  server.restore();
+  vi.restoreAllMocks();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <AuthProvider>
+    <PermissionsProvider>{children}</PermissionsProvider>
+  </AuthProvider>
+);
+const useBoth = () => ({ auth: useAuth(), perms: usePermissions() });
+const permissionCalls = () => server.calls('GET', '/api/user/permissions');
+
+describe('PermissionsProvider', () => {
+  it('starts loading, then with no authenticated user stops loading and holds nothing, without a request', async () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    await waitFor(() => expect(result.current.perms.loading).toBe(false));
+    expect(result.current.perms.permissions).toBeNull();
+    expect(result.current.perms.error).toBeNull();
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+    expect(result.current.perms.getDisplayText('videos')).toBe('0');
+    expect(permissionCalls()).toHaveLength(0);
+  });
+
+  it('is loading on first render', () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    expect(result.current.perms.loading).toBe(true);
+    expect(result.current.perms.getDisplayText('videos')).toBe('Loading...');
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+  });
+
+  it('fetches once after sign-in and answers the checks', async () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => result.current.auth.login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    expect(result.current.perms.loading).toBe(false);
+    expect(result.current.perms.hasPermission('can_create_series')).toBe(true);
+    expect(result.current.perms.hasPermission('can_publish_post')).toBe(false);
+    expect(result.current.perms.getLimit('videos')).toBe(10);
+    expect(result.current.perms.getLimit('videos_limit')).toBe(10);
+    expect(result.current.perms.isUnlimited('series')).toBe(true);
+    expect(result.current.perms.getDisplayText('videos')).toBe('10');
+    expect(result.current.perms.isArtStyleAllowed('anime')).toBe(true);
+    expect(result.current.perms.isArtStyleAllowed('comic')).toBe(false);
+    expect(result.current.perms.getPermissionValue('videos_limit')).toBe(10);
+    expect(checkPermission('can_create_series')).toBe(true);
+    // the payment check may update the user's flags: that is not a new user, so no refetch
+    await whenSessionStored();
+    expect(permissionCalls()).toHaveLength(1);
+    expect(permissionCalls()[0]?.headers.authorization).toBe('Bearer tok');
+    expect(await permissionsRepo.get(ann.id)).toEqual(PRO);
+  });
+
+  it('fetches again when the user changes, and drops them on sign-out', async () => {
+    server.on('GET', '/api/user/permissions', (req) => ({
+      body: req.headers.authorization === 'Bearer bob' ? { can_publish_post: true } : PRO,
+    }));
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => result.current.auth.login(ann, 'ann', 0));
+    await waitFor(() => expect(result.current.perms.hasPermission('can_create_video')).toBe(true));
+    await act(() => result.current.auth.login(bob, 'bob', 0));
+    await waitFor(() => expect(result.current.perms.hasPermission('can_publish_post')).toBe(true));
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+    expect(permissionCalls()).toHaveLength(2);
+    server.on('POST', '/api/logout', { body: {} });
+    await act(() => logout());
+    await waitFor(() => expect(result.current.perms.permissions).toBeNull());
+    expect(result.current.perms.loading).toBe(false);
+    expect(result.current.perms.hasPermission('can_publish_post')).toBe(false);
+  });
+
+  it('an HTTP error is stored and logged; every check denies; loading ends', async () => {
+    server.on('GET', '/api/user/permissions', { status: 500, body: { message: 'Server Error' } });
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.error).toEqual({ message: 'Server Error' }));
+    expect(result.current.perms.loading).toBe(false);
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+    expect(result.current.perms.isArtStyleAllowed('anime')).toBe(false);
+    expect(result.current.perms.getDisplayText('videos')).toBe('Loading...');
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('an HTTP error does not fall back to the cache', async () => {
+    await permissionsRepo.put(ann.id, PRO);
+    server.on('GET', '/api/user/permissions', { status: 403, body: { message: 'Forbidden' } });
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.error).toEqual({ message: 'Forbidden' }));
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+  });
+
+  it('offline (no response) with a cached copy for this user: uses the cache', async () => {
+    await permissionsRepo.put(ann.id, PRO);
+    await permissionsRepo.put(bob.id, { full_access: true });
+    server.on('GET', '/api/user/permissions', { network: true });
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.loading).toBe(false));
+    expect(result.current.perms.error).toBeNull();
+    expect(result.current.perms.permissions).toEqual(PRO);
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(true);
+    expect(result.current.perms.hasPermission('can_publish_post')).toBe(false);
+  });
+
+  it('offline without a cached copy: error state with the message', async () => {
+    server.on('GET', '/api/user/permissions', { network: true });
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.error).toBe('Network Error'));
+    expect(result.current.perms.loading).toBe(false);
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+  });
+
+  it('a 401 signs the user out of the permissions as well', async () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    server.on('GET', '/api/user', { status: 401, body: { message: 'Unauthenticated.' } });
+    await act(async () => {
+      await fetchUser().catch(() => undefined);
+    });
+    await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(false));
+    await waitFor(() => expect(result.current.perms.permissions).toBeNull());
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+  });
+
+  it('refresh() fetches again', async () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    server.on('GET', '/api/user/permissions', { body: { full_access: '1' } });
+    await act(() => result.current.perms.refresh());
+    expect(result.current.perms.hasPermission('anything')).toBe(true);
+    expect(result.current.perms.getPermissionValue('videos_limit')).toBeNull();
+    expect(result.current.perms.getDisplayText('videos')).toBe('Unlimited');
+  });
+});
