@@ -60,7 +60,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy set this to the proxy's address instead; direct clients are the norm.
     trustProxy: false,
-    disableRequestLogging: false,
   });
   const mailer = options.mailer ?? createMailer(config, database.db);
   const context: AppContext = { config, database, mailer };

@@ -15,8 +15,8 @@ export type DbKind = 'pglite' | 'postgres';
 
 /** Raw SQL access for migrations and pg-boss, which need more than drizzle offers. */
 export interface RawSql {
-  /** Several statements, no parameters. */
-  exec(sql: string): Promise<void>;
+  /** Several statements, no parameters; returns the rows of the last one. */
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `sql` (several statements) in one transaction. */
   execInTransaction(sql: string): Promise<void>;
@@ -46,7 +46,8 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     const pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     const raw: RawSql = {
       async exec(sql) {
-        await pglite.exec(sql);
+        const results = await pglite.exec(sql);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       },
       async query(sql, params = []) {
         const result = await pglite.query<Record<string, unknown>>(sql, params);
@@ -86,7 +87,10 @@ async function openPostgres(url: string): Promise<Database> {
   probe.release();
   const raw: RawSql = {
     async exec(sql) {
-      await pool.query(sql);
+      // pg answers a multi-statement text with an array of results, a single one with one.
+      const result = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
     async query(sql, params = []) {
       const result = await pool.query<Record<string, unknown>>(sql, params);

@@ -1,0 +1,35 @@
+// `npm start`: the API server with its job runner and the built PWA, on HOST:PORT.
+// SIGINT/SIGTERM stop HTTP, pg-boss and the database in that order and release DATA_DIR's lock.
+import { loadConfigOrExit } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { runServer } from './server';
+
+const config = loadConfigOrExit();
+try {
+  const server = await runServer(config);
+  server.app.log.info(`Reelflow is listening on ${config.appUrl} (database: ${server.database.kind})`);
+  let signalled = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    server.app.log.info(`${signal} received; shutting down`);
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${config.port} on ${config.host} is already in use; stop the other program or set PORT.`);
+  } else {
+    console.error('Reelflow failed to start:', error);
+  }
+  process.exit(1);
+}

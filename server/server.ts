@@ -1,0 +1,62 @@
+// The whole server process, started by main.ts: database, migrations, pg-boss, HTTP and the
+// admin channel, plus an orderly stop. Kept apart from main.ts so tests can run it in-process.
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { loopbackUrl, newAdminSecret, removeAdminChannel, writeAdminChannel } from './admin-channel';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { createBoss, startBoss, stopBoss } from './jobs/boss';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  boss: PgBoss | null;
+  /** The URL the server listens on (loopback form when bound to all interfaces). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface RunServerOptions {
+  /** Start pg-boss (default true). Tests that need no jobs skip it to save time. */
+  jobs?: boolean;
+  logger?: boolean;
+}
+
+export async function runServer(config: Config, options: RunServerOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let boss: PgBoss | null = null;
+  let app: FastifyInstance | null = null;
+  // With an embedded database this process is the only one that may open it, so the admin CLI
+  // talks to us; with Postgres the CLI opens the database itself and no channel is needed.
+  const adminSecret = database.kind === 'pglite' ? newAdminSecret() : undefined;
+  try {
+    await migrate(database);
+    app = await buildApp({ config, database, ...(adminSecret ? { adminSecret } : {}), ...(options.logger === false ? { logger: false } : {}) });
+    const log = app.log;
+    if (options.jobs !== false) boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = loopbackUrl(config.host, port);
+    if (adminSecret) writeAdminChannel(config.dataDir, { pid: process.pid, url, secret: adminSecret });
+
+    let stopping: Promise<void> | null = null;
+    const started = app;
+    const stop = () =>
+      (stopping ??= (async () => {
+        if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
+        await started.close();
+        if (boss) await stopBoss(boss);
+        await database.close();
+      })());
+    return { app: started, database, boss, url, stop };
+  } catch (error) {
+    if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
+    await app?.close().catch(() => {});
+    if (boss) await stopBoss(boss).catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
