@@ -1,6 +1,6 @@
 // Theme and start-up appearance (spec §2 "On start a stored colour theme is applied, and a stored
 // layout version is added as a body class"). See docs/decisions/ui.md.
-import { createTheme, localStorageColorSchemeManager, type MantineColorScheme } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, PasswordInput, TextInput, type MantineColorScheme } from '@mantine/core';
 
 /** localStorage key of the colour theme; values 'light' | 'dark' | 'auto' (Mantine's own). */
 export const THEME_STORAGE_KEY = 'theme';
@@ -17,6 +17,13 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  components: {
+    // Required fields keep the `required` attribute (announced by screen readers) but show no
+    // " *" in the label: every field of our forms is required, and a label that reads exactly
+    // "Email" / "Password" is what people and end-to-end tests look for.
+    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
+  },
 });
 
 function readStorage(key: string): string | null {
