@@ -7,11 +7,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, theme } from './theme';
+import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-      <Notifications position="top-right" limit={4} />
+      <Notifications position="bottom-right" limit={4} />
+      <UpdatePrompt />
       <ModalsProvider>
         <AuthProvider>
           <PermissionsProvider>
