@@ -1,0 +1,216 @@
+// Pull (DESIGN §4): per collection, fetch from the API (conditionally, with the last ETag), upsert
+// what the server sent into Dexie, remove what it no longer has, record syncedAt and etag. Rows
+// with undelivered outbox changes are never removed and never overwritten by older server data.
+import { Dexie, type IndexableType, type Table, type Transaction } from 'dexie';
+import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from './env';
+import type { OutboxItem } from './outbox';
+
+export interface SyncStateRow {
+  collection: string;
+  /** ISO timestamp of the last successful pull. */
+  syncedAt: string | null;
+  etag: string | null;
+}
+
+export type PullResponse<T> = { status: 200; items: T[]; etag?: string | null } | { status: 304 };
+
+export interface CollectionSyncOptions<T, K extends IndexableType> {
+  collection: string;
+  table: Table<T, K>;
+  syncState: Table<SyncStateRow, string>;
+  /** GET the collection, sending If-None-Match: etag when it is not null. */
+  fetch: (etag: string | null) => Promise<PullResponse<T>>;
+  /** Primary key of a server item (the same value the table stores it under). */
+  key: (item: T) => K;
+  /**
+   * True when the row has changes in the outbox not yet delivered: such a row is kept and not
+   * overwritten. Called inside the write transaction: it may be synchronous, or read only tables
+   * listed in `alsoLock` (see pendingInOutbox).
+   */
+  isLocallyPending?: (key: K) => boolean | Promise<boolean>;
+  /** Extra tables the predicate reads (e.g. the outbox table). */
+  alsoLock?: Table[];
+  now?: () => number;
+}
+
+export interface PullResult {
+  collection: string;
+  status: 200 | 304;
+  upserted: number;
+  removed: number;
+  /** Rows left as they are because they have pending local changes. */
+  keptPending: number;
+  syncedAt: string;
+}
+
+export interface CollectionSync {
+  collection: string;
+  run(): Promise<PullResult>;
+}
+
+function keyId(key: unknown): string {
+  return typeof key === 'object' && key !== null ? JSON.stringify(key) : `${typeof key}:${String(key)}`;
+}
+
+export function createCollectionSync<T, K extends IndexableType>(options: CollectionSyncOptions<T, K>): CollectionSync {
+  const { collection, table, syncState } = options;
+  const now = options.now ?? (() => Date.now());
+  const pending = options.isLocallyPending ?? (() => false);
+
+  async function run(): Promise<PullResult> {
+    const state = await syncState.get(collection);
+    const response = await options.fetch(state?.etag ?? null);
+    const syncedAt = new Date(now()).toISOString();
+
+    if (response.status === 304) {
+      await syncState.put({ collection, syncedAt, etag: state?.etag ?? null });
+      return { collection, status: 304, upserted: 0, removed: 0, keptPending: 0, syncedAt };
+    }
+
+    const items = response.items;
+    const tables = [table, syncState, ...(options.alsoLock ?? [])];
+    return table.db.transaction('rw', tables, async () => {
+      const localKeys: K[] = await table.toCollection().primaryKeys();
+      const local = new Set(localKeys.map(keyId));
+      const onServer = new Set<string>();
+      const toPut: T[] = [];
+      let keptPending = 0;
+      for (const item of items) {
+        const key = options.key(item);
+        onServer.add(keyId(key));
+        if (local.has(keyId(key)) && (await pending(key))) keptPending += 1;
+        else toPut.push(item);
+      }
+      const toDelete: K[] = [];
+      for (const key of localKeys) {
+        if (onServer.has(keyId(key))) continue;
+        if (await pending(key)) keptPending += 1;
+        else toDelete.push(key);
+      }
+      if (toPut.length > 0) await table.bulkPut(toPut);
+      if (toDelete.length > 0) await table.bulkDelete(toDelete);
+      await syncState.put({ collection, syncedAt, etag: response.etag ?? null });
+      return { collection, status: 200 as const, upserted: toPut.length, removed: toDelete.length, keptPending, syncedAt };
+    });
+  }
+
+  return { collection, run };
+}
+
+/**
+ * An isLocallyPending predicate over the outbox table: a row is pending when any outbox item
+ * (pending, sending, failed or auth-required) has entityKey `entityKey(key)`, e.g.
+ * `pendingInOutbox(db.outbox, (id) => \`script:${id}\`)`. Spread it into the sync options; it reads
+ * the outbox once per pull, inside the pull's transaction.
+ */
+export function pendingInOutbox<K>(
+  outboxTable: Table<OutboxItem, string>,
+  entityKey: (key: K) => string,
+): { isLocallyPending: (key: K) => Promise<boolean>; alsoLock: Table[] } {
+  const perTransaction = new WeakMap<Transaction, Promise<Set<string>>>();
+  const load = async () => new Set((await outboxTable.toArray()).map((row) => row.entityKey));
+  return {
+    async isLocallyPending(key: K) {
+      const tx = Dexie.currentTransaction;
+      let keys: Promise<Set<string>>;
+      if (tx) {
+        keys = perTransaction.get(tx) ?? load();
+        perTransaction.set(tx, keys);
+      } else {
+        keys = load();
+      }
+      return (await keys).has(entityKey(key));
+    },
+    alsoLock: [outboxTable],
+  };
+}
+
+export interface PullSchedulerOptions {
+  syncs: CollectionSync[];
+  /** Interval between background refreshes in ms (skipped while offline or hidden); 0 = none. */
+  interval?: number;
+  onError?: (error: unknown, collection: string) => void;
+  onSynced?: (result: PullResult) => void;
+  /** Where 'online' and 'focus' fire (default: window / self). */
+  target?: EventTargetLike | null;
+  /** Where 'visibilitychange' fires (default: document). */
+  visibilityTarget?: EventTargetLike | null;
+  isOnline?: () => boolean;
+  isVisible?: () => boolean;
+}
+
+export interface PullScheduler {
+  /** Refresh now: all collections, or the named ones (e.g. on route entry). */
+  run(collections?: string | string[]): Promise<Array<PullResult | null>>;
+  stop(): void;
+}
+
+export const DEFAULT_PULL_INTERVAL_MS = 5 * 60_000;
+
+export function startPullScheduler(options: PullSchedulerOptions): PullScheduler {
+  const interval = options.interval ?? DEFAULT_PULL_INTERVAL_MS;
+  const isOnline = options.isOnline ?? browserOnline;
+  const isVisible = options.isVisible ?? documentVisible;
+  const byName = new Map(options.syncs.map((sync) => [sync.collection, sync]));
+  const inFlight = new Map<string, { again: boolean; done: Promise<PullResult | null> }>();
+  let stopped = false;
+
+  function runOne(sync: CollectionSync): Promise<PullResult | null> {
+    const current = inFlight.get(sync.collection);
+    if (current) {
+      // Never two runs of one collection at once: ask the running one to go again after.
+      current.again = true;
+      return current.done;
+    }
+    const entry = { again: false, done: Promise.resolve<PullResult | null>(null) };
+    inFlight.set(sync.collection, entry);
+    entry.done = (async () => {
+      let last: PullResult | null;
+      try {
+        do {
+          entry.again = false;
+          last = await sync.run().catch((error: unknown) => {
+            options.onError?.(error, sync.collection);
+            return null;
+          });
+          if (last) options.onSynced?.(last);
+        } while (entry.again && !stopped);
+      } finally {
+        inFlight.delete(sync.collection);
+      }
+      return last;
+    })();
+    return entry.done;
+  }
+
+  function run(collections?: string | string[]): Promise<Array<PullResult | null>> {
+    const names = collections === undefined ? [...byName.keys()] : typeof collections === 'string' ? [collections] : collections;
+    return Promise.all(
+      names.map((name) => {
+        const sync = byName.get(name);
+        if (!sync) {
+          options.onError?.(new Error(`Unknown collection "${name}"`), name);
+          return Promise.resolve(null);
+        }
+        return runOne(sync);
+      }),
+    );
+  }
+
+  const trigger = () => {
+    if (!stopped && isOnline() && isVisible()) void run();
+  };
+  const target = options.target === undefined ? globalTarget() : options.target;
+  const visibility = options.visibilityTarget === undefined ? documentTarget() : options.visibilityTarget;
+  const unlisten = [listen(target, ['online', 'focus'], trigger), listen(visibility, ['visibilitychange'], trigger)];
+  const timer = interval > 0 ? setInterval(trigger, interval) : null;
+
+  return {
+    run,
+    stop() {
+      stopped = true;
+      for (const off of unlisten) off();
+      if (timer !== null) clearInterval(timer);
+    },
+  };
+}
