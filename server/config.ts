@@ -1,5 +1,6 @@
 // Runtime configuration, read once from the environment and validated with zod, so a typo in
 // .env fails at start with a readable message instead of somewhere deep in a request.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { startingCreditsForPlan } from './domain/plans/plans';
@@ -78,9 +79,13 @@ export function startingCreditsFor(config: Pick<Config, 'startingCredits'>, plan
   return config.startingCredits ?? startingCreditsForPlan(plan);
 }
 
-/** For entry points: load or print the problem and exit 1 (no stack trace for a config typo). */
+/**
+ * For entry points: reads ./.env when present (variables already set win), then loads the config
+ * or prints the problem and exits 1 — no stack trace for a config typo.
+ */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
+    if (env === process.env) loadDotEnv();
     return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -89,4 +94,9 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
     }
     throw error;
   }
+}
+
+/** Reads ./.env into process.env when it exists; variables already set are kept. */
+export function loadDotEnv(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
 }

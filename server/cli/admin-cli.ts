@@ -2,7 +2,7 @@
 // it opens DATA_DIR itself when no live process holds the lock, and otherwise sends the command
 // to the running server over loopback (admin-channel.ts) — PGlite allows one owner per data dir.
 import { ADMIN_PATH, ADMIN_SECRET_HEADER, readAdminChannel } from '../admin-channel';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, readLiveLockOwner } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
@@ -25,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIo = {}): Promise<num
     return 0;
   }
   try {
+    if (!io.env) loadDotEnv();
     const config = loadConfig(io.env ?? process.env);
     if (!config.databaseUrl) {
       const owner = readLiveLockOwner(config.dataDir);

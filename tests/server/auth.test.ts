@@ -1,0 +1,213 @@
+// Registration, sign-in, sign-out, the user object, password change and rate limiting.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, users } from '../../server/db/schema';
+import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+
+const PASSWORD = 'correct horse battery';
+
+describe('accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  describe('POST /api/register', () => {
+    it('creates a free user with a token, the signup bonus on the ledger and no hash in the answer', async () => {
+      const email = uniqueEmail('Reg').toUpperCase();
+      const response = await t.client.post('/api/register', { name: '  Maya  ', email, password: PASSWORD, password_confirmation: PASSWORD });
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{20,}$/);
+      expect(body.user).toMatchObject({ name: 'Maya', email: email.toLowerCase(), plan: 'free', credits: 50, has_payment_approval: false, skip_payment_approval: false });
+      expect(body.credits).toBe(50);
+      expect(new Date(body.user.created_at).toISOString()).toBe(body.user.created_at);
+      expect(JSON.stringify(body)).not.toMatch(/password|hash|argon/i);
+
+      const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, body.user.id));
+      expect(ledger).toEqual([expect.objectContaining({ delta: 50, reason: 'signup bonus', balanceAfter: 50 })]);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id));
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('refuses a duplicate email (any case) with 422 on email', async () => {
+      const email = uniqueEmail('dup');
+      await t.client.register(email);
+      const response = await t.client.post('/api/register', { name: 'Again', email: email.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+    });
+
+    it('validates every field Laravel-style', async () => {
+      const response = await t.client.post('/api/register', {});
+      expect(response.statusCode).toBe(422);
+      const body = response.json();
+      expect(body.errors).toMatchObject({
+        name: ['The name field is required.'],
+        email: ['The email field is required.'],
+        password: ['The password field is required.'],
+      });
+      expect(body.message).toBe(Object.values(body.errors as Record<string, string[]>)[0]![0]);
+    });
+
+    it('rejects wrong types, bad emails, short, mismatched and oversized values', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: 123, email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD }, 'name'],
+        [{ name: 'A', email: ['x'], password: PASSWORD, password_confirmation: PASSWORD }, 'email'],
+        [{ name: 'A', email: 'not-an-email', password: PASSWORD, password_confirmation: PASSWORD }, 'email'],
+        [{ name: 'A', email: uniqueEmail(), password: 'short', password_confirmation: 'short' }, 'password'],
+        [{ name: 'A', email: uniqueEmail(), password: PASSWORD, password_confirmation: 'different' }, 'password'],
+        [{ name: 'A'.repeat(500), email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD }, 'name'],
+        [{ name: 'A', email: `${'a'.repeat(300)}@example.com`, password: PASSWORD, password_confirmation: PASSWORD }, 'email'],
+        [{ name: 'A', email: uniqueEmail(), password: 'p'.repeat(201), password_confirmation: 'p'.repeat(201) }, 'password'],
+        [{ name: 'A', email: uniqueEmail(), password: { $ne: null }, password_confirmation: PASSWORD }, 'password'],
+      ];
+      for (const [payload, field] of cases) {
+        const response = await t.client.post('/api/register', payload);
+        expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
+        expect(response.json().errors, field).toHaveProperty(field);
+      }
+    });
+  });
+
+  describe('POST /api/login', () => {
+    it('signs in with the right password, case-insensitively on the email', async () => {
+      const email = uniqueEmail('login');
+      await t.client.register(email);
+      const response = await t.client.post('/api/login', { email: email.toUpperCase(), password: PASSWORD });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.token).toMatch(/^\d+\|/);
+      expect(body.user.email).toBe(email);
+      expect(body.credits).toBe(50);
+    });
+
+    it('answers the same 422 for a wrong password and an unknown email', async () => {
+      const email = uniqueEmail('wrong');
+      await t.client.register(email);
+      const expected = { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } };
+      for (const payload of [
+        { email, password: 'not the password' },
+        { email: uniqueEmail('nobody'), password: PASSWORD },
+      ]) {
+        const response = await t.client.post('/api/login', payload);
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual(expected);
+      }
+    });
+
+    it('validates the body', async () => {
+      const response = await t.client.post('/api/login', { email: 'x' });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['email', 'password']));
+    });
+  });
+
+  describe('bearer tokens', () => {
+    it('GET /api/user returns the contract User of the token owner only', async () => {
+      const a = await t.client.register(uniqueEmail('owner-a'));
+      const b = await t.client.register(uniqueEmail('owner-b'));
+      const asA = await t.client.get('/api/user', { token: a.token });
+      const asB = await t.client.get('/api/user', { token: b.token });
+      expect(asA.json()).toMatchObject({ id: a.user.id, email: a.user.email });
+      expect(asB.json()).toMatchObject({ id: b.user.id, email: b.user.email });
+      expect(Object.keys(asA.json()).sort()).toEqual(
+        ['created_at', 'credits', 'email', 'has_payment_approval', 'id', 'name', 'plan', 'skip_payment_approval', 'updated_at'].sort(),
+      );
+    });
+
+    it('answers 401 Unauthenticated to a missing, malformed, forged or foreign-id token', async () => {
+      const a = await t.client.register(uniqueEmail('forge'));
+      const [id] = a.token.split('|');
+      const b = await t.client.register(uniqueEmail('forge-b'));
+      const [, secretB] = b.token.split('|');
+      for (const token of [undefined, 'garbage', `${id}|${'x'.repeat(40)}`, `${id}|${secretB}`, '99999999|aaaaaaaaaaaaaaaaaaaaaaaa', '9999999999999|aaaaaaaaaaaaaaaaaaaaaaaa']) {
+        const response = await t.client.get('/api/user', token ? { token } : {});
+        expect(response.statusCode, String(token)).toBe(401);
+        expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+      }
+      const wrongScheme = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Basic ${a.token}` } });
+      expect(wrongScheme.statusCode).toBe(401);
+    });
+
+    it('POST /api/logout revokes only that token', async () => {
+      const email = uniqueEmail('logout');
+      const first = await t.client.register(email);
+      const second = (await t.client.post('/api/login', { email, password: PASSWORD })).json<{ token: string }>();
+      const response = await t.client.post('/api/logout', undefined, { token: first.token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toHaveProperty('message');
+      expect((await t.client.get('/api/user', { token: first.token })).statusCode).toBe(401);
+      expect((await t.client.post('/api/logout', undefined, { token: first.token })).statusCode).toBe(419);
+      expect((await t.client.get('/api/user', { token: second.token })).statusCode).toBe(200);
+    });
+
+    it('POST /api/logout without a token is 401 (with CSRF satisfied)', async () => {
+      const response = await t.client.post('/api/logout');
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/user/change-password', () => {
+    it('refuses a wrong current password with 422 on current_password', async () => {
+      const { token } = await t.client.register(uniqueEmail('cp-wrong'));
+      const response = await t.client.post('/api/user/change-password', { current_password: 'nope nope', password: 'new password 1', password_confirmation: 'new password 1' }, { token });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty('current_password');
+    });
+
+    it('changes the password, keeps the current token and revokes the others', async () => {
+      const email = uniqueEmail('cp');
+      const current = await t.client.register(email);
+      const other = (await t.client.post('/api/login', { email, password: PASSWORD })).json<{ token: string }>();
+      const response = await t.client.post(
+        '/api/user/change-password',
+        { current_password: PASSWORD, password: 'brand new password', password_confirmation: 'brand new password' },
+        { token: current.token },
+      );
+      expect(response.statusCode).toBe(200);
+      expect((await t.client.get('/api/user', { token: current.token })).statusCode).toBe(200);
+      expect((await t.client.get('/api/user', { token: other.token })).statusCode).toBe(401);
+      expect((await t.client.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(422);
+      expect((await t.client.post('/api/login', { email, password: 'brand new password' })).statusCode).toBe(200);
+    });
+
+    it('needs a token and validates the body', async () => {
+      expect((await t.client.post('/api/user/change-password', {})).statusCode).toBe(401);
+      const { token } = await t.client.register(uniqueEmail('cp-val'));
+      const response = await t.client.post('/api/user/change-password', { current_password: PASSWORD, password: 'x' }, { token });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty('password');
+    });
+  });
+});
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW: '1 minute' });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 Too Many Attempts with Retry-After once the limit for IP + email is spent', async () => {
+    const email = uniqueEmail('limited');
+    for (let i = 0; i < 3; i++) {
+      expect((await t.client.post('/api/login', { email, password: 'wrong password' })).statusCode).toBe(422);
+    }
+    const limited = await t.client.post('/api/login', { email, password: 'wrong password' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too Many Attempts.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another email from the same IP has its own budget.
+    expect((await t.client.post('/api/login', { email: uniqueEmail('other'), password: 'wrong password' })).statusCode).toBe(422);
+  });
+
+  it('limits forgot-password too', async () => {
+    const email = uniqueEmail('forgot-limited');
+    for (let i = 0; i < 3; i++) expect((await t.client.post('/api/forgot-password', { email })).statusCode).toBe(200);
+    const limited = await t.client.post('/api/forgot-password', { email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

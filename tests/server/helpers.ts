@@ -1,0 +1,151 @@
+// Test helpers: a fresh database per test file (PGlite from the global snapshot, or a new
+// uniquely named database on TEST_DATABASE_URL) and an app with a small request client.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestDatabase {
+  config: Config;
+  /** Opens (a new handle on) the test database; PGlite allows only one open at a time. */
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, migrated database and a config pointing at it. Nothing is opened yet. */
+export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<TestDatabase> {
+  const root = mkdtempSync(join(tmpdir(), 'reelflow-test-'));
+  const baseEnv: NodeJS.ProcessEnv = {
+    DATA_DIR: join(root, 'data'),
+    CLIENT_DIR: join(root, 'no-client'),
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    APP_URL: 'http://reelflow.test',
+    ...env,
+  };
+  if (usingPostgres) {
+    const adminUrl = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `reelflow_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl.toString());
+    url.pathname = `/${name}`;
+    const config = loadConfig({ ...baseEnv, DATABASE_URL: url.toString() });
+    const first = await openDatabase(config);
+    await migrate(first);
+    await first.close();
+    return {
+      config,
+      open: () => openDatabase(config),
+      async cleanup() {
+        const dropper = new pg.Client({ connectionString: adminUrl.toString() });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  }
+  const snapshotPath = inject('pgliteSnapshot');
+  if (!snapshotPath) throw new Error('global setup did not provide a PGlite snapshot');
+  const config = loadConfig({ ...baseEnv, DATABASE_URL: '' });
+  // First open loads the snapshot into the new data dir; later opens reuse the files.
+  const first = await openDatabase(config, { loadDataDir: new Blob([readFileSync(snapshotPath)]) });
+  await first.close();
+  return {
+    config,
+    open: () => openDatabase(config),
+    async cleanup() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  client: ApiClient;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void): Promise<TestApp> {
+  const testDb = await createTestDatabase(env);
+  const database = await testDb.open();
+  const app = await buildApp({ config: testDb.config, database, logger: false });
+  setup?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config: testDb.config,
+    client: new ApiClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.cleanup();
+    },
+  };
+}
+
+interface RequestOptions {
+  token?: string;
+  /** Send the XSRF cookie + header (default true when no token is given). */
+  csrf?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** Talks to the app like the PWA does: CSRF cookie first, then JSON with X-XSRF-TOKEN. */
+export class ApiClient {
+  private xsrf: string | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async csrfCookie(): Promise<string> {
+    const response = await this.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (!cookie) throw new Error('no XSRF-TOKEN cookie');
+    this.xsrf = cookie.value;
+    return cookie.value;
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const wantsCsrf = options.csrf ?? !options.token;
+    if (wantsCsrf && method !== 'GET') {
+      const xsrf = this.xsrf ?? (await this.csrfCookie());
+      headers.cookie = `XSRF-TOKEN=${encodeURIComponent(xsrf)}`;
+      headers['x-xsrf-token'] = xsrf;
+    }
+    return this.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  }
+
+  get(url: string, options: RequestOptions = {}) {
+    return this.request('GET', url, undefined, options);
+  }
+
+  post(url: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('POST', url, body, options);
+  }
+
+  /** Registers a user and returns the auth response body. */
+  async register(email: string, password = 'correct horse battery', name = 'Test User') {
+    const response = await this.post('/api/register', { name, email, password, password_confirmation: password });
+    if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+    return response.json<{ token: string; user: { id: number; email: string; plan: string; credits: number }; credits: number }>();
+  }
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
