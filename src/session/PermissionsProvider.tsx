@@ -1,9 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Permissions } from '../../contract';
 import * as rules from './permission-rules';
-import { loadPermissions, permissionsUserKey } from './permissions-actions';
-import { isAuthenticated, permissionsState, sessionState } from './state';
+import { loadPermissions } from './permissions-actions';
+import {
+  effectivePermissions,
+  isAuthenticated,
+  permissionsState,
+  permissionsUserKey,
+  sessionState,
+  type PermissionsState,
+} from './state';
 import type { PermissionsContextValue } from './types';
 
 const PermissionsContext = createContext<PermissionsContextValue | undefined>(undefined);
@@ -24,11 +30,11 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
   const refresh = useCallback(() => loadPermissions(), []);
 
   const value = useMemo<PermissionsContextValue>(() => {
-    const view: rules.PermissionsView = { permissions: snap.permissions, loading: snap.loading, error: snap.error };
+    const view = effectivePermissions(session, snap as PermissionsState);
     return {
-      permissions: snap.permissions as Permissions | null,
-      loading: snap.loading,
-      error: snap.error,
+      permissions: view.permissions,
+      loading: view.loading,
+      error: view.error,
       hasPermission: (name) => rules.hasPermission(view, name),
       isUnlimited: (limit) => rules.isUnlimited(view, limit),
       getLimit: (limit) => rules.getLimit(view, limit),
@@ -37,7 +43,7 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
       isArtStyleAllowed: (style) => rules.isArtStyleAllowed(view, style),
       refresh,
     };
-  }, [snap, refresh]);
+  }, [session, snap, refresh]);
 
   return <PermissionsContext value={value}>{children}</PermissionsContext>;
 }

@@ -268,6 +268,7 @@ async function clearLocally(): Promise<void> {
   permissionsState.permissions = null;
   permissionsState.error = null;
   permissionsState.loading = false;
+  permissionsState.forKey = null;
   try {
     local()?.clear();
   } catch (error) {

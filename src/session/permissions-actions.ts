@@ -4,24 +4,19 @@
 // (no HTTP response at all) and this user's permissions were cached in the local store, the
 // cached object is used so the app stays useful offline. Any HTTP error response still goes to
 // the error state, where every check denies.
-import type { User } from '../../contract';
 import { fetchPermissionsRaw, isNetworkError, toRejection } from '../api';
 import { permissionsRepo } from '../store';
 import { AxiosError } from 'axios';
-import { isAuthenticated, permissionsState, sessionState } from './state';
+import { isAuthenticated, permissionsState, sessionState, wantedPermissionsKey } from './state';
 
 let sequence = 0;
 
-/** What identifies "the user" for refetching: a different account or plan, or a server-side
- *  change (updated_at) — not our local update of the payment flags. */
-export function permissionsUserKey(user: Pick<User, 'id'> & Partial<User> | null | undefined): string | null {
-  if (!user) return null;
-  return `${String(user.id)}|${String(user.plan ?? '')}|${String(user.updated_at ?? '')}`;
-}
+export { permissionsUserKey } from './state';
 
 export async function loadPermissions(): Promise<void> {
   const current = ++sequence;
   const user = sessionState.user;
+  permissionsState.forKey = wantedPermissionsKey();
   if (!user || !isAuthenticated()) {
     permissionsState.permissions = null;
     permissionsState.error = null;

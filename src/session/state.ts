@@ -19,6 +19,9 @@ export interface PermissionsState {
   /** Initially true (spec §4). */
   loading: boolean;
   error: unknown;
+  /** Which signed-in identity the current permissions/loading/error belong to (null: signed
+   *  out; undefined: nothing loaded yet). */
+  forKey?: string | null;
 }
 
 export function initialPaymentStatus(): PaymentStatus {
@@ -43,7 +46,34 @@ export const sessionState: SessionState = proxy<SessionState>({
   paymentStatus: initialPaymentStatus(),
 });
 
-export const permissionsState: PermissionsState = proxy<PermissionsState>({ permissions: null, loading: true, error: null });
+export const permissionsState: PermissionsState = proxy<PermissionsState>({ permissions: null, loading: true, error: null, forKey: undefined });
+
+/** What identifies "the user" for refetching permissions: a different account or plan, or a
+ *  server-side change (updated_at) — not our local update of the payment flags. */
+export function permissionsUserKey(user: (Pick<User, 'id'> & Partial<User>) | null | undefined): string | null {
+  if (!user) return null;
+  return `${String(user.id)}|${String(user.plan ?? '')}|${String(user.updated_at ?? '')}`;
+}
+
+/** The permissions identity the session currently asks for: null when not authenticated. */
+export function wantedPermissionsKey(state: Pick<SessionState, 'user' | 'token'> = sessionState): string | null {
+  return isAuthenticated(state) ? permissionsUserKey(state.user) : null;
+}
+
+/** The permissions as checks must see them: still loading while the loaded ones belong to another
+ *  identity (e.g. right after sign-in, before the fetch has even started), so the route guard
+ *  never denies on a stale "loaded, nothing held". */
+export function effectivePermissions(
+  session: Pick<SessionState, 'user' | 'token'>,
+  perms: Pick<PermissionsState, 'permissions' | 'loading' | 'error' | 'forKey'>,
+): { permissions: Permissions | null; loading: boolean; error: unknown } {
+  const current = perms.forKey === wantedPermissionsKey(session);
+  return {
+    permissions: current ? perms.permissions : null,
+    loading: perms.loading || !current,
+    error: current ? perms.error : null,
+  };
+}
 
 /** Authenticated only when both user and token exist (spec §4). */
 export function isAuthenticated(state: Pick<SessionState, 'user' | 'token'> = sessionState): boolean {
@@ -73,7 +103,7 @@ export interface PermissionsSnapshot {
 }
 
 export function getPermissionsSnapshot(): PermissionsSnapshot {
-  return snapshot(permissionsState) as PermissionsState;
+  return effectivePermissions(snapshot(sessionState), snapshot(permissionsState) as PermissionsState);
 }
 
 /** Non-React permission check for the router guard (same rules as usePermissions). */

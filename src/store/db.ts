@@ -36,13 +36,22 @@ export interface CachedEntity {
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'auth-required';
 
-export interface OutboxItem<P = unknown> {
+export type OutboxHttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Row shape of the outbox table; kept structurally identical to src/sync/outbox.ts OutboxItem
+ *  (the sync layer owns the semantics; the store only declares the table and its indexes). */
+export interface OutboxItem<K extends string = string, P = unknown> {
   /** uuid; also sent as the Idempotency-Key. */
   id: string;
-  kind: string;
+  kind: K;
   /** Orders items per entity (e.g. "post:42"); items of one entity are sent in createdAt order. */
   entityKey: string;
+  method: OutboxHttpMethod;
+  url: string;
+  /** What the app enqueued (for optimistic rows and display). */
   payload: P;
+  /** The request body computed at enqueue time. */
+  body: unknown;
   schemaVersion: number;
   /** ISO timestamp. */
   createdAt: string;
@@ -83,7 +92,7 @@ export class ReelflowDB extends Dexie {
   accounts!: Table<CachedEntity, string | number>;
   failedJobs!: Table<CachedEntity, string | number>;
   transcriptions!: Table<CachedEntity, string | number>;
-  outbox!: EntityTable<OutboxItem, 'id'>;
+  outbox!: Table<OutboxItem, string>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
 
   constructor(name = DB_NAME) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract';
 import { fetchUser, resetCsrfState } from '../../src/api';
-import { AuthProvider, PermissionsProvider, checkPermission, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
+import { AuthProvider, PermissionsProvider, checkPermission, getPermissionsSnapshot, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
 import { login, logout } from '../../src/session/auth-actions';
 import { permissionsState } from '../../src/session/state';
 import { clearLocalStore, permissionsRepo } from '../../src/store';
@@ -111,6 +111,27 @@ describe('PermissionsProvider', () => {
     await waitFor(() => expect(result.current.perms.permissions).toBeNull());
     expect(result.current.perms.loading).toBe(false);
     expect(result.current.perms.hasPermission('can_publish_post')).toBe(false);
+  });
+
+  it('right after sign-in (before the fetch) the guard sees "loading", never a stale denial', async () => {
+    let release!: () => void;
+    server.on('GET', '/api/user/permissions', () => new Promise((resolve) => (release = () => resolve({ body: PRO }))));
+    const { result } = renderHook(useBoth, { wrapper });
+    await waitFor(() => expect(result.current.perms.loading).toBe(false));
+    const pending = login(ann, 'tok', 0);
+    // synchronously after login: no provider render has happened yet
+    expect(getPermissionsSnapshot().loading).toBe(true);
+    expect(getPermissionsSnapshot().permissions).toBeNull();
+    await act(() => pending);
+    expect(result.current.perms.loading).toBe(true);
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    await act(async () => {
+      release();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(result.current.perms.loading).toBe(false));
+    expect(getPermissionsSnapshot().loading).toBe(false);
+    expect(checkPermission('can_create_video')).toBe(true);
   });
 
   it('an HTTP error is stored and logged; every check denies; loading ends', async () => {

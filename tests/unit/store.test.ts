@@ -33,7 +33,7 @@ describe('schema', () => {
   });
 
   it('outbox items are found by status and ordered per entity', async () => {
-    const base = { kind: 'post.create', payload: {}, schemaVersion: 1, attempts: 0, nextAttemptAt: 0, lastError: null };
+    const base = { kind: 'post.create', method: 'POST' as const, url: '/api/create/post', body: {}, payload: {}, schemaVersion: 1, attempts: 0, nextAttemptAt: 0, lastError: null };
     await db.outbox.bulkAdd([
       { ...base, id: 'b', entityKey: 'post:1', createdAt: '2026-01-02T00:00:00Z', status: 'pending' },
       { ...base, id: 'a', entityKey: 'post:1', createdAt: '2026-01-01T00:00:00Z', status: 'pending' },
