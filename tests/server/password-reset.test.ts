@@ -1,0 +1,108 @@
+// The forgotten-password flow through the mail outbox (no SMTP_URL in tests).
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, passwordResetTokens, users } from '../../server/db/schema';
+import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+
+const SENT = 'If an account exists for that email, we have emailed a password reset link.';
+
+describe('password reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function lastMailTo(email: string) {
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+    return mail;
+  }
+
+  function linkParts(text: string) {
+    const link = /(http\S+\/reset-password\?\S+)/.exec(text)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    return { url, token: url.searchParams.get('token')!, email: url.searchParams.get('email')! };
+  }
+
+  it('answers the same 200 for known and unknown emails, mailing only the known one', async () => {
+    const email = uniqueEmail('forgot');
+    await t.client.register(email);
+    const known = await t.client.post('/api/forgot-password', { email });
+    const unknownEmail = uniqueEmail('ghost');
+    const unknown = await t.client.post('/api/forgot-password', { email: unknownEmail });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: SENT });
+    expect(unknown.json()).toEqual({ message: SENT });
+    expect(await lastMailTo(unknownEmail)).toBeUndefined();
+    const mail = await lastMailTo(email);
+    expect(mail).toBeDefined();
+    const { url, email: linkEmail } = linkParts(mail!.textBody);
+    expect(`${url.origin}${url.pathname}`).toBe('http://reelflow.test/reset-password');
+    expect(linkEmail).toBe(email);
+  });
+
+  it('validates the email', async () => {
+    const response = await t.client.post('/api/forgot-password', { email: 'nope' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('email');
+  });
+
+  it('resets the password once, and signs the user out everywhere', async () => {
+    const email = uniqueEmail('reset');
+    const { token: session } = await t.client.register(email);
+    await t.client.post('/api/forgot-password', { email });
+    const { token } = linkParts((await lastMailTo(email))!.textBody);
+
+    const reset = await t.client.post('/api/reset-password', { token, email, password: 'a fresh password', password_confirmation: 'a fresh password' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toHaveProperty('message');
+    expect((await t.client.get('/api/user', { token: session })).statusCode).toBe(401);
+    expect((await t.client.post('/api/login', { email, password: 'a fresh password' })).statusCode).toBe(200);
+
+    const again = await t.client.post('/api/reset-password', { token, email, password: 'another password', password_confirmation: 'another password' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toHaveProperty('email');
+  });
+
+  it('stores only a hash of the reset token', async () => {
+    const email = uniqueEmail('hash');
+    const { user } = await t.client.register(email);
+    await t.client.post('/api/forgot-password', { email });
+    const { token } = linkParts((await lastMailTo(email))!.textBody);
+    const [row] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a wrong token, a token for another email and an expired token with 422', async () => {
+    const email = uniqueEmail('bad-token');
+    const other = uniqueEmail('other');
+    const { user } = await t.client.register(email);
+    await t.client.register(other);
+    await t.client.post('/api/forgot-password', { email });
+    const { token } = linkParts((await lastMailTo(email))!.textBody);
+    const body = (overrides: Record<string, string>) => ({ token, email, password: 'x new password', password_confirmation: 'x new password', ...overrides });
+
+    for (const payload of [body({ token: 'wrong-token' }), body({ email: other }), body({ email: uniqueEmail('nobody') })]) {
+      const response = await t.client.post('/api/reset-password', payload);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('This password reset token is invalid.');
+    }
+
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    const expired = await t.client.post('/api/reset-password', body({}));
+    expect(expired.statusCode).toBe(422);
+    // The password did not change.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect((await t.client.post('/api/login', { email, password: 'correct horse battery' })).statusCode).toBe(200);
+    expect(row).toBeDefined();
+  });
+
+  it('validates the reset body', async () => {
+    const response = await t.client.post('/api/reset-password', { email: 'a@example.com', password: 'abc' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['token', 'password']));
+  });
+});
