@@ -7,7 +7,8 @@ import type { AuthContextValue } from './types';
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 export function AuthProvider({ children }: { children?: ReactNode }) {
-  const snap = useSnapshot(sessionState);
+  // Read every field during render (valtio tracks what a render touches), then memoise on them.
+  const { user, token, credits, loading, error, paymentStatus } = useSnapshot(sessionState);
 
   useEffect(() => {
     startSession();
@@ -15,13 +16,13 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      user: snap.user,
-      token: snap.token,
-      credits: snap.credits,
-      isAuthenticated: isAuthenticated(snap),
-      loading: snap.loading,
-      error: snap.error,
-      paymentStatus: snap.paymentStatus,
+      user,
+      token,
+      credits,
+      isAuthenticated: isAuthenticated({ user, token }),
+      loading,
+      error,
+      paymentStatus,
       login,
       signIn,
       logout,
@@ -29,7 +30,7 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
       checkPaymentApproval,
       setCredits,
     }),
-    [snap],
+    [user, token, credits, loading, error, paymentStatus],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

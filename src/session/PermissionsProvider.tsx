@@ -18,10 +18,11 @@ const PermissionsContext = createContext<PermissionsContextValue | undefined>(un
  *  answers the checks of spec §5 through the pure rules. Reads the session from its state, so it
  *  works inside AuthProvider or on its own. */
 export function PermissionsProvider({ children }: { children?: ReactNode }) {
-  const session = useSnapshot(sessionState);
-  const snap = useSnapshot(permissionsState);
-  const authenticated = isAuthenticated(session);
-  const userKey = permissionsUserKey(session.user);
+  // Read every field during render (valtio tracks what a render touches), then memoise on them.
+  const { user, token } = useSnapshot(sessionState);
+  const { permissions: loaded, loading: loadingState, error: loadError, forKey } = useSnapshot(permissionsState);
+  const authenticated = isAuthenticated({ user, token });
+  const userKey = permissionsUserKey(user);
 
   useEffect(() => {
     void loadPermissions();
@@ -30,7 +31,10 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
   const refresh = useCallback(() => loadPermissions(), []);
 
   const value = useMemo<PermissionsContextValue>(() => {
-    const view = effectivePermissions(session, snap as PermissionsState);
+    const view = effectivePermissions(
+      { user, token },
+      { permissions: loaded as PermissionsState['permissions'], loading: loadingState, error: loadError, forKey },
+    );
     return {
       permissions: view.permissions,
       loading: view.loading,
@@ -43,7 +47,7 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
       isArtStyleAllowed: (style) => rules.isArtStyleAllowed(view, style),
       refresh,
     };
-  }, [session, snap, refresh]);
+  }, [user, token, loaded, loadingState, loadError, forKey, refresh]);
 
   return <PermissionsContext value={value}>{children}</PermissionsContext>;
 }
