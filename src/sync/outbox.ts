@@ -31,6 +31,8 @@ export interface OutboxItem<K extends string = string, P = unknown> {
   nextAttemptAt: number;
   status: OutboxStatus;
   lastError: string | null;
+  /** Who enqueued it (when the outbox has an `owner`): only sent while that user is signed in. */
+  ownerId?: string | null;
 }
 
 /** What `send` is asked to do. Headers here are only the outbox's; the transport adds auth. */
@@ -117,6 +119,12 @@ export interface OutboxOptions {
   /** Web Locks manager; defaults to navigator.locks, null forces the in-memory mutex. */
   locks?: LockManagerLike | null;
   lockName?: string;
+  /**
+   * The signed-in user's id (or null when signed out). When given, items are stamped with it and
+   * only the current user's items are sent, paused or resumed: another user's changes left on
+   * the device wait, untouched, until that user signs in again — never sent under a wrong account.
+   */
+  owner?: () => string | null | Promise<string | null>;
 }
 
 export interface Outbox {
@@ -250,6 +258,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return !!def && item.schemaVersion <= def.schemaVersion;
   }
 
+  async function currentOwner(): Promise<string | null> {
+    return options.owner ? ((await options.owner()) ?? null) : null;
+  }
+
+  /** Rows this context may touch now: a known schema, and the signed-in user's (or nobody's). */
+  function ours(row: OutboxItem, owner: string | null): boolean {
+    if (!known(row)) return false;
+    if (!options.owner) return true;
+    return row.ownerId === undefined || row.ownerId === null || row.ownerId === owner;
+  }
+
+  function pausedIn(rows: OutboxItem[], owner: string | null): boolean {
+    return rows.some((row) => row.status === 'auth-required' && ours(row, owner));
+  }
+
   async function sorted(): Promise<OutboxItem[]> {
     return (await table.toArray()).sort(compareItems);
   }
@@ -259,6 +282,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!def) throw new Error(`Outbox: unknown mutation kind "${typeof mutation === 'string' ? mutation : mutation.kind}"`);
     const request = def.toRequest(payload);
     const entityKey = def.entityKey(payload);
+    const owner = await currentOwner();
     const item = await database.transaction('rw', table, async () => {
       const rows = await table.toArray();
       let at = now();
@@ -268,7 +292,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (t > latest) latest = t;
       }
       if (at <= latest) at = latest + 1; // strictly increasing: createdAt is the send order
-      const paused = rows.some((row) => row.status === 'auth-required');
+      const paused = pausedIn(rows, owner);
       const row: OutboxItem = {
         id: uuid(),
         kind: def.kind,
@@ -284,6 +308,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         status: paused ? 'auth-required' : 'pending',
         lastError: null,
       };
+      if (options.owner) row.ownerId = owner;
       await table.add(row);
       return row;
     });
@@ -292,17 +317,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** Pick the next sendable item and mark it 'sending', atomically. */
-  function claimNext(tried: Set<string>): Promise<OutboxItem | null> {
+  function claimNext(tried: Set<string>, owner: string | null): Promise<OutboxItem | null> {
     return database.transaction('rw', table, async () => {
       const rows = (await table.toArray()).sort(compareItems);
-      if (rows.some((row) => row.status === 'auth-required')) return null;
+      if (pausedIn(rows, owner)) return null;
       const blocked = new Set<string>();
       const t = now();
       for (const row of rows) {
         if (blocked.has(row.entityKey)) continue;
         // Whatever this row's state, later rows of its entity wait for it.
         blocked.add(row.entityKey);
-        if (!known(row) || row.status !== 'pending' || row.nextAttemptAt > t || tried.has(row.id)) continue;
+        if (!ours(row, owner) || row.status !== 'pending' || row.nextAttemptAt > t || tried.has(row.id)) continue;
         await table.update(row.id, { status: 'sending' });
         return { ...row, status: 'sending' as const };
       }
@@ -311,11 +336,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function nextAttemptAt(): Promise<number | null> {
+    const owner = await currentOwner();
     const rows = await table.toArray();
-    if (rows.some((row) => row.status === 'auth-required')) return null;
+    if (pausedIn(rows, owner)) return null;
     let earliest: number | null = null;
     for (const row of rows) {
-      if (row.status !== 'pending' || !known(row)) continue;
+      if (row.status !== 'pending' || !ours(row, owner)) continue;
       if (earliest === null || row.nextAttemptAt < earliest) earliest = row.nextAttemptAt;
     }
     return earliest;
@@ -334,27 +360,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
     draining += 1;
     emit({ type: 'drain-start' });
     try {
+      const owner = await currentOwner();
       // We hold the drain lock, so a 'sending' row is a send that died with its context (tab
       // closed, worker killed). Back to pending: the idempotency key makes the resend safe.
       await database.transaction('rw', table, async () => {
         await table
-          .filter((row) => row.status === 'sending' && known(row))
+          .filter((row) => row.status === 'sending' && ours(row, owner))
           .modify({ status: 'pending' });
       });
       const tried = new Set<string>();
       for (;;) {
-        const item = await claimNext(tried);
+        const item = await claimNext(tried, owner);
         if (!item) break;
         tried.add(item.id);
         emit({ type: 'sending', item });
-        const outcome = await sendOne(item, deps, result);
+        const outcome = await sendOne(item, deps, result, owner);
         if (outcome !== 'continue') {
           result.stopped = outcome;
           break;
         }
       }
       // Paused by a 401 now or earlier?
-      result.authRequired = (await table.filter((row) => row.status === 'auth-required').count()) > 0;
+      result.authRequired = pausedIn(await table.toArray(), owner);
       if (result.authRequired) result.stopped = 'auth-required';
       result.nextAttemptAt = await nextAttemptAt();
       return result;
@@ -368,6 +395,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     item: OutboxItem,
     deps: DrainDeps,
     result: DrainResult,
+    owner: string | null,
   ): Promise<'continue' | 'offline' | 'rate-limited' | 'auth-required'> {
     let response: OutboxResponse | null;
     let failure: unknown = null;
@@ -405,7 +433,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await database.transaction('rw', table, async () => {
         await table.update(item.id, { status: 'auth-required', lastError: serverMessage(response) });
         await table
-          .filter((row) => (row.status === 'pending' || row.status === 'sending') && row.id !== item.id && known(row))
+          .filter((row) => (row.status === 'pending' || row.status === 'sending') && row.id !== item.id && ours(row, owner))
           .modify({ status: 'auth-required' });
       });
       result.authRequired = true;
@@ -458,9 +486,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function retry(id: string): Promise<boolean> {
+    const owner = await currentOwner();
     const changed = await database.transaction('rw', table, async () => {
       const row = await table.get(id);
-      if (!row || !known(row) || (row.status !== 'failed' && row.status !== 'pending')) return false;
+      if (!row || !ours(row, owner) || (row.status !== 'failed' && row.status !== 'pending')) return false;
       await table.update(id, { status: 'pending', nextAttemptAt: now(), lastError: row.status === 'failed' ? null : row.lastError });
       return true;
     });
@@ -481,15 +510,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function resumeAfterSignIn(): Promise<number> {
     const t = now();
+    const owner = await currentOwner();
     const count = await database.transaction('rw', table, () =>
-      table.filter((row) => row.status === 'auth-required' && known(row)).modify({ status: 'pending', nextAttemptAt: t }),
+      table.filter((row) => row.status === 'auth-required' && ours(row, owner)).modify({ status: 'pending', nextAttemptAt: t }),
     );
     emit({ type: 'resumed', count });
     return count;
   }
 
+  /** Counts of the signed-in user's items (another user's waiting items are not theirs to see). */
   async function counts(): Promise<OutboxCounts> {
-    const rows = await table.toArray();
+    const owner = await currentOwner();
+    const mine = (row: OutboxItem) => !options.owner || row.ownerId === undefined || row.ownerId === null || row.ownerId === owner;
+    const rows = (await table.toArray()).filter(mine);
     const result: OutboxCounts = { pending: 0, failed: 0, authRequired: 0, total: rows.length };
     for (const row of rows) {
       if (row.status === 'failed') result.failed += 1;

@@ -353,6 +353,38 @@ describe('drain outcomes', () => {
   });
 });
 
+describe('owner', () => {
+  it("sends only the signed-in user's items; another user's wait untouched until they are back", async () => {
+    const def = saveScript();
+    let user: string | null = 'alice';
+    const owned = createOutbox({ table: db.outbox, registry, now: clock.now, random: () => 0.5, locks: null, owner: () => Promise.resolve(user) });
+    const a1 = await owned.enqueue(def, { id: 'shared', title: 'alice 1' });
+    const a2 = await owned.enqueue(def, { id: 'a', title: 'alice 2' });
+    expect(a1.ownerId).toBe('alice');
+    // Alice's token expires: her items pause.
+    await owned.drain({ send: scripted(reply(401)).send });
+    expect((await owned.list()).map((r) => r.status)).toEqual(['auth-required', 'auth-required']);
+
+    // Bob signs in on the same device: Alice's items are neither sent, resumed nor counted for him.
+    user = 'bob';
+    expect(await owned.counts()).toMatchObject({ total: 0, pending: 0 });
+    expect(await owned.resumeAfterSignIn()).toBe(0);
+    const b1 = await owned.enqueue(def, { id: 'b', title: 'bob 1' });
+    expect(b1.status).toBe('pending');
+    const t = scripted();
+    await owned.drain({ send: t.send });
+    expect(t.requests.map((r) => r.id)).toEqual([b1.id]);
+    expect(await db.outbox.get(a1.id)).toMatchObject({ status: 'auth-required', attempts: 0 });
+
+    // Alice is back: her changes go, in order.
+    user = 'alice';
+    expect(await owned.resumeAfterSignIn()).toBe(2);
+    await owned.drain({ send: t.send });
+    expect(t.requests.slice(1).map((r) => r.id)).toEqual([a1.id, a2.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('one drainer at a time', () => {
   const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
