@@ -3,6 +3,8 @@
 import {
   ActionIcon,
   AppShell,
+  Avatar,
+  Box,
   Badge,
   Burger,
   Button,
@@ -76,8 +78,8 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
             <UnstyledButton component={Link} to="/" aria-label="Reelflow home">
               <Group gap={6} wrap="nowrap">
@@ -88,7 +90,7 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
               </Group>
             </UnstyledButton>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <CreditsBadge />
             <ColorSchemeToggle />
             <UserMenu />
@@ -162,10 +164,17 @@ function CreditsBadge() {
       variant="light"
       size="lg"
       tt="none"
+      px={10}
       leftSection={<IconCoins size={14} aria-hidden />}
-      visibleFrom="xs"
+      style={{ flexShrink: 0 }}
     >
-      {credits.toLocaleString()} credits
+      {credits.toLocaleString()}
+      {/* Phones show the number only; screen readers always hear "credits". */}
+      <Text span inherit visibleFrom="xs">
+        {' '}
+        credits
+      </Text>
+      <VisuallyHidden hiddenFrom="xs"> credits</VisuallyHidden>
     </Badge>
   );
 }
@@ -182,7 +191,7 @@ function ColorSchemeToggle() {
 }
 
 function UserMenu() {
-  const { user, credits, logout } = useAuth();
+  const { user, logout } = useAuth();
   const navigate = useNavigate();
 
   const signOut = async () => {
@@ -196,17 +205,29 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label="Account menu">
-          <Text fz="sm" fw={600} maw={140} truncate>
-            {user?.name ?? 'Account'}
-          </Text>
+        <Button
+          variant="subtle"
+          color="gray"
+          px="xs"
+          aria-label="Account menu"
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={user?.name} color="initials" size={28} aria-hidden />
+            <Text fz="sm" fw={600} maw={140} truncate visibleFrom="sm">
+              {user?.name ?? 'Account'}
+            </Text>
+            <Box component="span" visibleFrom="sm" lh={0}>
+              <IconChevronDown size={14} aria-hidden />
+            </Box>
+          </Group>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user?.email}</Menu.Label>
-        <Menu.Item hiddenFrom="xs" leftSection={<IconCoins size={16} aria-hidden />} disabled>
-          {credits.toLocaleString()} credits
-        </Menu.Item>
+        <Menu.Label>
+          {user?.name}
+          <br />
+          {user?.email}
+        </Menu.Label>
         <Menu.Item component={Link} to="/users/user-profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
           Profile
         </Menu.Item>
