@@ -218,7 +218,10 @@ export function restoreSession(): void {
 /** Called once the app shell mounts: storage persistence and the start-up approval check. */
 export function startSession(): void {
   requestPersistentStorage();
-  if (isAuthenticated()) checkInBackground();
+  if (isAuthenticated()) {
+    void mirrorSession(); // the service worker reads the token from the local store
+    checkInBackground();
+  }
 }
 
 export async function login(user: User, token: string, credits?: number): Promise<void> {
@@ -329,6 +332,10 @@ export function setCredits(credits: number): void {
 function onTokenFromApi(token: string | null): void {
   if ((sessionState.token ?? null) === (token || null)) return;
   sessionState.token = token || null;
+  // A token the HTTP layer stored itself comes from a new registration (licence): whatever user
+  // is still on record (e.g. left by a 401) is not its owner. The page calls login() next with
+  // the registered user; until then we are not authenticated, so nothing runs for the wrong user.
+  if (token) writeUser(null);
   void mirrorSession();
   afterIdentityChange();
 }

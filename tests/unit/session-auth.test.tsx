@@ -28,6 +28,8 @@ const ann: User = {
   updated_at: '2026-01-01T00:00:00Z',
 };
 
+const bob: User = { ...ann, id: 2, name: 'Bob', email: 'bob@example.com' };
+
 const approval = (overrides: Record<string, unknown> = {}) => ({
   success: true,
   has_payment_approval: false,
@@ -169,11 +171,27 @@ describe('login', () => {
   it('re-checks approval when the token changes while signed in', async () => {
     await login(ann, 'tok', 0);
     await waitFor(() => expect(paymentCalls()).toHaveLength(1));
-    server.on('POST', '/api/register-with-license', { body: { token: 'tok2', user: ann, credits: 0 } });
-    await registerWithLicense({ name: 'Ann', email: 'a@b.c', password: 'p', password_confirmation: 'p', license_key: 'K' });
-    expect(getSessionSnapshot().token).toBe('tok2');
+    await login(ann, 'tok2', 0);
     await waitFor(() => expect(paymentCalls()).toHaveLength(2));
     expect(paymentCalls()[1]?.headers.authorization).toBe('Bearer tok2');
+    await whenSessionStored();
+    expect(paymentCalls()).toHaveLength(2);
+  });
+
+  it('licence registration stores the token; a stale user on record is dropped until login()', async () => {
+    localStorage.setItem('user', JSON.stringify(bob));
+    restoreSession(); // e.g. left behind by a 401: user without token
+    server.on('POST', '/api/register-with-license', { body: { token: 'lic', user: ann, credits: 0 } });
+    const res = await registerWithLicense({ name: 'Ann', email: 'a@b.c', password: 'p', password_confirmation: 'p', license_key: 'K' });
+    expect(getSessionSnapshot().token).toBe('lic');
+    expect(localStorage.getItem('token')).toBe('lic');
+    expect(getSessionSnapshot().user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(getSessionSnapshot().isAuthenticated).toBe(false);
+    await login(res.user, res.token, res.credits);
+    expect(getSessionSnapshot().isAuthenticated).toBe(true);
+    await waitFor(() => expect(paymentCalls()).toHaveLength(1));
+    expect(paymentCalls()[0]?.headers.authorization).toBe('Bearer lic');
   });
 
   it('sets loading while logging in', async () => {
