@@ -63,8 +63,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const mailer = options.mailer ?? createMailer(config, database.db);
   const context: AppContext = { config, database, mailer };
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     if (!options.mailer) mailer.close();
+    done();
   });
 
   registerErrorHandling(app);

@@ -47,7 +47,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     const raw: RawSql = {
       async exec(sql) {
         const results = await pglite.exec(sql);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        return { rows: results.at(-1)?.rows ?? [] };
       },
       async query(sql, params = []) {
         const result = await pglite.query<Record<string, unknown>>(sql, params);

@@ -7,7 +7,7 @@ import { adminChannelPath, ADMIN_PATH, ADMIN_SECRET_HEADER, readAdminChannel } f
 import { main } from '../../server/cli/admin-cli';
 import { creditLedger, users } from '../../server/db/schema';
 import { runServer, type RunningServer } from '../../server/server';
-import { ApiClient, createTestDatabase, uniqueEmail, usingPostgres, type TestDatabase } from './helpers';
+import { ApiClient, createTestDatabase, uniqueEmail, usingPostgres, type TestDatabase, bodyOf } from './helpers';
 
 interface CliResult {
   code: number;
@@ -119,7 +119,7 @@ describe('admin CLI with a running server', () => {
     expect(code).toBeDefined();
 
     const client = new ApiClient(server.app);
-    expect((await client.post('/validate-license', { license_key: code })).json()).toMatchObject({ valid: true, plan: { key: 'creator' } });
+    expect(bodyOf((await client.post('/validate-license', { license_key: code })))).toMatchObject({ valid: true, plan: { key: 'creator' } });
 
     const email = uniqueEmail('outbox');
     await client.register(email);
@@ -138,7 +138,8 @@ describe('admin CLI with a running server', () => {
     expect(statSync(adminChannelPath(testDb.config.dataDir)).mode & 0o777).toBe(0o600);
     const channel = readAdminChannel(testDb.config.dataDir)!;
     expect(channel.pid).toBe(process.pid);
-    for (const headers of [{}, { [ADMIN_SECRET_HEADER]: 'wrong' }, { [ADMIN_SECRET_HEADER]: `${channel.secret}x` }]) {
+    const attempts: Record<string, string>[] = [{}, { [ADMIN_SECRET_HEADER]: 'wrong' }, { [ADMIN_SECRET_HEADER]: `${channel.secret}x` }];
+    for (const headers of attempts) {
       const response = await fetch(`${channel.url}${ADMIN_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },

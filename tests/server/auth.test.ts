@@ -1,8 +1,9 @@
 // Registration, sign-in, sign-out, the user object, password change and rate limiting.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '../../contract/auth';
 import { creditLedger, users } from '../../server/db/schema';
-import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 const PASSWORD = 'correct horse battery';
 
@@ -18,7 +19,7 @@ describe('accounts', () => {
       const email = uniqueEmail('Reg').toUpperCase();
       const response = await t.client.post('/api/register', { name: '  Maya  ', email, password: PASSWORD, password_confirmation: PASSWORD });
       expect(response.statusCode).toBe(201);
-      const body = response.json();
+      const body = response.json<AuthResponse>();
       expect(body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{20,}$/);
       expect(body.user).toMatchObject({ name: 'Maya', email: email.toLowerCase(), plan: 'free', credits: 50, has_payment_approval: false, skip_payment_approval: false });
       expect(body.credits).toBe(50);
@@ -36,13 +37,13 @@ describe('accounts', () => {
       await t.client.register(email);
       const response = await t.client.post('/api/register', { name: 'Again', email: email.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+      expect(bodyOf(response)).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
     });
 
     it('validates every field Laravel-style', async () => {
       const response = await t.client.post('/api/register', {});
       expect(response.statusCode).toBe(422);
-      const body = response.json();
+      const body = bodyOf(response);
       expect(body.errors).toMatchObject({
         name: ['The name field is required.'],
         email: ['The email field is required.'],
@@ -66,7 +67,7 @@ describe('accounts', () => {
       for (const [payload, field] of cases) {
         const response = await t.client.post('/api/register', payload);
         expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
-        expect(response.json().errors, field).toHaveProperty(field);
+        expect(errorsOf(response), field).toHaveProperty(field);
       }
     });
   });
@@ -77,7 +78,7 @@ describe('accounts', () => {
       await t.client.register(email);
       const response = await t.client.post('/api/login', { email: email.toUpperCase(), password: PASSWORD });
       expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const body = response.json<AuthResponse>();
       expect(body.token).toMatch(/^\d+\|/);
       expect(body.user.email).toBe(email);
       expect(body.credits).toBe(50);
@@ -93,14 +94,14 @@ describe('accounts', () => {
       ]) {
         const response = await t.client.post('/api/login', payload);
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual(expected);
+        expect(bodyOf(response)).toEqual(expected);
       }
     });
 
     it('validates the body', async () => {
       const response = await t.client.post('/api/login', { email: 'x' });
       expect(response.statusCode).toBe(422);
-      expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['email', 'password']));
+      expect(Object.keys(errorsOf(response))).toEqual(expect.arrayContaining(['email', 'password']));
     });
   });
 
@@ -110,9 +111,9 @@ describe('accounts', () => {
       const b = await t.client.register(uniqueEmail('owner-b'));
       const asA = await t.client.get('/api/user', { token: a.token });
       const asB = await t.client.get('/api/user', { token: b.token });
-      expect(asA.json()).toMatchObject({ id: a.user.id, email: a.user.email });
-      expect(asB.json()).toMatchObject({ id: b.user.id, email: b.user.email });
-      expect(Object.keys(asA.json()).sort()).toEqual(
+      expect(bodyOf(asA)).toMatchObject({ id: a.user.id, email: a.user.email });
+      expect(bodyOf(asB)).toMatchObject({ id: b.user.id, email: b.user.email });
+      expect(Object.keys(bodyOf(asA)).sort()).toEqual(
         ['created_at', 'credits', 'email', 'has_payment_approval', 'id', 'name', 'plan', 'skip_payment_approval', 'updated_at'].sort(),
       );
     });
@@ -125,7 +126,7 @@ describe('accounts', () => {
       for (const token of [undefined, 'garbage', `${id}|${'x'.repeat(40)}`, `${id}|${secretB}`, '99999999|aaaaaaaaaaaaaaaaaaaaaaaa', '9999999999999|aaaaaaaaaaaaaaaaaaaaaaaa']) {
         const response = await t.client.get('/api/user', token ? { token } : {});
         expect(response.statusCode, String(token)).toBe(401);
-        expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+        expect(bodyOf(response)).toEqual({ message: 'Unauthenticated.' });
       }
       const wrongScheme = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Basic ${a.token}` } });
       expect(wrongScheme.statusCode).toBe(401);
@@ -137,7 +138,7 @@ describe('accounts', () => {
       const second = (await t.client.post('/api/login', { email, password: PASSWORD })).json<{ token: string }>();
       const response = await t.client.post('/api/logout', undefined, { token: first.token });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toHaveProperty('message');
+      expect(bodyOf(response)).toHaveProperty('message');
       expect((await t.client.get('/api/user', { token: first.token })).statusCode).toBe(401);
       expect((await t.client.post('/api/logout', undefined, { token: first.token })).statusCode).toBe(419);
       expect((await t.client.get('/api/user', { token: second.token })).statusCode).toBe(200);
@@ -154,7 +155,7 @@ describe('accounts', () => {
       const { token } = await t.client.register(uniqueEmail('cp-wrong'));
       const response = await t.client.post('/api/user/change-password', { current_password: 'nope nope', password: 'new password 1', password_confirmation: 'new password 1' }, { token });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toHaveProperty('current_password');
+      expect(errorsOf(response)).toHaveProperty('current_password');
     });
 
     it('changes the password, keeps the current token and revokes the others', async () => {
@@ -178,7 +179,7 @@ describe('accounts', () => {
       const { token } = await t.client.register(uniqueEmail('cp-val'));
       const response = await t.client.post('/api/user/change-password', { current_password: PASSWORD, password: 'x' }, { token });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toHaveProperty('password');
+      expect(errorsOf(response)).toHaveProperty('password');
     });
   });
 });
@@ -197,7 +198,7 @@ describe('login rate limit', () => {
     }
     const limited = await t.client.post('/api/login', { email, password: 'wrong password' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: 'Too Many Attempts.' });
+    expect(bodyOf(limited)).toEqual({ message: 'Too Many Attempts.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another email from the same IP has its own budget.
     expect((await t.client.post('/api/login', { email: uniqueEmail('other'), password: 'wrong password' })).statusCode).toBe(422);

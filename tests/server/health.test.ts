@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, usingPostgres, type TestApp } from './helpers';
+import { createTestApp, usingPostgres, type TestApp, bodyOf } from './helpers';
 
 describe('health', () => {
   let t: TestApp;
@@ -11,6 +11,6 @@ describe('health', () => {
   it('reports ok and the database kind', async () => {
     const response = await t.client.get('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: usingPostgres ? 'postgres' : 'pglite' });
+    expect(bodyOf(response)).toEqual({ status: 'ok', db: usingPostgres ? 'postgres' : 'pglite' });
   });
 });

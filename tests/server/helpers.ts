@@ -66,8 +66,9 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<T
   return {
     config,
     open: () => openDatabase(config),
-    async cleanup() {
+    cleanup() {
       rmSync(root, { recursive: true, force: true });
+      return Promise.resolve();
     },
   };
 }
@@ -149,3 +150,10 @@ export class ApiClient {
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+
+/** A JSON answer whose fields a test inspects; values stay `unknown` until asserted. */
+export type JsonBody = Record<string, unknown>;
+export const bodyOf = (response: LightMyRequestResponse): JsonBody => response.json<JsonBody>();
+/** The `errors` of a Laravel 422 body. */
+export const errorsOf = (response: LightMyRequestResponse): Record<string, string[]> => response.json<{ errors?: Record<string, string[]> }>().errors ?? {};
+export const messageOf = (response: LightMyRequestResponse): string => response.json<{ message?: string }>().message ?? '';

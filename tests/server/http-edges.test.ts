@@ -4,13 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../server/app';
-import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 describe('HTTP edges', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, (app) => {
-      app.get('/api/test-boom', async () => {
+      app.get('/api/test-boom', () => {
         throw new Error('secret internal detail');
       });
     });
@@ -20,13 +20,13 @@ describe('HTTP edges', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await t.client.get('/api/does-not-exist');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not Found.' });
+    expect(bodyOf(response)).toEqual({ message: 'Not Found.' });
   });
 
   it('maps unexpected errors to 500 "Server Error." without details', async () => {
     const response = await t.client.get('/api/test-boom');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Server Error.' });
+    expect(bodyOf(response)).toEqual({ message: 'Server Error.' });
     expect(response.body).not.toContain('secret');
   });
 
@@ -39,7 +39,7 @@ describe('HTTP edges', () => {
       payload: '{"email": "a@b.c", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(bodyOf(response)).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
   it('rejects a wrong content type with 415 {message}', async () => {
@@ -51,13 +51,13 @@ describe('HTTP edges', () => {
       payload: '<login/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toHaveProperty('message');
+    expect(bodyOf(response)).toHaveProperty('message');
   });
 
   it('rejects an oversized body with 413 {message}', async () => {
     const response = await t.client.post('/api/login', { email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES + 10) });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large.' });
+    expect(bodyOf(response)).toEqual({ message: 'The request body is too large.' });
   });
 
   it('treats a non-object JSON body as empty input (422, not 500)', async () => {
@@ -70,7 +70,7 @@ describe('HTTP edges', () => {
         payload,
       });
       expect(response.statusCode, payload).toBe(422);
-      expect(response.json().errors.email).toEqual(['The email field is required.']);
+      expect(errorsOf(response).email).toEqual(['The email field is required.']);
     }
   });
 
@@ -111,7 +111,7 @@ describe('HTTP edges', () => {
     it('answers 419 to a state-changing request without the header', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'x' } });
       expect(response.statusCode).toBe(419);
-      expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+      expect(bodyOf(response)).toEqual({ message: 'CSRF token mismatch.' });
     });
 
     it('answers 419 when the header does not match the cookie', async () => {
@@ -189,7 +189,7 @@ describe('built PWA', () => {
         continue;
       }
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ message: 'Not Found.' });
+      expect(bodyOf(response), url).toEqual({ message: 'Not Found.' });
     }
   });
 

@@ -2,10 +2,11 @@
 // payment-approval read.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '../../contract/auth';
 import { ART_STYLES } from '../../contract/permissions';
 import { licenses, users } from '../../server/db/schema';
 import { createLicenses } from '../../server/domain/licenses/licenses';
-import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 const PASSWORD = 'licensed password';
 const INVALID = 'This license key is invalid or has already been used.';
@@ -32,17 +33,17 @@ describe('licences', () => {
     for (const typed of [code!, code!.toLowerCase(), ` ${code!.replace(/-/g, ' ')} `]) {
       const response = await t.client.post('/validate-license', { license_key: typed });
       expect(response.statusCode, typed).toBe(200);
-      expect(response.json()).toEqual({ valid: true, plan: { key: 'creator', name: 'Creator' } });
+      expect(bodyOf(response)).toEqual({ valid: true, plan: { key: 'creator', name: 'Creator' } });
     }
   });
 
   it('POST /validate-license refuses unknown and missing codes with 422 on license_key', async () => {
     const unknown = await t.client.post('/validate-license', { license_key: 'AAAAA-BBBBB-CCCCC-DDDDD' });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ message: INVALID, errors: { license_key: [INVALID] } });
+    expect(bodyOf(unknown)).toEqual({ message: INVALID, errors: { license_key: [INVALID] } });
     const missing = await t.client.post('/validate-license', {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toHaveProperty('license_key');
+    expect(errorsOf(missing)).toHaveProperty('license_key');
     const wrongType = await t.client.post('/validate-license', { license_key: 12345 });
     expect(wrongType.statusCode).toBe(422);
   });
@@ -51,11 +52,11 @@ describe('licences', () => {
     const [code] = await createLicenses(t.database.db, 'creator', 1);
     const response = await t.client.post('/api/register-with-license', registration(code!));
     expect(response.statusCode).toBe(201);
-    const body = response.json();
+    const body = response.json<AuthResponse>();
     expect(body.user.plan).toBe('creator');
     expect(body.credits).toBe(500);
     expect(body.token).toMatch(/^\d+\|/);
-    const permissions = (await t.client.get('/api/user/permissions', { token: body.token })).json();
+    const permissions = bodyOf((await t.client.get('/api/user/permissions', { token: body.token })));
     expect(permissions.can_publish_post).toBe(true);
 
     const [row] = await t.database.db.select().from(licenses).where(eq(licenses.usedBy, body.user.id));
@@ -63,7 +64,7 @@ describe('licences', () => {
     expect((await t.client.post('/validate-license', { license_key: code })).statusCode).toBe(422);
     const reuse = await t.client.post('/api/register-with-license', registration(code!));
     expect(reuse.statusCode).toBe(422);
-    expect(reuse.json().errors).toHaveProperty('license_key');
+    expect(errorsOf(reuse)).toHaveProperty('license_key');
   });
 
   it('lets exactly one of two concurrent redemptions succeed, leaving no orphan account', async () => {
@@ -82,14 +83,14 @@ describe('licences', () => {
     await t.client.register(email);
     const response = await t.client.post('/api/register-with-license', registration(code!, email));
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toHaveProperty('email');
+    expect(errorsOf(response)).toHaveProperty('email');
     expect((await t.client.post('/validate-license', { license_key: code })).statusCode).toBe(200);
   });
 
   it('validates the registration body', async () => {
     const response = await t.client.post('/api/register-with-license', { name: 'x' });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['email', 'password', 'license_key']));
+    expect(Object.keys(errorsOf(response))).toEqual(expect.arrayContaining(['email', 'password', 'license_key']));
   });
 });
 
@@ -110,7 +111,7 @@ describe('plans and permissions', () => {
     const { token } = await t.client.register(uniqueEmail('free'));
     const response = await t.client.get('/api/user/permissions', { token });
     expect(response.statusCode).toBe(200);
-    const p = response.json();
+    const p = bodyOf(response);
     expect(p).toMatchObject({ full_access: false, has_full_access: false, can_create_video: true, can_create_video_caption: true });
     expect(p).not.toHaveProperty('can_create_series');
     expect(p).not.toHaveProperty('can_publish_post');
@@ -120,7 +121,7 @@ describe('plans and permissions', () => {
     expect(p.series_limit).toBe(0);
     expect(p.has_unlimited_series).toBe(false);
     expect(Array.isArray(p.allowed_art_styles)).toBe(true);
-    expect(p.allowed_art_styles.length).toBeLessThan(ART_STYLES.length);
+    expect((p.allowed_art_styles as string[]).length).toBeLessThan(ART_STYLES.length);
     for (const style of p.allowed_art_styles as string[]) expect(ART_STYLES).toContain(style);
     // Every *_limit has its has_unlimited_* and *_display companions.
     for (const key of Object.keys(p).filter((k) => k.endsWith('_limit'))) {
@@ -131,7 +132,7 @@ describe('plans and permissions', () => {
   });
 
   it('creator: series and publishing, some unlimited', async () => {
-    const p = (await t.client.get('/api/user/permissions', { token: await tokenOnPlan('creator') })).json();
+    const p = bodyOf((await t.client.get('/api/user/permissions', { token: await tokenOnPlan('creator') })));
     expect(p).toMatchObject({ can_create_series: true, can_publish_post: true, full_access: false });
     expect(p.scripts_per_month_limit).toBeNull();
     expect(p.has_unlimited_scripts_per_month).toBe(true);
@@ -140,7 +141,7 @@ describe('plans and permissions', () => {
   });
 
   it('pro: full access', async () => {
-    const p = (await t.client.get('/api/user/permissions', { token: await tokenOnPlan('pro') })).json();
+    const p = bodyOf((await t.client.get('/api/user/permissions', { token: await tokenOnPlan('pro') })));
     expect(p.full_access).toBe(true);
     expect(p.has_full_access).toBe(true);
     expect(p.allowed_art_styles ?? null).toBeNull();
@@ -157,7 +158,7 @@ describe('plans and permissions', () => {
       .update(users)
       .set({ hasPaymentApproval: true, hasPaymentMethod: true, paymentApprovalMeta: JSON.stringify({ card: 'visa' }) })
       .where(eq(users.id, a.user.id));
-    const asA = (await t.client.get('/api/stripe/payment-approval', { token: a.token })).json();
+    const asA = bodyOf((await t.client.get('/api/stripe/payment-approval', { token: a.token })));
     expect(asA).toEqual({
       success: true,
       has_payment_approval: true,
@@ -166,7 +167,7 @@ describe('plans and permissions', () => {
       original_payment_approval: true,
       payment_approval_meta: '{"card":"visa"}',
     });
-    const asB = (await t.client.get('/api/stripe/payment-approval', { token: b.token })).json();
+    const asB = bodyOf((await t.client.get('/api/stripe/payment-approval', { token: b.token })));
     expect(asB).toMatchObject({ success: true, has_payment_approval: false, has_payment_method: false, payment_approval_meta: null });
     expect((await t.client.get('/api/stripe/payment-approval')).statusCode).toBe(401);
   });

@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens, users } from '../../server/db/schema';
-import { createTestApp, uniqueEmail, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf, messageOf } from './helpers';
 
 const SENT = 'If an account exists for that email, we have emailed a password reset link.';
 
@@ -33,8 +33,8 @@ describe('password reset', () => {
     const unknown = await t.client.post('/api/forgot-password', { email: unknownEmail });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: SENT });
-    expect(unknown.json()).toEqual({ message: SENT });
+    expect(bodyOf(known)).toEqual({ message: SENT });
+    expect(bodyOf(unknown)).toEqual({ message: SENT });
     expect(await lastMailTo(unknownEmail)).toBeUndefined();
     const mail = await lastMailTo(email);
     expect(mail).toBeDefined();
@@ -46,7 +46,7 @@ describe('password reset', () => {
   it('validates the email', async () => {
     const response = await t.client.post('/api/forgot-password', { email: 'nope' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toHaveProperty('email');
+    expect(errorsOf(response)).toHaveProperty('email');
   });
 
   it('resets the password once, and signs the user out everywhere', async () => {
@@ -57,13 +57,13 @@ describe('password reset', () => {
 
     const reset = await t.client.post('/api/reset-password', { token, email, password: 'a fresh password', password_confirmation: 'a fresh password' });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toHaveProperty('message');
+    expect(bodyOf(reset)).toHaveProperty('message');
     expect((await t.client.get('/api/user', { token: session })).statusCode).toBe(401);
     expect((await t.client.post('/api/login', { email, password: 'a fresh password' })).statusCode).toBe(200);
 
     const again = await t.client.post('/api/reset-password', { token, email, password: 'another password', password_confirmation: 'another password' });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors).toHaveProperty('email');
+    expect(errorsOf(again)).toHaveProperty('email');
   });
 
   it('stores only a hash of the reset token', async () => {
@@ -88,7 +88,7 @@ describe('password reset', () => {
     for (const payload of [body({ token: 'wrong-token' }), body({ email: other }), body({ email: uniqueEmail('nobody') })]) {
       const response = await t.client.post('/api/reset-password', payload);
       expect(response.statusCode).toBe(422);
-      expect(response.json().message).toBe('This password reset token is invalid.');
+      expect(messageOf(response)).toBe('This password reset token is invalid.');
     }
 
     await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
@@ -103,6 +103,6 @@ describe('password reset', () => {
   it('validates the reset body', async () => {
     const response = await t.client.post('/api/reset-password', { email: 'a@example.com', password: 'abc' });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['token', 'password']));
+    expect(Object.keys(errorsOf(response))).toEqual(expect.arrayContaining(['token', 'password']));
   });
 });

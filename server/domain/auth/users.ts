@@ -70,9 +70,8 @@ export async function createAccount(db: Db, account: NewAccount, options: Create
         .values({ name: account.name, email: account.email.trim().toLowerCase(), passwordHash, plan: options.plan })
         .returning();
       if (!created) throw new Error('user insert returned nothing');
-      let plan = options.plan;
       if (options.licenseKey !== undefined) {
-        plan = await redeemLicenseInTransaction(tx, options.licenseKey, created.id);
+        const plan = await redeemLicenseInTransaction(tx, options.licenseKey, created.id);
         await tx.update(users).set({ plan }).where(eq(users.id, created.id));
       }
       if (options.startingCredits > 0) await applyCreditChange(tx, created.id, options.startingCredits, SIGNUP_BONUS_REASON);

@@ -13,9 +13,11 @@ import { parseBody } from '../validation';
 export function userRoutes(app: FastifyInstance, { database }: AppContext): void {
   const { db } = database;
 
-  app.get('/api/user', { preHandler: requireAuth }, async (request): Promise<User> => toPublicUser(currentAuth(request).user));
+  app.get('/api/user', { preHandler: requireAuth }, (request, reply) => reply.send(toPublicUser(currentAuth(request).user) satisfies User));
 
-  app.get('/api/user/permissions', { preHandler: requireAuth }, async (request): Promise<Permissions> => permissionsForPlan(currentAuth(request).user.plan));
+  app.get('/api/user/permissions', { preHandler: requireAuth }, (request, reply) =>
+    reply.send(permissionsForPlan(currentAuth(request).user.plan) satisfies Permissions),
+  );
 
   app.post('/api/user/change-password', { preHandler: requireAuth }, async (request): Promise<MessageResponse> => {
     const input = parseBody(changePasswordRequest, request.body);
@@ -25,9 +27,9 @@ export function userRoutes(app: FastifyInstance, { database }: AppContext): void
   });
 
   // No payment provider yet: the stored flags are the truth, and "original" equals the stored one.
-  app.get('/api/stripe/payment-approval', { preHandler: requireAuth }, async (request): Promise<PaymentApprovalResponse> => {
+  app.get('/api/stripe/payment-approval', { preHandler: requireAuth }, (request, reply) => {
     const { user } = currentAuth(request);
-    return {
+    const body: PaymentApprovalResponse = {
       success: true,
       has_payment_approval: user.hasPaymentApproval,
       has_payment_method: user.hasPaymentMethod,
@@ -35,5 +37,6 @@ export function userRoutes(app: FastifyInstance, { database }: AppContext): void
       original_payment_approval: user.hasPaymentApproval,
       payment_approval_meta: user.paymentApprovalMeta,
     };
+    return reply.send(body);
   });
 }
