@@ -1,0 +1,95 @@
+import 'fake-indexeddb/auto';
+import { Dexie, type Table } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDrainScheduler } from '../../src/sync/drain-scheduler';
+import { createOutbox, type Outbox, type OutboxItem } from '../../src/sync/outbox';
+import { createMutationRegistry } from '../../src/sync/registry';
+import { createIdempotentServer, type Fault } from '../../src/sync/testing';
+
+type TestDb = Dexie & { outbox: Table<OutboxItem, string> };
+
+const registry = createMutationRegistry();
+const note = registry.define({
+  kind: 'note',
+  schemaVersion: 1,
+  entityKey: (p: { id: string }) => `note:${p.id}`,
+  toRequest: (p: { id: string }) => ({ method: 'POST', url: '/api/notes', body: p }),
+});
+
+let db: TestDb;
+let outbox: Outbox;
+const wait = (ms = 40) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+beforeEach(() => {
+  db = new Dexie(`sync-drain-scheduler-${crypto.randomUUID()}`) as TestDb;
+  db.version(1).stores({ outbox: 'id, status, [entityKey+createdAt], nextAttemptAt' });
+  // random 0: the backoff is 0 ms, so the wake-up timer fires at once.
+  outbox = createOutbox({ table: db.outbox, registry, random: () => 0, locks: null });
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('startDrainScheduler', () => {
+  it('drains on start, on enqueue, and again when the backoff expires', async () => {
+    await outbox.enqueue(note, { id: 'early' });
+    const faults: Fault[] = [{ type: 'ok' }, { type: 'status', status: 503 }];
+    const server = createIdempotentServer({ fault: () => faults.shift() ?? { type: 'ok' } });
+    const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => true, backgroundSyncTag: null });
+    await wait();
+    expect(server.applied).toHaveLength(1);
+    await outbox.enqueue(note, { id: 'later' });
+    await wait(80);
+    // First attempt got a 503, the wake-up timer retried it.
+    expect(server.requests).toHaveLength(3);
+    expect(server.applied).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(0);
+    scheduler.stop();
+  });
+
+  it("waits while offline and drains on 'online' and on becoming visible", async () => {
+    const target = new EventTarget();
+    const doc = new EventTarget();
+    let online = false;
+    let visible = true;
+    const server = createIdempotentServer();
+    const scheduler = startDrainScheduler({ outbox, deps: () => ({ send: server.send }), interval: 0, target, visibilityTarget: doc, isOnline: () => online, isVisible: () => visible, backgroundSyncTag: null });
+    await outbox.enqueue(note, { id: '1' });
+    await wait();
+    expect(server.requests).toHaveLength(0);
+    online = true;
+    target.dispatchEvent(new Event('online'));
+    await wait();
+    expect(server.applied).toHaveLength(1);
+
+    scheduler.stop();
+    online = false;
+    visible = false;
+    const again = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target, visibilityTarget: doc, isOnline: () => online, isVisible: () => visible, immediate: false, backgroundSyncTag: null });
+    await outbox.enqueue(note, { id: '2' });
+    await wait();
+    online = true;
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await wait();
+    expect(server.applied).toHaveLength(1);
+    visible = true;
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await wait();
+    expect(server.applied).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(0);
+    again.stop();
+  });
+
+  it('drainNow works while offline (a manual retry) and stop() ends everything', async () => {
+    const server = createIdempotentServer();
+    const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => false, backgroundSyncTag: null });
+    await outbox.enqueue(note, { id: '1' });
+    await wait();
+    expect(server.requests).toHaveLength(0);
+    const result = await scheduler.drainNow();
+    expect(result?.delivered).toBe(1);
+    scheduler.stop();
+    expect(await scheduler.drainNow()).toBeNull();
+  });
+});
