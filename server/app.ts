@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** false silences logs (tests); default logs at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to check redaction. */
+  logStream?: NodeJS.WritableStream;
   /** Enables POST /internal/admin with this secret (the admin CLI's channel). */
   adminSecret?: string;
 }
@@ -56,7 +58,7 @@ const CONTENT_SECURITY_POLICY = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy set this to the proxy's address instead; direct clients are the norm.
     trustProxy: false,

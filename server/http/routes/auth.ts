@@ -46,7 +46,13 @@ export function authRoutes(app: FastifyInstance, { config, database, mailer }: A
 
   app.post('/api/forgot-password', { config: { rateLimit: credentialRateLimit(config, 'forgot-password') } }, async (request): Promise<MessageResponse> => {
     const input = parseBody(forgotPasswordRequest, request.body);
-    await requestPasswordReset(db, mailer, config.appUrl, input.email);
+    try {
+      await requestPasswordReset(db, mailer, config.appUrl, input.email);
+    } catch (error) {
+      // A failing mail server must not turn into a 500 that only existing accounts get (that
+      // would reveal which emails are registered); the operator sees it in the log.
+      request.log.error({ err: error }, 'password reset mail failed');
+    }
     return { message: RESET_LINK_SENT };
   });
 
