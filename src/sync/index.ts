@@ -2,7 +2,7 @@
 // No React in here; page and service worker both import it.
 export { defineMutation, createMutationRegistry, mutationRegistry } from './registry';
 export type { HttpMethod, MutationDef, MutationRegistry, MutationRequest } from './registry';
-export { createOutbox, serverMessage, compareItems, OUTBOX_LOCK_NAME } from './outbox';
+export { createOutbox, serverMessage, compareItems, OUTBOX_LOCK_NAME, DEFAULT_SEND_TIMEOUT_MS } from './outbox';
 export type {
   DrainDeps,
   DrainResult,
@@ -16,12 +16,13 @@ export type {
   OutboxRequest,
   OutboxResponse,
   OutboxStatus,
+  OutboxTable,
   Send,
 } from './outbox';
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, parseRetryAfter } from './backoff';
 export type { LockManagerLike } from './lock';
 export { createCollectionSync, pendingInOutbox, startPullScheduler, DEFAULT_PULL_INTERVAL_MS } from './pull';
-export type { CollectionSync, CollectionSyncOptions, PullResponse, PullResult, PullScheduler, PullSchedulerOptions, SyncStateRow } from './pull';
+export type { CollectionSync, CollectionSyncOptions, PullResponse, PullResult, PullScheduler, PullSchedulerOptions, SyncStateRow, SyncStateTable } from './pull';
 export { createSyncStatus } from './status';
 export type { SyncStatus, SyncStatusOptions, SyncStatusStore } from './status';
 export { startDrainScheduler, requestBackgroundSync, DEFAULT_DRAIN_INTERVAL_MS, OUTBOX_SYNC_TAG } from './drain-scheduler';

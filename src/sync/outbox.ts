@@ -4,7 +4,7 @@
 // retry; 401 pauses the whole queue until sign-in; other 4xx park the item as 'failed' (blocking
 // its entity) until the user retries or discards it. No React, no DOM: this runs in the page and
 // in the service worker, with its collaborators (table, transport, clock, random) passed in.
-import type { Table } from 'dexie';
+import type { EntityTable, Table } from 'dexie';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { defaultLocks, lockBackend, runCoalesced, type LockManagerLike } from './lock';
 import { mutationRegistry, type HttpMethod, type MutationDef, type MutationRegistry } from './registry';
@@ -69,6 +69,30 @@ export interface DrainDeps {
   onDelivered?: (item: OutboxItem, response: OutboxResponse) => void | Promise<void>;
   /** Errors thrown by onDelivered (the drain goes on regardless). */
   onError?: (error: unknown, item: OutboxItem) => void;
+  /**
+   * Give up waiting for one response after this long (default 60 s; 0 = never) and treat it as
+   * a network error: a hung request must not hold the drain lock forever. The server may still
+   * apply it; the retry carries the same Idempotency-Key.
+   */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_SEND_TIMEOUT_MS = 60_000;
+
+class SendTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`No response within ${ms} ms`);
+    this.name = 'SendTimeoutError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  if (!(ms > 0)) return promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SendTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface DrainResult {
@@ -110,8 +134,11 @@ export interface OutboxCounts {
   total: number;
 }
 
+/** The outbox table: a plain Table or the store's EntityTable<OutboxItem, 'id'>. */
+export type OutboxTable = Table<OutboxItem, string> | EntityTable<OutboxItem, 'id'>;
+
 export interface OutboxOptions {
-  table: Table<OutboxItem, string>;
+  table: OutboxTable;
   registry?: MutationRegistry;
   now?: () => number;
   random?: () => number;
@@ -231,7 +258,7 @@ function isRetryableStatus(status: number): boolean {
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const table = options.table;
+  const table = options.table as Table<OutboxItem, string>;
   const database = table.db;
   const registry = options.registry ?? mutationRegistry;
   const now = options.now ?? (() => Date.now());
@@ -400,13 +427,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let response: OutboxResponse | null;
     let failure: unknown = null;
     try {
-      response = await deps.send({
+      const sending = deps.send({
         id: item.id,
         method: item.method,
         url: item.url,
         body: item.body,
         headers: { 'Idempotency-Key': item.id },
       });
+      response = await withTimeout(sending, deps.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS);
       if (!isRecord(response) || typeof response.status !== 'number') response = null;
     } catch (error) {
       failure = error;

@@ -1,9 +1,9 @@
 // Pull (DESIGN §4): per collection, fetch from the API (conditionally, with the last ETag), upsert
 // what the server sent into Dexie, remove what it no longer has, record syncedAt and etag. Rows
 // with undelivered outbox changes are never removed and never overwritten by older server data.
-import { Dexie, type IndexableType, type Table, type Transaction } from 'dexie';
+import { Dexie, type EntityTable, type IndexableType, type Table, type Transaction } from 'dexie';
 import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from './env';
-import type { OutboxItem } from './outbox';
+import type { OutboxItem, OutboxTable } from './outbox';
 
 export interface SyncStateRow {
   collection: string;
@@ -12,12 +12,15 @@ export interface SyncStateRow {
   etag: string | null;
 }
 
+/** The syncState table: a plain Table or the store's EntityTable<SyncStateRow, 'collection'>. */
+export type SyncStateTable = Table<SyncStateRow, string> | EntityTable<SyncStateRow, 'collection'>;
+
 export type PullResponse<T> = { status: 200; items: T[]; etag?: string | null } | { status: 304 };
 
 export interface CollectionSyncOptions<T, K extends IndexableType> {
   collection: string;
   table: Table<T, K>;
-  syncState: Table<SyncStateRow, string>;
+  syncState: SyncStateTable;
   /** GET the collection, sending If-None-Match: etag when it is not null. */
   fetch: (etag: string | null) => Promise<PullResponse<T>>;
   /** Primary key of a server item (the same value the table stores it under). */
@@ -53,7 +56,8 @@ function keyId(key: unknown): string {
 }
 
 export function createCollectionSync<T, K extends IndexableType>(options: CollectionSyncOptions<T, K>): CollectionSync {
-  const { collection, table, syncState } = options;
+  const { collection, table } = options;
+  const syncState = options.syncState as Table<SyncStateRow, string>;
   const now = options.now ?? (() => Date.now());
   const pending = options.isLocallyPending ?? (() => false);
 
@@ -78,7 +82,9 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
       for (const item of items) {
         const key = options.key(item);
         onServer.add(keyId(key));
-        if (local.has(keyId(key)) && (await pending(key))) keptPending += 1;
+        // A pending row keeps its local state; that includes a row deleted locally whose DELETE
+        // is still in the outbox (not resurrected from the server's older copy).
+        if (await pending(key)) keptPending += local.has(keyId(key)) ? 1 : 0;
         else toPut.push(item);
       }
       const toDelete: K[] = [];
@@ -104,9 +110,10 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
  * the outbox once per pull, inside the pull's transaction.
  */
 export function pendingInOutbox<K>(
-  outboxTable: Table<OutboxItem, string>,
+  outbox: OutboxTable,
   entityKey: (key: K) => string,
 ): { isLocallyPending: (key: K) => Promise<boolean>; alsoLock: Table[] } {
+  const outboxTable = outbox as Table<OutboxItem, string>;
   const perTransaction = new WeakMap<Transaction, Promise<Set<string>>>();
   const load = async () => new Set((await outboxTable.toArray()).map((row) => row.entityKey));
   return {

@@ -4,7 +4,7 @@
 import type { Table } from 'dexie';
 import { browserOnline, globalTarget, listen, type EventTargetLike } from './env';
 import type { Outbox, OutboxCounts } from './outbox';
-import type { PullResult, SyncStateRow } from './pull';
+import type { PullResult, SyncStateRow, SyncStateTable } from './pull';
 
 export interface SyncStatus {
   online: boolean;
@@ -20,7 +20,7 @@ export interface SyncStatus {
 
 export interface SyncStatusOptions {
   outbox?: Pick<Outbox, 'counts' | 'subscribe' | 'isDraining'>;
-  syncState?: Table<SyncStateRow, string>;
+  syncState?: SyncStateTable;
   /** Where 'online'/'offline' fire (default: window / self). */
   target?: EventTargetLike | null;
   isOnline?: () => boolean;
@@ -83,7 +83,7 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
     }
     if (options.syncState) {
       let latest: string | null = status.lastSyncedAt;
-      for (const row of await options.syncState.toArray()) latest = later(row.syncedAt, latest);
+      for (const row of await (options.syncState as Table<SyncStateRow, string>).toArray()) latest = later(row.syncedAt, latest);
       patch.lastSyncedAt = latest;
     }
     set(patch);

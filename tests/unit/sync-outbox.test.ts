@@ -150,6 +150,17 @@ describe('drain outcomes', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a request that never answers times out like a network error and frees the drain', async () => {
+    const def = saveScript();
+    const item = await outbox.enqueue(def, { id: 'a', title: 'x' });
+    const hang = () => new Promise<OutboxResponse>(() => undefined);
+    const result = await outbox.drain({ send: hang, timeoutMs: 20 });
+    expect(result.stopped).toBe('offline');
+    expect(await db.outbox.get(item.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Network error: No response within 20 ms' });
+    clock.advance(BACKOFF_CAP_MS);
+    expect((await outbox.drain({ send: scripted().send })).delivered).toBe(1);
+  });
+
   it('treats an axios-style rejection carrying a response as that response', async () => {
     const def = saveScript();
     const item = await outbox.enqueue(def, { id: 'a', title: 'x' });

@@ -103,6 +103,21 @@ describe('createCollectionSync', () => {
     ]);
   });
 
+  it('does not resurrect a row whose local delete is still pending', async () => {
+    const api = server([{ id: 'deleted-offline', title: 'server copy' }]);
+    const sync = createCollectionSync({
+      collection: 'scripts',
+      table: db.scripts,
+      syncState: db.syncState,
+      fetch: api.fetch,
+      key: (s) => s.id,
+      isLocallyPending: (id) => id === 'deleted-offline',
+    });
+    const result = await sync.run();
+    expect(result).toMatchObject({ upserted: 0, removed: 0 });
+    expect(await db.scripts.count()).toBe(0);
+  });
+
   it('pendingInOutbox reads the outbox inside the pull transaction', async () => {
     const registry = createMutationRegistry();
     const save = registry.define({
