@@ -40,6 +40,16 @@ describe('accounts', () => {
       expect(bodyOf(response)).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
     });
 
+    it('lets exactly one of two concurrent registrations of one email succeed', async () => {
+      const email = uniqueEmail('race');
+      const payload = { name: 'Racer', email, password: PASSWORD, password_confirmation: PASSWORD };
+      const responses = await Promise.all([t.client.post('/api/register', payload), t.client.post('/api/register', payload)]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      const loser = responses.find((r) => r.statusCode === 422)!;
+      expect(errorsOf(loser)).toEqual({ email: ['The email has already been taken.'] });
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    });
+
     it('validates every field Laravel-style', async () => {
       const response = await t.client.post('/api/register', {});
       expect(response.statusCode).toBe(422);
