@@ -121,3 +121,18 @@ export function startDrainScheduler(options: DrainSchedulerOptions): DrainSchedu
     },
   };
 }
+
+/**
+ * For the service worker's 'sync' event (tag OUTBOX_SYNC_TAG):
+ * `event.waitUntil(drainForBackgroundSync(outbox, {send: fetchSend(...)}))`. Rejects while due
+ * changes remain (network down, backoff, another drainer busy) so the browser schedules another
+ * sync; resolves when the outbox has nothing left to send now or later without the user (empty,
+ * only failed items, or paused for sign-in).
+ */
+export async function drainForBackgroundSync(outbox: Pick<Outbox, 'drain' | 'nextAttemptAt'>, deps: DrainDeps): Promise<DrainResult> {
+  const result = await outbox.drain(deps);
+  if (result.authRequired) return result;
+  const next = result.ran ? result.nextAttemptAt : await outbox.nextAttemptAt();
+  if (next !== null) throw new Error('Outbox changes are still waiting; retry the background sync later');
+  return result;
+}

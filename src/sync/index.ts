@@ -25,7 +25,7 @@ export { createCollectionSync, pendingInOutbox, startPullScheduler, DEFAULT_PULL
 export type { CollectionSync, CollectionSyncOptions, PullResponse, PullResult, PullScheduler, PullSchedulerOptions, SyncStateRow, SyncStateTable } from './pull';
 export { createSyncStatus } from './status';
 export type { SyncStatus, SyncStatusOptions, SyncStatusStore } from './status';
-export { startDrainScheduler, requestBackgroundSync, DEFAULT_DRAIN_INTERVAL_MS, OUTBOX_SYNC_TAG } from './drain-scheduler';
+export { startDrainScheduler, requestBackgroundSync, drainForBackgroundSync, DEFAULT_DRAIN_INTERVAL_MS, OUTBOX_SYNC_TAG } from './drain-scheduler';
 export type { DrainScheduler, DrainSchedulerOptions } from './drain-scheduler';
 export { axiosSend, fetchSend } from './transport';
 export type { FetchSendOptions } from './transport';

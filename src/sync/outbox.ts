@@ -166,7 +166,7 @@ export interface Outbox {
   resumeAfterSignIn(): Promise<number>;
   pendingCount(): Promise<number>;
   counts(): Promise<OutboxCounts>;
-  /** All items in send order. */
+  /** The signed-in user's items (all items without an owner option), in send order. */
   list(): Promise<OutboxItem[]>;
   /** Entity keys with any undelivered item (pull must not overwrite or remove those rows). */
   pendingEntityKeys(): Promise<Set<string>>;
@@ -568,7 +568,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     resumeAfterSignIn,
     pendingCount: async () => (await counts()).pending,
     counts,
-    list: sorted,
+    async list() {
+      const owner = await currentOwner();
+      return (await sorted()).filter((row) => !options.owner || row.ownerId === undefined || row.ownerId === null || row.ownerId === owner);
+    },
     async pendingEntityKeys() {
       return new Set((await table.toArray()).map((row) => row.entityKey));
     },

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie, type Table } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDrainScheduler } from '../../src/sync/drain-scheduler';
+import { drainForBackgroundSync, startDrainScheduler } from '../../src/sync/drain-scheduler';
 import { createOutbox, type Outbox, type OutboxItem } from '../../src/sync/outbox';
 import { createMutationRegistry } from '../../src/sync/registry';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';
@@ -91,5 +91,18 @@ describe('startDrainScheduler', () => {
     expect(result?.delivered).toBe(1);
     scheduler.stop();
     expect(await scheduler.drainNow()).toBeNull();
+  });
+});
+
+describe('drainForBackgroundSync', () => {
+  it('rejects while changes wait (so the browser retries) and resolves when nothing is left to send', async () => {
+    await outbox.enqueue(note, { id: '1' });
+    const down = createIdempotentServer({ fault: () => ({ type: 'network' }) });
+    await expect(drainForBackgroundSync(outbox, { send: down.send })).rejects.toThrow(/still waiting/);
+    const refused = createIdempotentServer({ fault: () => ({ type: 'status', status: 422 }) });
+    await expect(drainForBackgroundSync(outbox, { send: refused.send })).resolves.toMatchObject({ failed: 1 });
+    await outbox.enqueue(note, { id: '2' });
+    const expired = createIdempotentServer({ fault: () => ({ type: 'status', status: 401 }) });
+    await expect(drainForBackgroundSync(outbox, { send: expired.send })).resolves.toMatchObject({ authRequired: true });
   });
 });
