@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, startingCreditsFor } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      appUrl: 'http://127.0.0.1:8080',
+      smtpUrl: undefined,
+      loginRateLimit: { max: 5, timeWindow: '1 minute' },
+      startingCredits: undefined,
+      logLevel: 'info',
+      clientDir: resolve('dist/client'),
+    });
+    expect(startingCreditsFor(config, 'free')).toBe(50);
+    expect(startingCreditsFor({ startingCredits: 7 }, 'creator')).toBe(7);
+  });
+
+  it('accepts every value documented in .env.example', () => {
+    const documented = parseEnv(readFileSync('.env.example', 'utf8'));
+    expect(() => loadConfig(documented)).not.toThrow();
+  });
+
+  it('reads postgres URLs, APP_URL without trailing slash and treats empty values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', APP_URL: 'https://reelflow.example.com/', PORT: '', HOST: '0.0.0.0' });
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.appUrl).toBe('https://reelflow.example.com');
+    expect(config.port).toBe(8080);
+  });
+
+  it('refuses bad values with a readable message naming the variable', () => {
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ APP_URL: 'not a url' }, 'APP_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ LOGIN_RATE_LIMIT_MAX: '0' }, 'LOGIN_RATE_LIMIT_MAX'],
+      [{ LOGIN_RATE_LIMIT_WINDOW: 'soon' }, 'LOGIN_RATE_LIMIT_WINDOW'],
+      [{ STARTING_CREDITS: '-5' }, 'STARTING_CREDITS'],
+    ];
+    for (const [env, name] of cases) {
+      expect(() => loadConfig(env), name).toThrow(ConfigError);
+      expect(() => loadConfig(env), name).toThrow(name);
+    }
+  });
+});
