@@ -305,8 +305,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function enqueue(mutation: MutationDef<string, unknown> | string, payload: unknown): Promise<OutboxItem> {
-    const def = typeof mutation === 'string' ? registry.get(mutation) : mutation;
-    if (!def) throw new Error(`Outbox: unknown mutation kind "${typeof mutation === 'string' ? mutation : mutation.kind}"`);
+    // Always the registered definition: a row this outbox's registry does not know would never
+    // be sent (it would look like a row of a newer build).
+    const kind = typeof mutation === 'string' ? mutation : mutation.kind;
+    const def = registry.get(kind);
+    if (!def) throw new Error(`Outbox: unknown mutation kind "${kind}" (register it with defineMutation)`);
     const request = def.toRequest(payload);
     const entityKey = def.entityKey(payload);
     const owner = await currentOwner();

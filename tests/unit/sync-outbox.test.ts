@@ -80,6 +80,8 @@ describe('enqueue', () => {
     saveScript();
     await outbox.enqueue('script.save', { id: 'a', title: 't' });
     await expect(outbox.enqueue('nope', {})).rejects.toThrow(/unknown mutation kind/);
+    const stranger = createMutationRegistry().define({ kind: 'elsewhere', schemaVersion: 1, entityKey: () => 'x', toRequest: () => ({ method: 'POST', url: '/x' }) });
+    await expect(outbox.enqueue(stranger, {})).rejects.toThrow(/unknown mutation kind "elsewhere"/);
   });
 
   it('keeps enqueue order even within one millisecond', async () => {
