@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Dexie, type Table } from 'dexie';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutbox, type OutboxItem } from '../../src/sync/outbox';
 import { createCollectionSync, pendingInOutbox, startPullScheduler, type CollectionSync, type PullResponse, type PullResult, type SyncStateRow } from '../../src/sync/pull';
@@ -143,6 +144,40 @@ describe('createCollectionSync', () => {
     const result = await sync.run();
     expect(result).toMatchObject({ removed: 1, keptPending: 1 });
     expect(await db.scripts.toArray()).toEqual([{ id: 'mine', title: 'created offline' }]);
+  });
+
+  it('property: afterwards the table is the server list, except pending rows, which are untouched', async () => {
+    const ids = fc.constantFrom<string>('a', 'b', 'c', 'd', 'e', 'f');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(ids, { maxLength: 6 }),
+        fc.uniqueArray(ids, { maxLength: 6 }),
+        fc.uniqueArray(ids, { maxLength: 6 }),
+        async (localIds, serverIds, pendingIds) => {
+          await db.scripts.clear();
+          await db.syncState.clear();
+          await db.scripts.bulkPut(localIds.map((id) => ({ id, title: `local ${id}` })));
+          const pending = new Set(pendingIds);
+          const sync = createCollectionSync({
+            collection: 'scripts',
+            table: db.scripts,
+            syncState: db.syncState,
+            fetch: server(serverIds.map((id) => ({ id, title: `server ${id}` }))).fetch,
+            key: (s) => s.id,
+            isLocallyPending: (id) => pending.has(id),
+          });
+          await sync.run();
+          const rows = new Map((await db.scripts.toArray()).map((r) => [r.id, r.title]));
+          for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+            const expected = pending.has(id)
+              ? localIds.includes(id) ? `local ${id}` : undefined
+              : serverIds.includes(id) ? `server ${id}` : undefined;
+            expect(rows.get(id)).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('a failed fetch changes nothing', async () => {
