@@ -3,3 +3,4 @@ export * from './http';
 export * from './payment';
 export * from './permissions';
 export * from './scripts';
+export * from './error-logs';

@@ -17,12 +17,19 @@ import { userRoutes } from './http/routes/user';
 import { registerClient } from './http/static-client';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './providers/mail/mailer';
+import { createScriptWriter, type ScriptWriter } from './providers/llm';
+import fastifyEtag from '@fastify/etag';
+import { registerFaultInjection } from './http/faults';
+import { errorLogRoutes } from './http/routes/error-logs';
+import { scriptRoutes } from './http/routes/scripts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Defaults to SMTP when SMTP_URL is set, else the mail_outbox table. */
   mailer?: Mailer;
+  /** Defaults to the configured LLM endpoint, else the offline writer. */
+  scriptWriter?: ScriptWriter;
   /** false silences logs (tests); default logs at config.logLevel. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them to check redaction. */
@@ -64,7 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: false,
   });
   const mailer = options.mailer ?? createMailer(config, database.db);
-  const context: AppContext = { config, database, mailer };
+  const scriptWriter = options.scriptWriter ?? createScriptWriter(config.llm);
+  const context: AppContext = { config, database, mailer, scriptWriter };
   app.addHook('onClose', (_instance, done) => {
     if (!options.mailer) mailer.close();
     done();
@@ -79,12 +87,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
+  // Weak ETags on every response and 304 for a matching If-None-Match: the PWA's pull sends it,
+  // so an unchanged list costs a few bytes on a phone connection.
+  await app.register(fastifyEtag, { weak: true });
+  if (config.testMode) registerFaultInjection(app);
+
   registerBearerAuth(app, database.db);
   registerCsrf(app, { secureCookie: config.appUrl.startsWith('https://') });
 
   healthRoutes(app, context);
   authRoutes(app, context);
   userRoutes(app, context);
+  scriptRoutes(app, context);
+  errorLogRoutes(app, context);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);

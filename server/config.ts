@@ -23,6 +23,10 @@ const envSchema = z.object({
   STARTING_CREDITS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_LEVELS).default('info')),
   CLIENT_DIR: optionalText.default('dist/client'),
+  LLM_BASE_URL: optionalText.pipe(z.url({ message: 'LLM_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText.default('gpt-4o-mini'),
+  REELFLOW_TEST_MODE: optionalText,
 });
 
 export interface Config {
@@ -40,6 +44,10 @@ export interface Config {
   startingCredits: number | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   clientDir: string;
+  /** OpenAI-compatible chat endpoint for scripts; unset → the offline writer. */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** REELFLOW_TEST_MODE=1: enables fault injection for the browser tests. Never in production. */
+  testMode: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     startingCredits: e.STARTING_CREDITS,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
   };
 }
 

@@ -92,3 +92,6 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+// The creator's content (migration 0002) lives in its own module.
+export * from './schema-content';

@@ -3,6 +3,7 @@
 // only in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AdminCommandError, FieldValidationError } from '../domain/errors';
+import { ClientProblem } from '../domain/problems';
 import { RequestValidationError } from './validation';
 
 export const TOO_MANY_ATTEMPTS = 'Too Many Attempts.';
@@ -33,6 +34,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof FieldValidationError) {
       return reply.code(422).send({ message: error.message, errors: { [error.field]: [error.message] } });
+    }
+    if (error instanceof ClientProblem) {
+      return reply.code(error.status).headers(error.headers).send({ message: error.message });
     }
     if (error instanceof AdminCommandError) {
       return reply.code(422).send({ message: error.message });

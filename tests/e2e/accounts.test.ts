@@ -106,8 +106,10 @@ describe('accounts in the browser', () => {
 
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/license`);
-    await page.getByLabel(/licen[cs]e (key|code)/i).fill(code!);
-    await page.getByRole('button', { name: /continue|validate|check/i }).click();
+    await page.getByLabel('Licence code').fill(code!);
+    await page.getByRole('button', { name: 'Check licence' }).click();
+    await expect.poll(() => page.getByText('This licence unlocks the Creator plan').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(/\/register-with-license/);
     await page.getByLabel('Name').fill('Leo Licensed');
     await page.getByLabel('Email').fill(`leo-${Date.now()}@example.com`);

@@ -37,7 +37,7 @@ describe('offline script writer', () => {
     const chosen = createScriptWriter({});
     expect(chosen.id).toBe('offline-writer');
     expect(chosen.label).toMatch(/offline/i);
-    expect(createScriptWriter({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' }).id).toBe('openai-compatible');
+    expect(createScriptWriter({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }).id).toBe('openai-compatible');
   });
 });
 

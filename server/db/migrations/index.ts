@@ -2,10 +2,14 @@
 // because the server ships as an esbuild bundle: files beside the code would not be found at run
 // time. Append new entries; never edit or reorder one that has shipped.
 import { sql as accounts } from './0001-accounts';
+import { sql as scripts } from './0002-scripts';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: '0001-accounts', sql: accounts }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: '0001-accounts', sql: accounts },
+  { id: '0002-scripts', sql: scripts },
+];

@@ -1,0 +1,10 @@
+// What each paid action costs in credits. One place, so pricing changes are one edit; the
+// ledger reason strings are also what usage limits count.
+export const CREDIT_COSTS = {
+  /** One script from the writer (AI model or offline writer). */
+  generateScript: 1,
+} as const;
+
+export const LEDGER_REASONS = {
+  generateScript: 'script generation',
+} as const;

@@ -1,0 +1,48 @@
+// Errors the PWA reports (POST /api/create/error). The same error from the same user within a
+// short window folds into one row with a counter, so a crash loop on a phone cannot flood the
+// table.
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { errorLogs } from '../../db/schema';
+
+export const ERROR_FOLD_WINDOW_MINUTES = 10;
+
+export interface ErrorReport {
+  userId: number;
+  path: string;
+  message: string;
+  userAgent?: string | undefined;
+}
+
+/** Records the report; returns the row id and how often it has now been seen. */
+export async function recordError(db: Db, report: ErrorReport, now = new Date()): Promise<{ id: number; occurrences: number }> {
+  const since = new Date(now.getTime() - ERROR_FOLD_WINDOW_MINUTES * 60_000);
+  const [recent] = await db
+    .select({ id: errorLogs.id })
+    .from(errorLogs)
+    .where(and(eq(errorLogs.userId, report.userId), eq(errorLogs.path, report.path), eq(errorLogs.message, report.message), gte(errorLogs.createdAt, since)))
+    .orderBy(desc(errorLogs.id))
+    .limit(1);
+  if (recent) {
+    const [updated] = await db
+      .update(errorLogs)
+      .set({ occurrences: sql`${errorLogs.occurrences} + 1` })
+      .where(eq(errorLogs.id, recent.id))
+      .returning({ id: errorLogs.id, occurrences: errorLogs.occurrences });
+    if (updated) return updated;
+  }
+  const [inserted] = await db
+    .insert(errorLogs)
+    .values({ userId: report.userId, path: report.path, message: report.message, userAgent: report.userAgent ?? null })
+    .returning({ id: errorLogs.id, occurrences: errorLogs.occurrences });
+  if (!inserted) throw new Error('error log insert returned nothing');
+  return inserted;
+}
+
+export async function countErrorLogs(db: Db, userId: number): Promise<{ rows: number; occurrences: number }> {
+  const [totals] = await db
+    .select({ rows: sql<number>`count(*)::int`, occurrences: sql<number>`coalesce(sum(${errorLogs.occurrences}), 0)::int` })
+    .from(errorLogs)
+    .where(eq(errorLogs.userId, userId));
+  return totals ?? { rows: 0, occurrences: 0 };
+}

@@ -1,0 +1,86 @@
+// POST /api/generate-script: check the plan's monthly quota and the credits, ask the configured
+// writer (outside any transaction: it may take seconds), then charge the credits and save the
+// script in one transaction. With an Idempotency-Key a retried request neither charges twice nor
+// asks the writer again.
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { GenerateScriptResponse } from '../../../contract/scripts';
+import type { Db } from '../../db/client';
+import { creditLedger, users } from '../../db/schema';
+import { ScriptWriterError, type ScriptWriter } from '../../providers/llm';
+import { applyCreditChange } from '../credits/ledger';
+import { CREDIT_COSTS, LEDGER_REASONS } from '../credits/costs';
+import { AdminCommandError } from '../errors';
+import { findStoredResponse, runIdempotent } from '../idempotency/idempotency';
+import { planFor } from '../plans/plans';
+import { InsufficientCreditsError, PlanLimitError, ProviderError } from '../problems';
+import { insertScript } from './scripts';
+
+export interface GenerateInput {
+  userId: number;
+  idempotencyKey: string | undefined;
+  path: string;
+  prompt: string;
+  videoDuration: number;
+  language: string;
+}
+
+function startOfMonthUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+async function assertWithinMonthlyQuota(db: Db, userId: number, plan: string, now: Date): Promise<void> {
+  const limit = planFor(plan).limits.scripts_per_month;
+  if (!limit || limit.value === null) return;
+  const [{ used } = { used: 0 }] = await db
+    .select({ used: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.generateScript), gte(creditLedger.createdAt, startOfMonthUtc(now))));
+  if (used >= limit.value) {
+    throw new PlanLimitError(`Your plan includes ${limit.value} generated scripts a month and they are used up. Upgrade your plan or write this one by hand.`);
+  }
+}
+
+export async function generateScript(db: Db, writer: ScriptWriter, input: GenerateInput, now = new Date()): Promise<{ status: number; body: GenerateScriptResponse }> {
+  const requestBody = { prompt: input.prompt, video_duration: input.videoDuration, language: input.language };
+  const idempotent = { userId: input.userId, key: input.idempotencyKey, method: 'POST', path: input.path, body: requestBody };
+  const earlier = await findStoredResponse(db, idempotent);
+  if (earlier) return earlier as { status: number; body: GenerateScriptResponse };
+
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new Error('authenticated user not found');
+  await assertWithinMonthlyQuota(db, user.id, user.plan, now);
+  const cost = CREDIT_COSTS.generateScript;
+  if (user.credits < cost) throw new InsufficientCreditsError(cost, user.credits);
+
+  let written;
+  try {
+    written = await writer.write({ prompt: input.prompt, videoDuration: input.videoDuration, language: input.language });
+  } catch (error) {
+    if (error instanceof ScriptWriterError) throw new ProviderError(error.message, error.retryable);
+    throw error;
+  }
+
+  const result = await runIdempotent(db, idempotent, async (tx) => {
+    let credits: number;
+    try {
+      credits = await applyCreditChange(tx, user.id, -cost, LEDGER_REASONS.generateScript);
+    } catch (error) {
+      // Another request spent the balance while the writer was working.
+      if (error instanceof AdminCommandError) throw new InsufficientCreditsError(cost, user.credits);
+      throw error;
+    }
+    const script = await insertScript(tx, user.id, {
+      id: randomUUID(),
+      title: written.title,
+      body: written.body,
+      prompt: input.prompt,
+      language: input.language,
+      videoDuration: input.videoDuration,
+      source: writer.id,
+    });
+    const body: GenerateScriptResponse = { script, credits, credits_charged: cost, writer: writer.label };
+    return { status: 201, body };
+  });
+  return { status: result.status, body: result.body as GenerateScriptResponse };
+}

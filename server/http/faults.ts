@@ -1,0 +1,86 @@
+// Fault injection for the offline engine's browser tests (issue 3): a share of API requests
+// fail with 5xx, 429, a dropped connection before the change, or a dropped connection AFTER the
+// change was committed (the "response lost" case that only idempotency keys can make safe).
+// It exists only when the server runs in test mode (REELFLOW_TEST_MODE=1); in any other mode
+// the route is not registered and no hook runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseBody } from './validation';
+
+export const FAULT_KINDS = ['500', '503', '429', 'drop-before', 'drop-after'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+
+const faultSettings = z.object({
+  /** Share of eligible requests that fail, 0..1. */
+  rate: z.number().min(0).max(1),
+  kinds: z.array(z.enum(FAULT_KINDS)).min(1).default([...FAULT_KINDS]),
+  /** Only requests whose path starts with one of these are eligible. */
+  paths: z.array(z.string()).default(['/api/']),
+  /** Seed of the generator, so a failing run can be replayed. */
+  seed: z.number().int().default(1),
+});
+type FaultSettings = z.infer<typeof faultSettings>;
+
+/** mulberry32: small, seedable, good enough to pick faults. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    injectedFault: FaultKind | null;
+  }
+}
+
+export function registerFaultInjection(app: FastifyInstance): void {
+  let settings: FaultSettings = { rate: 0, kinds: [...FAULT_KINDS], paths: ['/api/'], seed: 1 };
+  let random = generator(settings.seed);
+  const injected: Record<string, number> = {};
+
+  const eligible = (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    return settings.rate > 0 && path !== '/api/health' && settings.paths.some((prefix) => path.startsWith(prefix));
+  };
+
+  app.decorateRequest('injectedFault', null);
+
+  app.post('/internal/test/faults', (request, reply) => {
+    settings = parseBody(faultSettings, request.body);
+    random = generator(settings.seed);
+    for (const key of Object.keys(injected)) delete injected[key];
+    return reply.send({ ...settings, injected });
+  });
+  app.get('/internal/test/faults', (_request, reply) => reply.send({ ...settings, injected }));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!eligible(request) || random() >= settings.rate) return;
+    const kind = settings.kinds[Math.floor(random() * settings.kinds.length)]!;
+    injected[kind] = (injected[kind] ?? 0) + 1;
+    request.injectedFault = kind;
+    switch (kind) {
+      case '500':
+        return reply.code(500).send({ message: 'Server Error.' });
+      case '503':
+        return reply.code(503).header('retry-after', '1').send({ message: 'Service Unavailable.' });
+      case '429':
+        return reply.code(429).header('retry-after', '1').send({ message: 'Too Many Attempts.' });
+      case 'drop-before':
+        request.raw.socket.destroy();
+        return reply;
+      case 'drop-after':
+        return; // handled in onSend, after the change has been committed
+    }
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.injectedFault === 'drop-after') request.raw.socket.destroy();
+    return payload;
+  });
+}
