@@ -48,11 +48,12 @@ export async function guardStorage<T>(write: () => Promise<T>): Promise<T> {
 /** Ask the browser to keep our data (fire and forget; never throws). */
 export function requestPersistentStorage(): void {
   try {
-    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    // persist() exists only in windows; this module is also compiled for the service worker.
+    const storage = typeof navigator === 'undefined' ? undefined : (navigator.storage as StorageManager & { persist?: () => Promise<boolean> });
     if (!storage || typeof storage.persist !== 'function') return;
     storage
       .persist()
-      .then((persisted) => {
+      .then((persisted: boolean) => {
         storageState.persisted = persisted;
       })
       .catch(() => undefined);

@@ -96,6 +96,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Maya Creator' }).isVisible()).toBe(true);
+    await signOut(page);
     await page.close();
   });
 
