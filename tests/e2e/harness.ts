@@ -127,3 +127,36 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** Registers a user through the API (as the app would) and returns its credentials and token. */
+export async function registerViaApi(server: RunningServer, name = 'Test Creator'): Promise<{ email: string; password: string; token: string }> {
+  const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'a good long password';
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+    body: JSON.stringify({ name, email, password, password_confirmation: password }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { email, password, token };
+}
+
+/** Calls the API with a bearer token (no CSRF needed) and returns status and parsed body. */
+export async function apiCall<T = unknown>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Sets the test-mode fault injection of a server started with REELFLOW_TEST_MODE=1. */
+export async function setFaults(server: RunningServer, settings: { rate: number; kinds?: string[]; paths?: string[]; seed?: number }): Promise<void> {
+  const response = await fetch(`${server.url}/internal/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  if (!response.ok) throw new Error(`setting faults failed: ${response.status} ${await response.text()}`);
+}
