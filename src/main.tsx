@@ -6,6 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installConsoleFilter } from './app/console-filter';
+import { listenForInstallPrompt } from './app/install-prompt';
+import { connectSyncRuntime } from './app/sync-runtime';
 import { redirectToLoginOnUnauthenticated } from './app/router';
 import { applyLayoutVersion, storedColorScheme } from './app/theme';
 
@@ -21,6 +23,11 @@ applyLayoutVersion();
 
 // Spec §8: a 401 anywhere sends the user to /login.
 redirectToLoginOnUnauthenticated();
+
+// The offline engine runs while someone is signed in (outbox drain, pulls, error reports).
+connectSyncRuntime();
+// The install prompt can fire before the shell mounts: keep it from the start.
+listenForInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');

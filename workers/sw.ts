@@ -2,10 +2,30 @@
 // Reelflow's service worker. It makes the installed app start without a network: the shell is
 // precached and every navigation (deep links too) falls back to index.html. API responses are
 // never cached here — the Dexie store is the one cache of data (DESIGN.md §4).
+//
+// It also drains the outbox on Background Sync ('sync' event, tag 'reelflow-outbox'), so changes
+// made offline are delivered once the connection is back even when no tab is open. Same table,
+// same mutation kinds, same rules and the same Web Lock as the page: only the transport differs
+// (fetch with the bearer token mirrored in the local store; bearer requests need no CSRF token).
+// The outbox lives in IndexedDB: nothing here (install, activate, cache clean-up) ever touches it,
+// so a new version of this worker takes over with the queue intact.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { db } from '../src/store/db';
+import { appDrainDeps, appOutbox } from '../src/sync/engine';
+import { drainForBackgroundSync, OUTBOX_SYNC_TAG } from '../src/sync/drain-scheduler';
+import { fetchSend } from '../src/sync/transport';
+// Every mutation kind the page can enqueue must be registered here too (side-effect imports).
+import '../src/sync/scripts';
+import '../src/sync/error-logs';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** Background Sync's event (Chromium); not in TypeScript's WebWorker lib. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance?: boolean;
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -18,4 +38,23 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/** The API is served from this worker's origin (the production server serves the PWA too). */
+const send = fetchSend({
+  baseUrl: '',
+  credentials: 'same-origin',
+  async headers(): Promise<Record<string, string>> {
+    const row = await db.session.get('token');
+    const token = typeof row?.value === 'string' ? row.value : null;
+    // No token (signed out, or dropped by a 401): the server answers 401 and the queue pauses.
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  },
+});
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  // Rejecting tells the browser that changes still wait (offline, backoff): it tries again later.
+  sync.waitUntil(drainForBackgroundSync(appOutbox, appDrainDeps(send)));
 });

@@ -10,7 +10,7 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract';
 import { readCookie } from './cookies';
-import { emitUnauthenticated } from './events';
+import { emitRequestFailed, emitUnauthenticated } from './events';
 import { toRejection } from './errors';
 import { getStoredToken, setStoredToken } from './token';
 
@@ -123,6 +123,17 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
   if (status === 401 && config && isApiRequest(config)) {
     setStoredToken(null);
     emitUnauthenticated();
+  }
+
+  if (config && isApiRequest(config)) {
+    const body: unknown = error.response?.data;
+    const serverMessage = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+    emitRequestFailed({
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      status: error.response?.status ?? null,
+      message: typeof serverMessage === 'string' && serverMessage ? serverMessage : error.message,
+    });
   }
 
   if (config?.rawError) throw error;

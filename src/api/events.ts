@@ -45,3 +45,35 @@ export function emitTokenChange(token: string | null): void {
     }
   }
 }
+
+/** A request to the API that failed for good (after the one CSRF retry). */
+export interface RequestFailure {
+  method: string;
+  /** The request URL as given (e.g. "/api/scripts"), without the base. */
+  url: string;
+  /** HTTP status, or null when no response came back (offline, DNS, timeout, cancelled). */
+  status: number | null;
+  /** The server's message, else the error's message. */
+  message: string;
+}
+export type RequestFailureListener = (failure: RequestFailure) => void;
+
+const requestFailureListeners = new Set<RequestFailureListener>();
+
+/** Subscribe to failed API requests (the error reporter does). Returns the unsubscribe function. */
+export function onRequestFailed(listener: RequestFailureListener): () => void {
+  requestFailureListeners.add(listener);
+  return () => {
+    requestFailureListeners.delete(listener);
+  };
+}
+
+export function emitRequestFailed(failure: RequestFailure): void {
+  for (const listener of [...requestFailureListeners]) {
+    try {
+      listener(failure);
+    } catch {
+      // A reporter must never break the request path (nor report itself).
+    }
+  }
+}

@@ -3,10 +3,19 @@
 // `version(n).stores(...)` block (never edit an old one); an old service worker must not write
 // rows of a newer schema, which is why outbox rows carry their own schemaVersion.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { Permissions, User } from '../../contract';
+import type { Permissions, Script, User } from '../../contract';
+// Type-only: the sync layer owns the outbox and syncState row shapes (one definition).
+import type { HttpMethod } from '../sync/registry';
+import type { OutboxItem } from '../sync/outbox';
+import type { SyncStateRow } from '../sync/pull';
+
+export type { OutboxItem, OutboxStatus } from '../sync/outbox';
+export type { SyncStateRow } from '../sync/pull';
+/** @deprecated use HttpMethod from src/sync */
+export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -34,40 +43,19 @@ export interface CachedEntity {
   [field: string]: unknown;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'auth-required';
+/** Where a local script stands with the server. */
+export type ScriptSyncStatus = 'synced' | 'pending' | 'failed';
 
-export type OutboxHttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Row shape of the outbox table; kept structurally identical to src/sync/outbox.ts OutboxItem
- *  (the sync layer owns the semantics; the store only declares the table and its indexes). */
-export interface OutboxItem<K extends string = string, P = unknown> {
-  /** uuid; also sent as the Idempotency-Key. */
-  id: string;
-  kind: K;
-  /** Orders items per entity (e.g. "post:42"); items of one entity are sent in createdAt order. */
-  entityKey: string;
-  method: OutboxHttpMethod;
-  url: string;
-  /** What the app enqueued (for optimistic rows and display). */
-  payload: P;
-  /** The request body computed at enqueue time. */
-  body: unknown;
-  schemaVersion: number;
-  /** ISO timestamp. */
-  createdAt: string;
-  attempts: number;
-  /** Epoch milliseconds; the drainer skips items whose time has not come. */
-  nextAttemptAt: number;
-  status: OutboxStatus;
-  lastError: string | null;
-}
-
-export interface SyncStateRow {
-  collection: string;
-  /** ISO timestamp of the last successful pull. */
-  syncedAt: string | null;
-  etag: string | null;
-}
+/**
+ * A row of the `scripts` table (schema 2): the server's Script plus its local sync state.
+ * 'pending': changes wait in the outbox; 'failed': the server refused one of them — `syncError`
+ * is its message and `failedOutboxId` the outbox item to retry or discard.
+ */
+export type LocalScript = Script & {
+  syncStatus: ScriptSyncStatus;
+  syncError: string | null;
+  failedOutboxId: string | null;
+};
 
 export const CACHED_COLLECTIONS = [
   'scripts',
@@ -84,7 +72,7 @@ export type CachedCollection = (typeof CACHED_COLLECTIONS)[number];
 export class ReelflowDB extends Dexie {
   session!: Table<SessionRow, SessionKey>;
   permissions!: EntityTable<PermissionsRow, 'userId'>;
-  scripts!: Table<CachedEntity, string | number>;
+  scripts!: Table<LocalScript, string>;
   videos!: Table<CachedEntity, string | number>;
   series!: Table<CachedEntity, string | number>;
   posts!: Table<CachedEntity, string | number>;
@@ -111,6 +99,21 @@ export class ReelflowDB extends Dexie {
       outbox: 'id, status, [entityKey+createdAt], nextAttemptAt',
       syncState: 'collection',
     });
+    // Schema 2 (issue 3): scripts are LocalScript rows, indexed for "newest first" and for the
+    // pending/failed badges. Rows cached by schema 1 were never written (the table was empty
+    // until now); any that exist get the 'synced' defaults so every row has the new fields.
+    this.version(2)
+      .stores({ scripts: 'id, updated_at, syncStatus' })
+      .upgrade((tx) =>
+        tx
+          .table('scripts')
+          .toCollection()
+          .modify((row: Partial<LocalScript>) => {
+            row.syncStatus ??= 'synced';
+            row.syncError ??= null;
+            row.failedOutboxId ??= null;
+          }),
+      );
   }
 }
 

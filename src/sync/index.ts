@@ -29,3 +29,41 @@ export { startDrainScheduler, requestBackgroundSync, drainForBackgroundSync, DEF
 export type { DrainScheduler, DrainSchedulerOptions } from './drain-scheduler';
 export { axiosSend, fetchSend } from './transport';
 export type { FetchSendOptions } from './transport';
+export { markCollectionChanged } from './pull';
+export { headerValue } from './outbox';
+export {
+  appOutbox,
+  appDrainDeps,
+  describeChange,
+  drainNow,
+  onOutcome,
+  outcomeOf,
+  pullNow,
+  setEngineHooks,
+  setOutboxOwner,
+  storedOwner,
+  syncStatus,
+} from './engine';
+export type { AppDrainOptions, AppSyncStatus, EngineHooks, OutcomeHandlers, OwnerSource } from './engine';
+export {
+  createScriptLocally,
+  updateScriptLocally,
+  deleteScriptLocally,
+  saveGeneratedScript,
+  retryChange,
+  discardChange,
+  refreshScripts,
+  createScriptsSync,
+  fetchAllScripts,
+  toLocalScript,
+  countWords,
+  scriptEntityKey,
+  createScriptMutation,
+  updateScriptMutation,
+  deleteScriptMutation,
+  SCRIPTS_COLLECTION,
+  SCRIPTS_PAGE_SIZE,
+} from './scripts';
+export type { CreateScriptInput, CreateScriptPayload, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields, HttpGet } from './scripts';
+export { errorLogMutation, enqueueErrorLog, ERROR_LOG_MESSAGE_MAX, ERROR_LOG_PATH_MAX } from './error-logs';
+export type { ErrorLogPayload } from './error-logs';

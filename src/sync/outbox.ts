@@ -4,7 +4,7 @@
 // retry; 401 pauses the whole queue until sign-in; other 4xx park the item as 'failed' (blocking
 // its entity) until the user retries or discards it. No React, no DOM: this runs in the page and
 // in the service worker, with its collaborators (table, transport, clock, random) passed in.
-import type { EntityTable, Table } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { defaultLocks, lockBackend, runCoalesced, type LockManagerLike } from './lock';
 import { mutationRegistry, type HttpMethod, type MutationDef, type MutationRegistry } from './registry';
@@ -67,7 +67,9 @@ export interface DrainDeps {
   send: Send;
   /** Called after a 2xx removed the item, e.g. to swap an optimistic row for the server's. */
   onDelivered?: (item: OutboxItem, response: OutboxResponse) => void | Promise<void>;
-  /** Errors thrown by onDelivered (the drain goes on regardless). */
+  /** Called after the server refused an item (it is now 'failed'), e.g. to badge its row. */
+  onFailed?: (item: OutboxItem) => void | Promise<void>;
+  /** Errors thrown by onDelivered / onFailed (the drain goes on regardless). */
   onError?: (error: unknown, item: OutboxItem) => void;
   /**
    * Give up waiting for one response after this long (default 60 s; 0 = never) and treat it as
@@ -188,7 +190,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function headerValue(headers: HeadersLike | null | undefined, name: string): string | null {
+export function headerValue(headers: HeadersLike | null | undefined, name: string): string | null {
   if (!headers) return null;
   let value: unknown;
   if (typeof (headers as { get?: unknown }).get === 'function') {
@@ -270,13 +272,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let draining = 0;
 
   function emit(event: OutboxEvent): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch {
-        // A broken listener must not break the engine.
+    // Outside any transaction: enqueue/retry may run inside a caller's transaction (an optimistic
+    // row written atomically with its outbox item), and a listener that starts a drain must not
+    // inherit that transaction's zone.
+    Dexie.ignoreTransaction(() => {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch {
+          // A broken listener must not break the engine.
+        }
       }
-    }
+    });
   }
 
   /** This code knows how to send the row: its kind is registered at this schemaVersion or older. */
@@ -498,7 +505,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const changes = { status: 'failed' as const, attempts: item.attempts + 1, lastError: serverMessage(response) };
     await table.update(item.id, changes);
     result.failed += 1;
-    emit({ type: 'failed', item: { ...item, ...changes } });
+    const failed = { ...item, ...changes };
+    emit({ type: 'failed', item: failed });
+    if (deps.onFailed) {
+      try {
+        await deps.onFailed(failed);
+      } catch (error) {
+        deps.onError?.(error, failed);
+      }
+    }
     return 'continue';
   }
 
@@ -549,10 +564,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return count;
   }
 
-  /** Counts of the signed-in user's items (another user's waiting items are not theirs to see). */
+  /** Counts of the signed-in user's items (another user's waiting items are not theirs to see);
+   *  kinds defined `silent` (diagnostics such as error reports) are not the user's work and are
+   *  not counted. */
   async function counts(): Promise<OutboxCounts> {
     const owner = await currentOwner();
-    const mine = (row: OutboxItem) => !options.owner || row.ownerId === undefined || row.ownerId === null || row.ownerId === owner;
+    const mine = (row: OutboxItem) =>
+      !registry.get(row.kind)?.silent &&
+      (!options.owner || row.ownerId === undefined || row.ownerId === null || row.ownerId === owner);
     const rows = (await table.toArray()).filter(mine);
     const result: OutboxCounts = { pending: 0, failed: 0, authRequired: 0, total: rows.length };
     for (const row of rows) {

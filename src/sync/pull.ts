@@ -10,6 +10,13 @@ export interface SyncStateRow {
   /** ISO timestamp of the last successful pull. */
   syncedAt: string | null;
   etag: string | null;
+  /**
+   * Bumped (and the etag dropped) by markCollectionChanged whenever a local write or a delivered
+   * change touched the collection: a pull whose list was fetched before that is stale and is
+   * fetched again instead of being written, and the next pull cannot get a 304 for a list the
+   * local table no longer mirrors (e.g. after a discarded change).
+   */
+  revision?: number;
 }
 
 /** The syncState table: a plain Table or the store's EntityTable<SyncStateRow, 'collection'>. */
@@ -34,6 +41,8 @@ export interface CollectionSyncOptions<T, K extends IndexableType> {
   /** Extra tables the predicate reads (e.g. the outbox table). */
   alsoLock?: Table[];
   now?: () => number;
+  /** How many times a list is fetched again when local changes landed while it was in flight. */
+  maxStaleRetries?: number;
 }
 
 export interface PullResult {
@@ -61,19 +70,38 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
   const now = options.now ?? (() => Date.now());
   const pending = options.isLocallyPending ?? (() => false);
 
+  const maxStaleRetries = options.maxStaleRetries ?? 3;
+
   async function run(): Promise<PullResult> {
+    for (let attempt = 0; ; attempt += 1) {
+      const outcome = await runOnce(attempt >= maxStaleRetries);
+      if (outcome !== 'stale') return outcome;
+    }
+  }
+
+  /** One fetch and write; 'stale' when the collection changed locally while fetching. */
+  async function runOnce(lastTry: boolean): Promise<PullResult | 'stale'> {
     const state = await syncState.get(collection);
+    const revision = state?.revision ?? 0;
     const response = await options.fetch(state?.etag ?? null);
     const syncedAt = new Date(now()).toISOString();
+    const stateRow = (etag: string | null): SyncStateRow => ({ collection, syncedAt, etag, ...(state?.revision === undefined ? {} : { revision }) });
 
     if (response.status === 304) {
-      await syncState.put({ collection, syncedAt, etag: state?.etag ?? null });
-      return { collection, status: 304, upserted: 0, removed: 0, keptPending: 0, syncedAt };
+      return table.db.transaction('rw', syncState, async () => {
+        const current = await syncState.get(collection);
+        if ((current?.revision ?? 0) !== revision) return giveUp(lastTry);
+        await syncState.put(stateRow(state?.etag ?? null));
+        return { collection, status: 304 as const, upserted: 0, removed: 0, keptPending: 0, syncedAt };
+      });
     }
 
     const items = response.items;
     const tables = [table, syncState, ...(options.alsoLock ?? [])];
     return table.db.transaction('rw', tables, async () => {
+      const current = await syncState.get(collection);
+      // A local change (or a delivery) landed after this list left the server: it may miss it.
+      if ((current?.revision ?? 0) !== revision) return giveUp(lastTry);
       const localKeys: K[] = await table.toCollection().primaryKeys();
       const local = new Set(localKeys.map(keyId));
       const onServer = new Set<string>();
@@ -95,12 +123,34 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
       }
       if (toPut.length > 0) await table.bulkPut(toPut);
       if (toDelete.length > 0) await table.bulkDelete(toDelete);
-      await syncState.put({ collection, syncedAt, etag: response.etag ?? null });
+      await syncState.put(stateRow(response.etag ?? null));
       return { collection, status: 200 as const, upserted: toPut.length, removed: toDelete.length, keptPending, syncedAt };
     });
   }
 
+  /** Local changes keep landing: fetch again, or after maxStaleRetries give up without writing. */
+  function giveUp(lastTry: boolean): 'stale' {
+    if (lastTry) throw new Error(`Pull of ${collection}: the collection kept changing locally; try again later`);
+    return 'stale';
+  }
+
   return { collection, run };
+}
+
+/**
+ * Record that the collection changed locally (a local write, a delivered or discarded change):
+ * bumps its revision and drops its etag. Call it inside the transaction of the write (with the
+ * syncState table in scope), so a pull in flight cannot write a list fetched before the change.
+ */
+export async function markCollectionChanged(syncStateTable: SyncStateTable, collection: string): Promise<void> {
+  const syncState = syncStateTable as Table<SyncStateRow, string>;
+  const current = await syncState.get(collection);
+  await syncState.put({
+    collection,
+    syncedAt: current?.syncedAt ?? null,
+    etag: null,
+    revision: (current?.revision ?? 0) + 1,
+  });
 }
 
 /**

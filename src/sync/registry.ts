@@ -27,6 +27,11 @@ export interface MutationDef<K extends string = string, P = unknown> {
   toRequest(payload: P): MutationRequest;
   /** Changes with the same entity key are delivered strictly in the order they were enqueued. */
   entityKey(payload: P): string;
+  /**
+   * Not the user's own work (e.g. error reports): not counted by Outbox.counts(), so it never
+   * shows as "N pending"/"N failed" nor in the sign-out warning. It is still sent like any other.
+   */
+  silent?: boolean;
 }
 
 export interface MutationRegistry {

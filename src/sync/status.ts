@@ -33,6 +33,8 @@ export interface SyncStatusStore {
   refresh(): Promise<SyncStatus>;
   /** Feed a pull result in (wire as the pull scheduler's onSynced). */
   notePull(result: Pick<PullResult, 'syncedAt'>): void;
+  /** Forget lastSyncedAt and re-read everything (after the local store was wiped). */
+  reset(): Promise<SyncStatus>;
   stop(): void;
 }
 
@@ -48,6 +50,8 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
     draining: options.outbox?.isDraining() ?? false,
   };
   let stopped = false;
+  /** Latest pull fed in through notePull (syncState rows are the other source). */
+  let noted: string | null = null;
 
   function set(patch: Partial<SyncStatus>): void {
     const next = { ...status, ...patch };
@@ -82,7 +86,7 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
       patch.draining = options.outbox.isDraining();
     }
     if (options.syncState) {
-      let latest: string | null = status.lastSyncedAt;
+      let latest: string | null = noted;
       for (const row of await (options.syncState as Table<SyncStateRow, string>).toArray()) latest = later(row.syncedAt, latest);
       patch.lastSyncedAt = latest;
     }
@@ -133,7 +137,13 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
     },
     refresh,
     notePull(result) {
-      set({ lastSyncedAt: later(result.syncedAt, status.lastSyncedAt) });
+      noted = later(result.syncedAt, noted);
+      set({ lastSyncedAt: later(noted, status.lastSyncedAt) });
+    },
+    reset() {
+      noted = null;
+      set({ lastSyncedAt: null });
+      return refresh();
     },
     stop() {
       unsubscribe?.();

@@ -293,7 +293,7 @@ describe('logout', () => {
       status: 'pending',
       lastError: null,
     });
-    await db.scripts.put({ id: 1, title: 'A script' });
+    await db.videos.put({ id: 1, title: 'A video' });
   }
 
   async function expectEverythingWiped(): Promise<void> {
@@ -309,7 +309,7 @@ describe('logout', () => {
     expect(await db.session.count()).toBe(0);
     expect(await db.permissions.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.scripts.count()).toBe(0);
+    expect(await db.videos.count()).toBe(0);
   }
 
   it('calls the API, then wipes state, storage, cookies and the local store', async () => {

@@ -20,8 +20,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import {
   IconChevronDown,
+  IconDownload,
   IconCoins,
   IconLock,
   IconLogout,
@@ -36,9 +38,12 @@ import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { useAuth, usePermissions } from '../../session';
 import { AccessGate } from '../AccessGate';
+import { promptInstall, useInstallPrompt } from '../install-prompt';
+import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out';
 import { LOCKED_LABEL, NAV_SECTIONS } from './nav';
 import { NavItemLink } from './NavItemLink';
 import { StorageBanner } from './StorageBanner';
+import { SyncIndicator } from './SyncIndicator';
 
 /** The signed-in layout route's component: signed-out visitors go to /login (spec §4). */
 export function SignedInLayout() {
@@ -84,13 +89,16 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
             <UnstyledButton component={Link} to="/" aria-label="Reelflow home">
               <Group gap={6} wrap="nowrap">
                 <IconMovie aria-hidden size={26} color="var(--mantine-primary-color-filled)" />
-                <Text fw={800} fz="lg">
+                {/* Phones need the room for the sync indicator; the link keeps its name. */}
+                <Text fw={800} fz="lg" visibleFrom="xs">
                   Reelflow
                 </Text>
               </Group>
             </UnstyledButton>
           </Group>
           <Group gap={6} wrap="nowrap">
+            <SyncIndicator />
+            <InstallButton />
             <CreditsBadge />
             <ColorSchemeToggle />
             <UserMenu />
@@ -190,16 +198,54 @@ function ColorSchemeToggle() {
   );
 }
 
+function InstallButton() {
+  const { available } = useInstallPrompt();
+  if (!available) return null;
+  return (
+    <Tooltip label="Install Reelflow on this device" withArrow>
+      <Button
+        variant="light"
+        size="compact-sm"
+        px={8}
+        aria-label="Install app"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={() => void promptInstall()}
+        style={{ flexShrink: 0 }}
+      >
+        <Text span inherit visibleFrom="sm">
+          Install app
+        </Text>
+      </Button>
+    </Tooltip>
+  );
+}
+
 function UserMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
 
-  const signOut = async () => {
+  const signOutAndLeave = async () => {
     try {
-      await logout();
+      await signOutNow(logout);
     } finally {
       await navigate({ to: '/login', replace: true });
     }
+  };
+
+  // Sign-out wipes this device (spec §4): changes not yet on the server would be lost, so ask.
+  const signOut = async () => {
+    const warning = await currentSignOutWarning();
+    if (warning === null) {
+      await signOutAndLeave();
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Sign out and lose unsent changes?',
+      children: <Text fz="sm">{warning}</Text>,
+      labels: { confirm: SIGN_OUT_ANYWAY, cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void signOutAndLeave(),
+    });
   };
 
   return (

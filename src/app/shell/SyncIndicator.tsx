@@ -1,0 +1,186 @@
+// The sync indicator of the header (issue 3 §4): "Offline", "N pending", "N failed" or
+// "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
+// Retry and Discard. Phones show the short form; screen readers always get the whole text.
+import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp, IconRefresh } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { appOutbox, describeChange, discardChange, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
+import { retrySyncNow } from '../sync-runtime';
+import { useSyncStatus } from '../useSyncStatus';
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** "HH:MM" in the device's time zone. */
+export function clockTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export interface SyncLabel {
+  /** What the header shows, in order (each part is its own text node). */
+  parts: string[];
+  tone: 'offline' | 'failed' | 'pending' | 'synced' | 'idle';
+}
+
+/** The indicator's text for a status (pure, for tests). */
+export function syncLabel(status: SyncStatus): SyncLabel {
+  const pending = status.pendingCount > 0 ? `${status.pendingCount} pending` : null;
+  const failed = status.failedCount > 0 ? `${status.failedCount} failed` : null;
+  if (!status.online) return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], tone: 'offline' };
+  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], tone: 'failed' };
+  if (pending) return { parts: [pending], tone: 'pending' };
+  if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], tone: 'synced' };
+  return { parts: ['Not synced yet'], tone: 'idle' };
+}
+
+const TONE_COLOR: Record<SyncLabel['tone'], string> = {
+  offline: 'gray',
+  failed: 'red',
+  pending: 'yellow',
+  synced: 'teal',
+  idle: 'gray',
+};
+
+function ToneIcon({ tone }: { tone: SyncLabel['tone'] }) {
+  if (tone === 'offline') return <IconCloudOff size={16} aria-hidden />;
+  if (tone === 'failed') return <IconAlertTriangle size={16} aria-hidden />;
+  if (tone === 'pending') return <IconCloudUp size={16} aria-hidden />;
+  return <IconCloudCheck size={16} aria-hidden />;
+}
+
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  const [opened, setOpened] = useState(false);
+  const label = syncLabel(status);
+  const synced = label.tone === 'synced' || label.tone === 'idle';
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withArrow shadow="md" trapFocus returnFocus>
+      <Popover.Target>
+        <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-haspopup="dialog" data-sync-tone={label.tone}>
+          <Badge
+            component="span"
+            variant="light"
+            color={TONE_COLOR[label.tone]}
+            size="lg"
+            tt="none"
+            px={8}
+            leftSection={status.draining ? <Loader size={12} color={TONE_COLOR[label.tone]} aria-hidden /> : <ToneIcon tone={label.tone} />}
+            style={{ cursor: 'pointer', flexShrink: 0 }}
+          >
+            {label.parts.map((part, index) => (
+              <span key={part}>
+                {index > 0 ? (
+                  <>
+                    <VisuallyHidden>, </VisuallyHidden>
+                    <span aria-hidden> · </span>
+                  </>
+                ) : null}
+                {/* Phones: the synced time only for screen readers (the icon says it). */}
+                {synced ? (
+                  <>
+                    <Text span inherit visibleFrom="xs">
+                      {part}
+                    </Text>
+                    <VisuallyHidden hiddenFrom="xs">{part}</VisuallyHidden>
+                  </>
+                ) : (
+                  <span>{part}</span>
+                )}
+              </span>
+            ))}
+          </Badge>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Sync status">
+        <SyncPanel status={status} onDone={() => setOpened(false)} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function summary(status: SyncStatus): string {
+  const waiting = status.pendingCount;
+  if (!status.online) {
+    return waiting > 0
+      ? `You are offline. ${waiting === 1 ? '1 change is' : `${waiting} changes are`} kept on this device and will be sent when the connection is back.`
+      : 'You are offline. What you do is kept on this device and sent when the connection is back.';
+  }
+  if (status.authRequired) return 'Sign in again to send your changes.';
+  if (waiting > 0) return `${waiting === 1 ? '1 change is' : `${waiting} changes are`} waiting to be sent.`;
+  if (status.lastSyncedAt) return `Everything is up to date. Last synced at ${clockTime(status.lastSyncedAt)}.`;
+  return 'Not synced yet.';
+}
+
+function SyncPanel({ status, onDone }: { status: SyncStatus; onDone: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  const failed = useLiveQuery(async () => (await appOutbox.list()).filter((item) => item.status === 'failed'), [], [] as OutboxItem[]);
+
+  const retryAll = async () => {
+    setRetrying(true);
+    try {
+      await retrySyncNow();
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text fz="sm">{summary(status)}</Text>
+      <Group justify="space-between" gap="xs">
+        <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} loading={retrying || status.draining} onClick={() => void retryAll()}>
+          Retry now
+        </Button>
+        <Button size="xs" variant="subtle" color="gray" onClick={onDone}>
+          Close
+        </Button>
+      </Group>
+      {failed.length > 0 ? (
+        <>
+          <Divider label={`${failed.length} failed`} labelPosition="left" />
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Changes the server refused">
+            {failed.map((item) => (
+              <FailedChange key={item.id} item={item} />
+            ))}
+          </Stack>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function FailedChange({ item }: { item: OutboxItem }) {
+  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
+  const description = describeChange(item);
+  const run = async (what: 'retry' | 'discard') => {
+    setBusy(what);
+    try {
+      if (what === 'retry') await retryChange(item.id);
+      else await discardChange(item.id);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <li>
+      <Text fz="sm" fw={600}>
+        {description}
+      </Text>
+      <Text fz="xs" c="red">
+        {item.lastError ?? 'The server refused this change.'}
+      </Text>
+      <Group gap="xs" mt={4}>
+        <Button size="compact-xs" variant="light" loading={busy === 'retry'} onClick={() => void run('retry')} aria-label={`Retry: ${description}`}>
+          Retry
+        </Button>
+        <Button size="compact-xs" variant="light" color="red" loading={busy === 'discard'} onClick={() => void run('discard')} aria-label={`Discard: ${description}`}>
+          Discard
+        </Button>
+      </Group>
+    </li>
+  );
+}

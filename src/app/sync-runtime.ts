@@ -1,0 +1,205 @@
+// The page's offline engine, running while a user is signed in (issue 3): the app outbox owned by
+// that user, drained through the app's axios instance (auth + CSRF added at send time) on start,
+// enqueue, retry, 'online', visibility, backoff expiry and the "Retry now" button; a resume of
+// changes paused by a 401 after each sign-in; the pull of every cached collection on start,
+// route entry, focus, reconnect and every few minutes (If-None-Match → 304); Background Sync
+// requested after each enqueue so the service worker delivers even when the tab is gone; and
+// error reports. connectSyncRuntime() starts and stops it as the session changes.
+import type { AxiosInstance } from 'axios';
+import { liveQuery, type Subscription } from 'dexie';
+import { api } from '../api';
+import { getSessionSnapshot, subscribeSession } from '../session';
+import { db, noteStorageError } from '../store';
+import {
+  appDrainDeps,
+  appOutbox,
+  axiosSend,
+  createScriptsSync,
+  DEFAULT_PULL_INTERVAL_MS,
+  setEngineHooks,
+  setOutboxOwner,
+  startDrainScheduler,
+  startPullScheduler,
+  syncStatus,
+  type DrainScheduler,
+  type HttpGet,
+  type PullScheduler,
+} from '../sync';
+import { createErrorReporter, installErrorReporting } from './error-reporting';
+
+export interface SyncRuntime {
+  readonly userId: string;
+  /** Drain now (the "Retry now" button), then pull everything. */
+  retryNow(): Promise<void>;
+  stop(): void;
+}
+
+export interface SyncRuntimeOptions {
+  userId: string;
+  http?: AxiosInstance;
+  pullInterval?: number;
+  /** Report uncaught errors and failed requests (default true). */
+  reportErrors?: boolean;
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  const e = error as { response?: unknown; isAxiosError?: boolean; name?: string } | null;
+  return !!e && typeof e === 'object' && (e.isAxiosError === true || e.name === 'AxiosError') && !e.response;
+}
+
+/** GET through axios: every status resolves (a 304 included), only "no response" rejects. */
+export function axiosGet(http: AxiosInstance): HttpGet {
+  return async (url, headers) => {
+    const response = await http.get<unknown>(url, {
+      headers,
+      rawError: true,
+      validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
+    });
+    return { status: response.status, headers: response.headers as Record<string, unknown>, body: response.data };
+  };
+}
+
+export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
+  const { userId } = options;
+  const http = options.http ?? api;
+  let stopped = false;
+  setOutboxOwner(() => (stopped ? null : userId));
+
+  const onEngineError = (error: unknown) => {
+    // A full disk must show (storage banner); other engine errors are logged.
+    noteStorageError(error);
+    console.warn('Sync:', error);
+  };
+
+  const drain: DrainScheduler = startDrainScheduler({
+    outbox: appOutbox,
+    deps: () => appDrainDeps(axiosSend(http), { onError: onEngineError }),
+    onError: onEngineError,
+    // The first drain runs after the resume below (a sign-in ends any 401 pause).
+    immediate: false,
+  });
+
+  const pull: PullScheduler = startPullScheduler({
+    syncs: [createScriptsSync(axiosGet(http))],
+    interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
+    onSynced: (result) => syncStatus.notePull(result),
+    onError: (error) => {
+      if (!isNetworkFailure(error)) onEngineError(error);
+    },
+  });
+
+  // Another context (the service worker, another tab) may drain or pull: follow the tables.
+  let watcher: Subscription | null = liveQuery(() => Promise.all([db.outbox.count(), db.syncState.toArray()])).subscribe({
+    next: () => void syncStatus.refresh().catch(() => undefined),
+    error: () => undefined,
+  });
+
+  const uninstallReporting = options.reportErrors === false ? () => undefined : installErrorReporting(createErrorReporter());
+
+  setEngineHooks({
+    pull: async (collection) => {
+      await pull.run(collection);
+    },
+    drain: async () => {
+      await drain.drainNow();
+    },
+  });
+
+  appOutbox
+    .resumeAfterSignIn()
+    .catch(onEngineError)
+    .finally(() => {
+      if (!stopped && typeof navigator !== 'undefined' && navigator.onLine !== false) void drain.drainNow();
+    });
+  void pull.run();
+  void syncStatus.refresh().catch(() => undefined);
+
+  return {
+    userId,
+    async retryNow() {
+      if (stopped) return;
+      await drain.drainNow();
+      await pull.run();
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      drain.stop();
+      pull.stop();
+      watcher?.unsubscribe();
+      watcher = null;
+      uninstallReporting();
+      setEngineHooks(null);
+      setOutboxOwner(null);
+    },
+  };
+}
+
+// --- one runtime per signed-in user ---------------------------------------------------------------
+
+let current: SyncRuntime | null = null;
+let disconnect: (() => void) | null = null;
+/** Set by stopForSignOut: the engine stays off until the session is actually gone. */
+let signingOut = false;
+
+export function currentSyncRuntime(): SyncRuntime | null {
+  return current;
+}
+
+/** Stop the running engine (before a sign-out wipes the store). */
+export function stopSyncRuntime(): void {
+  current?.stop();
+  current = null;
+}
+
+/**
+ * Stop the engine for a sign-out and keep it stopped until the session is cleared (the session
+ * still shows the user while POST /api/logout is on its way). Nothing may be sent or written
+ * while the local store is being wiped.
+ */
+export function stopForSignOut(): void {
+  signingOut = true;
+  stopSyncRuntime();
+}
+
+/** "Retry now": drain and pull, if signed in. */
+export async function retrySyncNow(): Promise<void> {
+  await current?.retryNow();
+}
+
+function signedInUserId(): string | null {
+  const session = getSessionSnapshot();
+  const id = session.user?.id;
+  return session.isAuthenticated && id !== undefined && id !== null ? String(id) : null;
+}
+
+/**
+ * Run the engine exactly while someone is signed in: start it on sign-in (or on start with a
+ * restored session), restart it for another user, stop it on sign-out or when a 401 drops the
+ * token (the queue is paused then anyway; signing in again resumes it). Idempotent.
+ */
+export function connectSyncRuntime(options: Omit<SyncRuntimeOptions, 'userId'> = {}): () => void {
+  if (disconnect) return disconnect;
+  const apply = () => {
+    const userId = signedInUserId();
+    if (signingOut) {
+      if (userId !== null) return;
+      signingOut = false;
+    }
+    if (current && current.userId === userId) return;
+    stopSyncRuntime();
+    if (userId === null) {
+      void syncStatus.reset().catch(() => undefined);
+      return;
+    }
+    current = startSyncRuntime({ ...options, userId });
+  };
+  apply();
+  const unsubscribe = subscribeSession(apply);
+  disconnect = () => {
+    unsubscribe();
+    stopSyncRuntime();
+    disconnect = null;
+  };
+  return disconnect;
+}
