@@ -57,9 +57,9 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
       }
       reporting = true;
       try {
-        void Promise.resolve()
-          .then(() => enqueue({ path: path(), message }))
-          .catch(() => undefined); // a report that cannot be stored is dropped, not reported
+        // Anything the store raises while reporting (synchronously: flag; later: this catch) is
+        // dropped, never reported: a broken reporter must not feed itself.
+        enqueue({ path: path(), message }).catch(() => undefined);
       } catch {
         // ditto
       } finally {

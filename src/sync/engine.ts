@@ -63,12 +63,12 @@ export function describeChange(item: OutboxItem): string {
 }
 
 /**
- * True when the item's owner is still the user on this device. After a sign-out (the store was
- * wiped) a delivery still in flight must not write rows back into the wiped store.
+ * True when the item's owner is still the user of this context. After a sign-out (the runtime
+ * stopped, the store wiped) a delivery still in flight must not write rows back into the store.
  */
 async function stillOwned(item: OutboxItem): Promise<boolean> {
   if (item.ownerId === undefined || item.ownerId === null) return true;
-  return (await storedOwner()) === item.ownerId;
+  return ((await ownerSource()) ?? null) === item.ownerId;
 }
 
 export interface AppDrainOptions {

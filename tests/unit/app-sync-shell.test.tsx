@@ -1,0 +1,56 @@
+// The shell's sync pieces (issue 3 §4): the sign-out warning decision, the indicator's text, the
+// pull's axios GET (304 passes through) and the runtime's start/stop around the session.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signOutWarning, unsyncedChangeCount } from '../../src/app/sign-out';
+import { clockTime, syncLabel } from '../../src/app/shell/SyncIndicator';
+import { axiosGet } from '../../src/app/sync-runtime';
+import type { SyncStatus } from '../../src/sync';
+
+const base: SyncStatus = { online: true, pendingCount: 0, failedCount: 0, authRequired: false, lastSyncedAt: null, draining: false };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('sign-out warning', () => {
+  it('signs out without asking when nothing is unsynced', () => {
+    expect(unsyncedChangeCount({ pending: 0, failed: 0 })).toBe(0);
+    expect(signOutWarning({ pending: 0, failed: 0 })).toBeNull();
+  });
+
+  it('warns with the number of pending and failed changes', () => {
+    expect(signOutWarning({ pending: 2, failed: 1 })).toBe(
+      'You have 3 changes that have not reached the server. Signing out will delete them from this device.',
+    );
+    expect(signOutWarning({ pending: 0, failed: 1 })).toBe(
+      'You have 1 change that has not reached the server. Signing out will delete it from this device.',
+    );
+  });
+});
+
+describe('sync indicator text', () => {
+  it('offline, failed, pending, synced HH:MM, not synced yet', () => {
+    expect(syncLabel({ ...base, online: false }).parts).toEqual(['Offline']);
+    expect(syncLabel({ ...base, online: false, pendingCount: 3 }).parts).toEqual(['Offline', '3 pending']);
+    expect(syncLabel({ ...base, pendingCount: 3 }).parts).toEqual(['3 pending']);
+    expect(syncLabel({ ...base, failedCount: 1, pendingCount: 2 }).parts).toEqual(['1 failed', '2 pending']);
+    const at = new Date(2026, 0, 2, 9, 5).toISOString();
+    expect(clockTime(at)).toBe('09:05');
+    expect(syncLabel({ ...base, lastSyncedAt: at }).parts).toEqual(['Synced 09:05']);
+    expect(syncLabel(base).parts).toEqual(['Not synced yet']);
+  });
+});
+
+describe('axiosGet', () => {
+  it('lets a 304 through as a status and passes the headers', async () => {
+    const get = vi.fn((_url: string, config: { headers: Record<string, string>; validateStatus: (s: number) => boolean; rawError: boolean }) => {
+      expect(config.validateStatus(304)).toBe(true);
+      expect(config.validateStatus(500)).toBe(false);
+      expect(config.rawError).toBe(true);
+      return Promise.resolve({ status: 304, headers: { etag: 'W/"1"' }, data: '' });
+    });
+    const http = { get } as unknown as Parameters<typeof axiosGet>[0];
+    await expect(axiosGet(http)('/api/scripts?page=1&per_page=1000', { 'If-None-Match': 'W/"1"' })).resolves.toMatchObject({ status: 304 });
+    expect(get.mock.calls[0]?.[1].headers).toEqual({ 'If-None-Match': 'W/"1"' });
+  });
+});
