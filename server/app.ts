@@ -18,7 +18,7 @@ import { registerClient } from './http/static-client';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './providers/mail/mailer';
 import { createScriptWriter, type ScriptWriter } from './providers/llm';
-import fastifyEtag from '@fastify/etag';
+import { registerConditionalGets } from './http/etag';
 import { registerFaultInjection } from './http/faults';
 import { errorLogRoutes } from './http/routes/error-logs';
 import { scriptRoutes } from './http/routes/scripts';
@@ -87,9 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
-  // Weak ETags on every response and 304 for a matching If-None-Match: the PWA's pull sends it,
-  // so an unchanged list costs a few bytes on a phone connection.
-  await app.register(fastifyEtag, { weak: true });
+  // Weak ETags and 304 on successful GETs (the PWA's pull sends If-None-Match), and per-user
+  // caching headers on every API answer.
+  registerConditionalGets(app);
   if (config.testMode) registerFaultInjection(app);
 
   registerBearerAuth(app, database.db);

@@ -20,6 +20,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalText.default('Reelflow <no-reply@reelflow.local>'),
   LOGIN_RATE_LIMIT_MAX: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(5)),
   LOGIN_RATE_LIMIT_WINDOW: optionalText.default('1 minute'),
+  ERROR_LOG_RATE_LIMIT_MAX: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(120)),
   STARTING_CREDITS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_LEVELS).default('info')),
   CLIENT_DIR: optionalText.default('dist/client'),
@@ -40,6 +41,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   loginRateLimit: { max: number; timeWindow: string };
+  /** POST /api/create/error per signed-in user and minute (a crash loop must not flood the log). */
+  errorLogRateLimit: { max: number; timeWindow: string };
   /** Credits a new user receives; undefined means the plan's own starting credits. */
   startingCredits: number | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, timeWindow: e.LOGIN_RATE_LIMIT_WINDOW.trim() },
+    errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     startingCredits: e.STARTING_CREDITS,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
+import { registerJobs } from './jobs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -35,7 +36,10 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
     await migrate(database);
     app = await buildApp({ config, database, ...(adminSecret ? { adminSecret } : {}), ...(options.logger === false ? { logger: false } : {}) });
     const log = app.log;
-    if (options.jobs !== false) boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
+    if (options.jobs !== false) {
+      boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
+      await registerJobs(boss, database, (message) => log.info(message));
+    }
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
+import { registerJobs } from './jobs';
 import pino from 'pino';
 import { loggerOptions } from './logger';
 
@@ -15,6 +16,7 @@ try {
   const database = await openDatabase(config);
   await migrate(database);
   const boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
+  await registerJobs(boss, database, (message) => log.info(message));
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -81,10 +81,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void): Promise<TestApp> {
+/** Providers a test may replace (e.g. a counting fake script writer). */
+export type TestAppOptions = Partial<Pick<BuildAppOptions, 'scriptWriter' | 'mailer'>>;
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(env);
   const database = await testDb.open();
-  const app = await buildApp({ config: testDb.config, database, logger: false });
+  const app = await buildApp({ config: testDb.config, database, logger: false, ...options });
   setup?.(app);
   await app.ready();
   return {
@@ -100,7 +103,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: F
   };
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   token?: string;
   /** Send the XSRF cookie + header (default true when no token is given). */
   csrf?: boolean;
@@ -141,6 +144,14 @@ export class ApiClient {
     return this.request('POST', url, body, options);
   }
 
+  put(url: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('PUT', url, body, options);
+  }
+
+  delete(url: string, options: RequestOptions = {}) {
+    return this.request('DELETE', url, undefined, options);
+  }
+
   /** Registers a user and returns the auth response body. */
   async register(email: string, password = 'correct horse battery', name = 'Test User') {
     const response = await this.post('/api/register', { name, email, password, password_confirmation: password });
@@ -148,6 +159,12 @@ export class ApiClient {
     return response.json<{ token: string; user: { id: number; email: string; plan: string; credits: number }; credits: number }>();
   }
 }
+
+/** Request options of a signed-in user, optionally with an Idempotency-Key. */
+export const as = (token: string, idempotencyKey?: string): RequestOptions => ({
+  token,
+  ...(idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': idempotencyKey } }),
+});
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 

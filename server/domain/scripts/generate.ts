@@ -29,27 +29,44 @@ function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-async function assertWithinMonthlyQuota(db: Db, userId: number, plan: string, now: Date): Promise<void> {
-  const limit = planFor(plan).limits.scripts_per_month;
-  if (!limit || limit.value === null) return;
+/** Scripts generated this calendar month (UTC), counted from the ledger: a charge is a generation. */
+async function generatedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
   const [{ used } = { used: 0 }] = await db
     .select({ used: count() })
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.generateScript), gte(creditLedger.createdAt, startOfMonthUtc(now))));
-  if (used >= limit.value) {
-    throw new PlanLimitError(`Your plan includes ${limit.value} generated scripts a month and they are used up. Upgrade your plan or write this one by hand.`);
-  }
+  return used;
 }
 
-export async function generateScript(db: Db, writer: ScriptWriter, input: GenerateInput, now = new Date()): Promise<{ status: number; body: GenerateScriptResponse }> {
+function quotaProblem(limit: number): PlanLimitError {
+  return new PlanLimitError(`Your plan includes ${limit} generated scripts a month and they are used up. Upgrade your plan or write this one by hand.`);
+}
+
+/** The plan's monthly limit, or null when unlimited. */
+function monthlyLimit(plan: string): number | null {
+  const limit = planFor(plan).limits.scripts_per_month;
+  return limit && limit.value !== null ? limit.value : null;
+}
+
+export interface GenerateResult {
+  status: number;
+  body: GenerateScriptResponse;
+  /** True when the answer is the stored one of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export async function generateScript(db: Db, writer: ScriptWriter, input: GenerateInput, now = new Date()): Promise<GenerateResult> {
   const requestBody = { prompt: input.prompt, video_duration: input.videoDuration, language: input.language };
   const idempotent = { userId: input.userId, key: input.idempotencyKey, method: 'POST', path: input.path, body: requestBody };
   const earlier = await findStoredResponse(db, idempotent);
-  if (earlier) return earlier as { status: number; body: GenerateScriptResponse };
+  if (earlier) return { status: earlier.status, body: earlier.body as GenerateScriptResponse, replayed: true };
 
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('authenticated user not found');
-  await assertWithinMonthlyQuota(db, user.id, user.plan, now);
+  // Checked before the (slow, possibly paid) writer call so a refused request costs nothing, and
+  // again inside the charging transaction, where it is race-free (see below).
+  const limit = monthlyLimit(user.plan);
+  if (limit !== null && (await generatedThisMonth(db, user.id, now)) >= limit) throw quotaProblem(limit);
   const cost = CREDIT_COSTS.generateScript;
   if (user.credits < cost) throw new InsufficientCreditsError(cost, user.credits);
 
@@ -67,9 +84,13 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
       credits = await applyCreditChange(tx, user.id, -cost, LEDGER_REASONS.generateScript);
     } catch (error) {
       // Another request spent the balance while the writer was working.
-      if (error instanceof AdminCommandError) throw new InsufficientCreditsError(cost, user.credits);
+      if (error instanceof AdminCommandError) throw new InsufficientCreditsError(cost, await balanceOf(tx, user.id));
       throw error;
     }
+    // The credit update above locked the user's row until commit, so concurrent generations of
+    // one user pass here one at a time and this count (which includes our own ledger row) sees
+    // every committed one: the quota cannot be overrun by parallel requests.
+    if (limit !== null && (await generatedThisMonth(tx, user.id, now)) > limit) throw quotaProblem(limit);
     const script = await insertScript(tx, user.id, {
       id: randomUUID(),
       title: written.title,
@@ -82,5 +103,10 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
     const body: GenerateScriptResponse = { script, credits, credits_charged: cost, writer: writer.label };
     return { status: 201, body };
   });
-  return { status: result.status, body: result.body as GenerateScriptResponse };
+  return { status: result.status, body: result.body as GenerateScriptResponse, replayed: result.replayed };
+}
+
+async function balanceOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
 }

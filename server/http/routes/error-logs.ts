@@ -8,14 +8,15 @@ import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { parseBody } from '../validation';
 
-export function errorLogRoutes(app: FastifyInstance, { database }: AppContext): void {
+export function errorLogRoutes(app: FastifyInstance, { database, config }: AppContext): void {
   const { db } = database;
   app.post(
     '/api/create/error',
     {
       preHandler: requireAuth,
-      // A broken client must not be able to flood the log: generous for real use, bounded.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request) => `error-log:${request.auth?.user.id ?? request.ip}` } },
+      // A broken client must not be able to flood the log: generous for real use, bounded
+      // (ERROR_LOG_RATE_LIMIT_MAX per user and minute).
+      config: { rateLimit: { max: config.errorLogRateLimit.max, timeWindow: config.errorLogRateLimit.timeWindow, keyGenerator: (request) => `error-log:${request.auth?.user.id ?? request.ip}` } },
     },
     async (request, reply) => {
       const input = parseBody(errorLogRequest, request.body);
