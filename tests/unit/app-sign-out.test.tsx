@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
 const session = vi.hoisted(() => ({
-  user: { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator' } as { id: number; name: string; email: string; plan: string } | null,
-  logout: (() => Promise.resolve()) as () => Promise<void>,
+  user: { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator' },
+  logout: (() => Promise.resolve()),
 }));
 
 vi.mock('../../src/session', () => ({
