@@ -8,10 +8,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
-const session = vi.hoisted(() => ({
-  user: { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator' },
-  logout: (() => Promise.resolve()),
-}));
+interface SessionMock {
+  user: { id: number; name: string; email: string; plan: string } | null;
+  logout: () => Promise<void>;
+}
+
+const session = vi.hoisted((): SessionMock => ({ user: null, logout: () => Promise.resolve() }));
 
 vi.mock('../../src/session', () => ({
   useAuth: () =>
