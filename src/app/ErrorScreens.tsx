@@ -3,7 +3,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconMapOff, IconRefresh } from '@tabler/icons-react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { ButtonLink } from '../ui/links';
+import { reportCaughtError } from './error-reporting';
 import { ChunkLoadError } from './lazy';
 
 function isChunkError(error: unknown): boolean {
@@ -14,6 +16,11 @@ function isChunkError(error: unknown): boolean {
 
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
   const chunk = isChunkError(error);
+  // A render error stopped here never reaches window 'error': report it (not chunk failures,
+  // which are connection trouble, not bugs).
+  useEffect(() => {
+    if (!chunk) reportCaughtError(error);
+  }, [chunk, error]);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={460} ta="center">

@@ -92,12 +92,27 @@ const IGNORED = [/ResizeObserver loop/i];
 export function requestFailureMessage(failure: RequestFailure): string | null {
   if (failure.status === null) return null; // offline or cancelled: not an error of ours
   if (failure.status === 401 || failure.status === 419) return null; // handled by sign-in / CSRF retry
+  if (failure.status === 429) return null; // the server asked us to slow down: not a bug
   if (failure.url.split('?')[0]?.endsWith(ERROR_LOG_URL)) return null; // never report the reporter
   return `${failure.method} ${failure.url.split('?')[0] ?? failure.url} failed with ${failure.status}: ${failure.message}`;
 }
 
+/** The reporter of the signed-in session (set by installErrorReporting), if any. */
+let active: ErrorReporter | null = null;
+
+/**
+ * Report an error caught somewhere else (e.g. a render error stopped by the router's error
+ * boundary, which never reaches window 'error'). A no-op while nobody is signed in.
+ */
+export function reportCaughtError(error: unknown, prefix = 'Render error'): void {
+  if (!active) return;
+  const message = describe(error);
+  if (message) active.report(`${prefix}: ${message}`);
+}
+
 /** Listen to window errors, unhandled rejections and failed API requests. Returns uninstall. */
 export function installErrorReporting(reporter: ErrorReporter, target: Window = window): () => void {
+  active = reporter;
   const onError = (event: ErrorEvent) => {
     const message = event.error === undefined || event.error === null ? event.message : describe(event.error);
     if (!message || IGNORED.some((pattern) => pattern.test(message))) return;
@@ -113,6 +128,7 @@ export function installErrorReporting(reporter: ErrorReporter, target: Window = 
     if (message) reporter.report(message);
   });
   return () => {
+    if (active === reporter) active = null;
     target.removeEventListener('error', onError);
     target.removeEventListener('unhandledrejection', onRejection);
     offRequests();

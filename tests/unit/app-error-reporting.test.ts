@@ -3,7 +3,7 @@
 // call itself) are reported, through the outbox as kind 'error-log'.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitRequestFailed } from '../../src/api/events';
-import { createErrorReporter, installErrorReporting, requestFailureMessage } from '../../src/app/error-reporting';
+import { createErrorReporter, installErrorReporting, reportCaughtError, requestFailureMessage } from '../../src/app/error-reporting';
 import { clearLocalStore, db } from '../../src/store';
 import { appOutbox, enqueueErrorLog, setOutboxOwner } from '../../src/sync';
 import { createFakeClock } from '../../src/sync/testing';
@@ -67,6 +67,7 @@ describe('requestFailureMessage', () => {
     expect(requestFailureMessage({ method: 'GET', url: '/api/user', status: 401, message: 'Unauthenticated.' })).toBeNull();
     expect(requestFailureMessage({ method: 'POST', url: '/api/scripts', status: 419, message: 'CSRF token mismatch.' })).toBeNull();
     expect(requestFailureMessage({ method: 'POST', url: '/api/create/error', status: 500, message: 'Server Error.' })).toBeNull();
+    expect(requestFailureMessage({ method: 'GET', url: '/api/scripts', status: 429, message: 'Too Many Attempts.' })).toBeNull();
     expect(requestFailureMessage({ method: 'PUT', url: '/api/scripts/1?x=1', status: 422, message: 'The title field is required.' })).toBe(
       'PUT /api/scripts/1 failed with 422: The title field is required.',
     );
@@ -91,6 +92,18 @@ describe('installErrorReporting', () => {
       'Unhandled rejection: Error: chunk failed',
       'GET /api/scripts failed with 500: Server Error.',
     ]);
+  });
+});
+
+describe('reportCaughtError', () => {
+  it('reports errors stopped by an error boundary while reporting is installed, else nothing', () => {
+    const { enqueue, reporter: r } = reporter();
+    reportCaughtError(new Error('before'));
+    const uninstall = installErrorReporting(r);
+    reportCaughtError(new TypeError('Cannot read properties of undefined'));
+    uninstall();
+    reportCaughtError(new Error('after'));
+    expect(enqueue.mock.calls.map(([report]) => report.message)).toEqual(['Render error: TypeError: Cannot read properties of undefined']);
   });
 });
 
