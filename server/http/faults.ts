@@ -46,7 +46,9 @@ export function registerFaultInjection(app: FastifyInstance): void {
 
   const eligible = (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';
-    return settings.rate > 0 && path !== '/api/health' && settings.paths.some((prefix) => path.startsWith(prefix));
+    // Never the health check (the test harness waits on it) nor /internal/ (the switch itself:
+    // paths ['/'] must not make it impossible to turn faults off again).
+    return settings.rate > 0 && path !== '/api/health' && !path.startsWith('/internal/') && settings.paths.some((prefix) => path.startsWith(prefix));
   };
 
   app.decorateRequest('injectedFault', null);

@@ -73,7 +73,14 @@ describe('fault injection in test mode', () => {
     expect((await t.client.get('/api/scripts', as(token))).statusCode).toBe(200);
   });
 
-  it("answers 503 and 429 with Retry-After", async () => {
+  it('never fails the switch itself, even when every path is eligible', async () => {
+    expect((await setFaults({ rate: 1, kinds: ['500'], paths: ['/'] })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: FAULTS })).statusCode).toBe(200);
+    expect((await setFaults({ rate: 0 })).statusCode).toBe(200);
+    expect((await t.client.get('/api/scripts', as(token))).statusCode).toBe(200);
+  });
+
+  it('answers 503 and 429 with Retry-After', async () => {
     await setFaults({ rate: 1, kinds: ['503'] });
     const unavailable = await t.client.get('/api/scripts', as(token));
     expect(unavailable.statusCode).toBe(503);

@@ -198,6 +198,26 @@ describe('Idempotency-Key', () => {
     expect(bodyOf(replay)).toEqual(bodyOf(again));
   });
 
+  it('applies concurrent requests with one expired key once', async () => {
+    const key = randomUUID();
+    const request = { userId: alice.id, key, method: 'POST', path: '/test/expired-race', body: {} };
+    await runIdempotent(t.database.db, request, () => Promise.resolve({ status: 200, body: { round: 0 } }));
+    await ageKey(alice.id, key, IDEMPOTENCY_RETENTION_HOURS + 1);
+    let applied = 0;
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        runIdempotent(t.database.db, request, async (tx) => {
+          applied += 1;
+          await tx.execute(sql`select pg_sleep(0.2)`);
+          return { status: 200, body: { round: 1 } };
+        }),
+      ),
+    );
+    expect(applied).toBe(1);
+    expect(results.filter((r) => r.replayed)).toHaveLength(3);
+    for (const result of results) expect(result.body).toEqual({ round: 1 });
+  });
+
   it('purgeExpiredIdempotencyKeys deletes only expired rows', async () => {
     const fresh = randomUUID();
     const stale = randomUUID();

@@ -91,10 +91,14 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, change: 
       .returning({ key: idempotencyKeys.key });
 
     if (claimed.length === 0) {
+      // FOR UPDATE: an expired key is renewed below, and two requests renewing it at once must
+      // not both apply. The lock makes the second wait for the first's commit and then read the
+      // renewed row (READ COMMITTED re-reads the latest version), which it replays.
       const [previous] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        .for('update');
       if (!previous) throw new Error('idempotency key vanished during its own transaction');
       if (!isExpired(previous.createdAt)) {
         if (previous.requestHash !== hash) throw new FieldValidationError('idempotency_key', KEY_REUSED_MESSAGE);
