@@ -1,0 +1,74 @@
+// The page runtime (issue 3 §4): it runs exactly while someone is signed in; on sign-in it resumes
+// changes paused by a 401 and drains them through the app's HTTP instance, and pulls the scripts
+// collection; sign-out stops it before the store is wiped.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../contract';
+import { connectSyncRuntime, currentSyncRuntime, stopForSignOut } from '../../src/app/sync-runtime';
+import { login, logout } from '../../src/session';
+import { clearLocalStore, db } from '../../src/store';
+import { syncStatus } from '../../src/sync';
+import { fakeServer, type FakeServer } from './helpers/fake-server';
+
+const user = { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator', credits: 5 } as unknown as User;
+
+let disconnect: (() => void) | null = null;
+let server: FakeServer | null = null;
+
+afterEach(async () => {
+  disconnect?.();
+  server?.restore();
+  server = null;
+  disconnect = null;
+  vi.restoreAllMocks();
+  await clearLocalStore();
+});
+
+describe('sync runtime', () => {
+  it('starts on sign-in, resumes paused changes and drains them, pulls scripts; stops on sign-out', async () => {
+    // A change paused by a 401 in an earlier session of this user.
+    await db.outbox.add({
+      id: 'item-1',
+      kind: 'script.update',
+      entityKey: 'script:s1',
+      method: 'PUT',
+      url: '/api/scripts/s1',
+      payload: { id: 's1', changes: { title: 'Edited' }, previous: null },
+      body: { title: 'Edited' },
+      schemaVersion: 1,
+      createdAt: new Date().toISOString(),
+      attempts: 1,
+      nextAttemptAt: 0,
+      status: 'auth-required',
+      lastError: 'Unauthenticated.',
+      ownerId: '7',
+    });
+    const edited = { id: 's1', title: 'Edited', body: '', prompt: null, language: 'english', video_duration: null, word_count: 0, source: 'manual', created_at: 'x', updated_at: 'y' };
+    server = fakeServer()
+      .on('GET', '/api/stripe/payment-approval', { body: { success: true, has_payment_approval: true } })
+      .on('POST', '/api/logout', { body: { message: 'Logged out.' } })
+      .on('PUT', '/api/scripts/s1', { body: edited })
+      .on('GET', '/api/scripts?page=1&per_page=1000', { body: { data: [edited], current_page: 1, last_page: 1, per_page: 1000, total: 1, from: 1, to: 1 } });
+    const fake = server;
+    // The real axios instance and its interceptors (bearer token, CSRF) carry the drain and pull.
+    disconnect = connectSyncRuntime({ reportErrors: false });
+    expect(currentSyncRuntime()).toBeNull();
+
+    await login(user, '1|token', 5);
+    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'));
+    await vi.waitFor(() => expect(fake.calls('PUT', '/api/scripts/s1')).toHaveLength(1));
+    expect(fake.calls('PUT', '/api/scripts/s1')[0]).toMatchObject({ data: { title: 'Edited' }, headers: { 'idempotency-key': 'item-1', authorization: 'Bearer 1|token' } });
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await vi.waitFor(async () => expect(await db.scripts.get('s1')).toMatchObject({ title: 'Edited', syncStatus: 'synced' }));
+    expect(fake.calls('GET', '/api/scripts?page=1&per_page=1000').length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).not.toBeNull());
+
+    stopForSignOut();
+    expect(currentSyncRuntime()).toBeNull();
+    const before = fake.requests.length;
+    await logout();
+    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).toBeNull());
+    expect(currentSyncRuntime()).toBeNull();
+    // Nothing but the sign-out call itself went out after the engine stopped.
+    expect(fake.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/logout']);
+  });
+});
