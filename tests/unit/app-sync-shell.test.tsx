@@ -1,15 +1,20 @@
 // The shell's sync pieces (issue 3 §4): the sign-out warning decision, the indicator's text, the
 // pull's axios GET (304 passes through) and the runtime's start/stop around the session.
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signOutWarning, unsyncedChangeCount } from '../../src/app/sign-out';
-import { clockTime, syncLabel } from '../../src/app/shell/SyncIndicator';
+import { clockTime, SyncIndicator, syncLabel } from '../../src/app/shell/SyncIndicator';
 import { axiosGet } from '../../src/app/sync-runtime';
-import type { SyncStatus } from '../../src/sync';
+import { clearLocalStore, db } from '../../src/store';
+import { appDrainDeps, appOutbox, createScriptLocally, syncStatus, type SyncStatus } from '../../src/sync';
 
 const base: SyncStatus = { online: true, pendingCount: 0, failedCount: 0, authRequired: false, lastSyncedAt: null, draining: false };
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  await clearLocalStore();
+  await syncStatus.refresh();
 });
 
 describe('sign-out warning', () => {
@@ -52,5 +57,38 @@ describe('axiosGet', () => {
     const http = { get } as unknown as Parameters<typeof axiosGet>[0];
     await expect(axiosGet(http)('/api/scripts?page=1&per_page=1000', { 'If-None-Match': 'W/"1"' })).resolves.toMatchObject({ status: 304 });
     expect(get.mock.calls[0]?.[1].headers).toEqual({ 'If-None-Match': 'W/"1"' });
+  });
+});
+
+describe('SyncIndicator', () => {
+  it('shows "N failed", lists the refused change with the server message, and discards it', async () => {
+    const row = await createScriptLocally({ title: 'Too long', body: '' });
+    await createScriptLocally({ title: 'Waiting', body: '' });
+    let first = true;
+    await appOutbox.drain(
+      appDrainDeps(() => {
+        if (first) {
+          first = false;
+          return Promise.resolve({ status: 422, body: { message: 'The title field must not be greater than 200 characters.' } });
+        }
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }),
+    );
+    await syncStatus.refresh();
+    render(
+      <MantineProvider env="test">
+        <SyncIndicator />
+      </MantineProvider>,
+    );
+    const button = await screen.findByRole('button', { name: /1 failed, 1 pending/ });
+    fireEvent.click(button);
+    expect(await screen.findByText('New script "Too long"')).toBeTruthy();
+    expect(screen.getByText('The title field must not be greater than 200 characters.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard: New script "Too long"' }));
+    await waitFor(async () => expect(await db.scripts.get(row.id)).toBeUndefined());
+    await waitFor(() => expect(screen.queryByText('New script "Too long"')).toBeNull());
+    await syncStatus.refresh();
+    expect(await screen.findByRole('button', { name: /^1 pending$/ })).toBeTruthy();
   });
 });

@@ -1,12 +1,14 @@
 // The sync indicator of the header (issue 3 §4): "Offline", "N pending", "N failed" or
 // "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
-// Retry and Discard. Phones show the short form; screen readers always get the whole text.
-import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+// Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones hide
+// the synced time visually (the icon says it).
+import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { appOutbox, describeChange, discardChange, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
-import { retrySyncNow } from '../sync-runtime';
+import { db } from '../../store';
+import { compareItems, describeChange, discardChange, mutationRegistry, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
+import { currentSyncRuntime, retrySyncNow } from '../sync-runtime';
 import { useSyncStatus } from '../useSyncStatus';
 
 function pad(n: number): string {
@@ -60,7 +62,13 @@ export function SyncIndicator() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
-        <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} aria-haspopup="dialog" data-sync-tone={label.tone}>
+        <UnstyledButton
+          onClick={() => setOpened((o) => !o)}
+          aria-label={label.parts.join(', ')}
+          aria-expanded={opened}
+          aria-haspopup="dialog"
+          data-sync-tone={label.tone}
+        >
           <Badge
             component="span"
             variant="light"
@@ -73,20 +81,12 @@ export function SyncIndicator() {
           >
             {label.parts.map((part, index) => (
               <span key={part}>
-                {index > 0 ? (
-                  <>
-                    <VisuallyHidden>, </VisuallyHidden>
-                    <span aria-hidden> · </span>
-                  </>
-                ) : null}
-                {/* Phones: the synced time only for screen readers (the icon says it). */}
+                {index > 0 ? <span aria-hidden> · </span> : null}
+                {/* Phones: the synced time only in the accessible name (the icon says it). */}
                 {synced ? (
-                  <>
-                    <Text span inherit visibleFrom="xs">
-                      {part}
-                    </Text>
-                    <VisuallyHidden hiddenFrom="xs">{part}</VisuallyHidden>
-                  </>
+                  <Text span inherit visibleFrom="xs">
+                    {part}
+                  </Text>
                 ) : (
                   <span>{part}</span>
                 )}
@@ -117,7 +117,23 @@ function summary(status: SyncStatus): string {
 
 function SyncPanel({ status, onDone }: { status: SyncStatus; onDone: () => void }) {
   const [retrying, setRetrying] = useState(false);
-  const failed = useLiveQuery(async () => (await appOutbox.list()).filter((item) => item.status === 'failed'), [], [] as OutboxItem[]);
+  // Only Dexie calls inside the live query (so it re-runs when the outbox changes, also when the
+  // service worker changed it); the signed-in user's, user-visible kinds, in send order.
+  const userId = currentSyncRuntime()?.userId ?? null;
+  const failed = useLiveQuery(
+    () =>
+      db.outbox
+        .where('status')
+        .equals('failed')
+        .toArray()
+        .then((items) =>
+          items
+            .filter((item) => !mutationRegistry.get(item.kind)?.silent && (item.ownerId === undefined || item.ownerId === null || item.ownerId === userId))
+            .sort(compareItems),
+        ),
+    [userId],
+    [] as OutboxItem[],
+  );
 
   const retryAll = async () => {
     setRetrying(true);
