@@ -56,6 +56,14 @@ describe('error logs', () => {
     expect(await countErrorLogs(t.database.db, user.id)).toEqual({ rows: 3, occurrences: 5 });
   });
 
+  it('folds a burst of identical reports arriving at once into one row', async () => {
+    const user = await newUser();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => report(user.token, { path: '/burst', message: 'same time' })));
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(responses.map((r) => bodyOf(r).id)).size).toBe(1);
+    expect(await countErrorLogs(t.database.db, user.id)).toEqual({ rows: 1, occurrences: 5 });
+  });
+
   it('does not fold the same error of two users together', async () => {
     const a = await newUser();
     const b = await newUser();

@@ -14,8 +14,14 @@ export interface ErrorReport {
   userAgent?: string | undefined;
 }
 
-/** Records the report; returns the row id and how often it has now been seen. */
+/**
+ * Records the report; returns the row id and how often it has now been seen. Call it inside a
+ * transaction: a transaction-scoped advisory lock on (user, path + message) makes identical
+ * reports arriving at once (a burst from several tabs) fold into one row instead of racing to
+ * insert two.
+ */
 export async function recordError(db: Db, report: ErrorReport, now = new Date()): Promise<{ id: number; occurrences: number }> {
+  await db.execute(sql`select pg_advisory_xact_lock(${report.userId}::int, hashtext(${report.path} || E'\n' || ${report.message}))`);
   const since = new Date(now.getTime() - ERROR_FOLD_WINDOW_MINUTES * 60_000);
   const [recent] = await db
     .select({ id: errorLogs.id })
