@@ -250,6 +250,11 @@ describe('conditional GETs on lists', () => {
     expect((await t.client.get('/api/scripts', { token, headers: { 'if-none-match': etag.slice(2) } })).statusCode).toBe(304);
     expect((await t.client.get('/api/scripts', { token, headers: { 'if-none-match': `W/"other", ${etag}` } })).statusCode).toBe(304);
 
+    // HEAD answers like GET, without a body.
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/scripts', headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } });
+    expect(head.statusCode).toBe(304);
+    expect(head.body).toBe('');
+
     expect((await t.client.post('/api/scripts', { title: 'new', body: 'b' }, as(token))).statusCode).toBe(201);
     const changed = await t.client.get('/api/scripts', { token, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
