@@ -92,3 +92,28 @@ describe('SyncIndicator', () => {
     expect(await screen.findByRole('button', { name: /^1 pending$/ })).toBeTruthy();
   });
 });
+
+describe('install prompt', () => {
+  it('offers installation after beforeinstallprompt, prompts once, hides after appinstalled', async () => {
+    const { getInstallState, listenForInstallPrompt, promptInstall, resetInstallPrompt } = await import('../../src/app/install-prompt');
+    resetInstallPrompt();
+    listenForInstallPrompt(window);
+    expect(getInstallState().available).toBe(false);
+    const prompt = vi.fn(() => Promise.resolve());
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+    });
+    window.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    expect(getInstallState().available).toBe(true);
+    await expect(promptInstall()).resolves.toBe('dismissed');
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(getInstallState().available).toBe(false); // the event is single-use
+    await expect(promptInstall()).resolves.toBe('unavailable');
+    window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' as const }) }));
+    expect(getInstallState().available).toBe(true);
+    window.dispatchEvent(new Event('appinstalled'));
+    expect(getInstallState()).toEqual({ available: false, installed: true });
+  });
+});
