@@ -60,7 +60,9 @@ export function expireAllCookies(): void {
   for (const name of cookieNames()) {
     for (const path of paths) {
       for (const domain of domains) {
-        document.cookie = `${name}=; expires=${EPOCH}; max-age=0; path=${path}${domain ? `; domain=${domain}` : ''}`;
+        // max-age=-1, not 0: RFC 6265 expires both at once, but some engines (happy-dom) turn 0
+        // into "expires now" and keep the cookie for the rest of that millisecond.
+        document.cookie = `${name}=; expires=${EPOCH}; max-age=-1; path=${path}${domain ? `; domain=${domain}` : ''}`;
       }
     }
   }
