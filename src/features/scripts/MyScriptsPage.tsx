@@ -1,5 +1,181 @@
-import { ComingLater } from '../../ui/PageFrame';
+// "My scripts" (issue 3): generate a script from a prompt, write or edit one by hand, search, read,
+// copy and delete — offline too. The list reads ONLY the local store (a Dexie live query); every
+// change goes through the sync layer's outbox functions; only generation calls the server.
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import type { Script } from '../../../contract';
+import { db, type LocalScript } from '../../store';
+import { deleteScriptLocally, refreshScripts } from '../../sync';
+import { PageFrame } from '../../ui/PageFrame';
+import { matchesSearch, plural } from './format';
+import { GeneratePanel } from './GeneratePanel';
+import { DeleteScriptModal, ScriptCard } from './ScriptCard';
+import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
+import { useOnline } from './useOnline';
+
+/** Newest first (the server's order too). */
+function loadScripts(): Promise<LocalScript[]> {
+  return db.scripts.orderBy('updated_at').reverse().toArray();
+}
 
 export function MyScriptsPage() {
-  return <ComingLater title="My scripts" />;
+  const scripts = useLiveQuery(loadScripts, []);
+  const online = useOnline();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [spotlight, setSpotlight] = useState<string | null>(null);
+  const [editor, setEditor] = useState<EditorTarget | null>(null);
+  const [deleting, setDeleting] = useState<LocalScript | null>(null);
+  const listHeadingId = useId();
+
+  useEffect(() => {
+    // Route entry: pull the collection. The sync layer reports its own failures (indicator).
+    refreshScripts().catch(() => undefined);
+  }, []);
+
+  const visible = useMemo(() => (scripts ? scripts.filter((script) => matchesSearch(script, query)) : undefined), [scripts, query]);
+
+  const show = useCallback((id: string) => {
+    setSearch('');
+    setExpanded((current) => new Set(current).add(id));
+    setSpotlight(id);
+  }, []);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onGenerated = useCallback((script: Script) => show(script.id), [show]);
+
+  const onSaved = (id: string, mode: 'new' | 'edit') => {
+    setEditor(null);
+    if (mode === 'new') show(id);
+    notifications.show({
+      color: 'teal',
+      title: 'Script saved',
+      message: online ? 'Saved on this device; it is on its way to your account.' : 'Saved on this device. It will reach your account when you are back online.',
+    });
+  };
+
+  const confirmDelete = async (script: LocalScript) => {
+    await deleteScriptLocally(script.id);
+    setDeleting(null);
+    notifications.show({ title: 'Script deleted', message: `“${script.title}” was deleted.` });
+  };
+
+  return (
+    <PageFrame title="My scripts" description="Generate short-video scripts from a prompt, or write your own. Reading and writing work offline; changes sync when you are back online.">
+      <GeneratePanel onGenerated={onGenerated} />
+
+      <Stack gap="sm" component="section" aria-labelledby={listHeadingId}>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Title order={2} fz="lg" id={listHeadingId}>
+            Your scripts
+          </Title>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditor({ mode: 'new' })}>
+            New script
+          </Button>
+        </Group>
+        <TextInput
+          label="Search scripts"
+          type="search"
+          placeholder="Words in a title or script"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <ScriptList
+          scripts={scripts}
+          visible={visible}
+          query={query}
+          expanded={expanded}
+          spotlight={spotlight}
+          onToggle={toggle}
+          onEdit={(script) => setEditor({ mode: 'edit', script })}
+          onDelete={setDeleting}
+          onClearSearch={() => setSearch('')}
+        />
+      </Stack>
+
+      <ScriptEditorModal target={editor} onClose={() => setEditor(null)} onSaved={onSaved} />
+      <DeleteScriptModal script={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+    </PageFrame>
+  );
+}
+
+interface ScriptListProps {
+  scripts: LocalScript[] | undefined;
+  visible: LocalScript[] | undefined;
+  query: string;
+  expanded: ReadonlySet<string>;
+  spotlight: string | null;
+  onToggle: (id: string) => void;
+  onEdit: (script: LocalScript) => void;
+  onDelete: (script: LocalScript) => void;
+  onClearSearch: () => void;
+}
+
+function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, onEdit, onDelete, onClearSearch }: ScriptListProps) {
+  if (!scripts || !visible) {
+    return (
+      <Group gap="xs" py="lg" justify="center">
+        <Loader size="sm" aria-hidden />
+        <Text c="dimmed" role="status" aria-live="polite">
+          Loading scripts...
+        </Text>
+      </Group>
+    );
+  }
+  if (scripts.length === 0) {
+    return (
+      <Stack align="center" gap={4} py="xl" ta="center">
+        <IconFileText size={36} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Title order={3} fz="md">
+          No scripts yet
+        </Title>
+        <Text c="dimmed" maw={420}>
+          Generate one from a prompt above, or write one by hand with “New script”.
+        </Text>
+      </Stack>
+    );
+  }
+  const searching = query.trim() !== '';
+  return (
+    <Stack gap="sm">
+      <Text fz="sm" c="dimmed" role="status" aria-live="polite">
+        {searching ? `${visible.length.toLocaleString('en')} of ${plural(scripts.length, 'script', 'scripts')}` : plural(scripts.length, 'script', 'scripts')}
+      </Text>
+      {visible.length === 0 ? (
+        <Stack align="center" gap={4} py="xl" ta="center">
+          <Title order={3} fz="md">
+            No scripts match
+          </Title>
+          <Text c="dimmed">Nothing in your scripts contains “{query.trim()}”.</Text>
+          <Button variant="subtle" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        </Stack>
+      ) : (
+        visible.map((script) => (
+          <ScriptCard
+            key={script.id}
+            script={script}
+            expanded={expanded.has(script.id)}
+            spotlight={spotlight === script.id}
+            onToggle={() => onToggle(script.id)}
+            onEdit={() => onEdit(script)}
+            onDelete={() => onDelete(script)}
+          />
+        ))
+      )}
+    </Stack>
+  );
 }
