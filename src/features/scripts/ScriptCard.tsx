@@ -190,6 +190,9 @@ function FailedChange({ script }: { script: LocalScript }) {
 export function DeleteScriptModal({ script, onCancel, onConfirm }: { script: LocalScript | null; onCancel: () => void; onConfirm: (script: LocalScript) => Promise<void> }) {
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Keep the title while the dialog fades out after the delete.
+  const [last, setLast] = useState<LocalScript | null>(script);
+  if (script && script !== last) setLast(script);
   const confirm = async () => {
     if (!script) return;
     setDeleting(true);
@@ -210,7 +213,7 @@ export function DeleteScriptModal({ script, onCancel, onConfirm }: { script: Loc
     <Modal opened={script !== null} onClose={close} title="Delete script?">
       <Stack gap="md">
         <Text>
-          “{script?.title}” will be removed from this device now, and from your account when it syncs.
+          “{(script ?? last)?.title}” will be removed from this device now, and from your account when it syncs.
         </Text>
         {failure ? (
           <Text c="red" role="alert">

@@ -25,9 +25,13 @@ function languageOptions(current: string) {
 
 export function ScriptEditorModal({ target, onClose, onSaved }: { target: EditorTarget | null; onClose: () => void; onSaved: (id: string, mode: 'new' | 'edit') => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
+  // Keep what was shown while the dialog fades out (no "Edit script" -> "New script" flicker).
+  const [last, setLast] = useState<EditorTarget | null>(target);
+  if (target && target !== last) setLast(target);
+  const shown = target ?? last;
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target?.mode === 'edit' ? 'Edit script' : 'New script'} size="lg" fullScreen={phone === true}>
-      {target ? <ScriptEditorForm key={target.mode === 'edit' ? target.script.id : 'new'} target={target} onCancel={onClose} onSaved={onSaved} /> : null}
+    <Modal opened={target !== null} onClose={onClose} title={shown?.mode === 'edit' ? 'Edit script' : 'New script'} size="lg" fullScreen={phone === true}>
+      {shown ? <ScriptEditorForm key={shown.mode === 'edit' ? shown.script.id : 'new'} target={shown} onCancel={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }
