@@ -23,6 +23,7 @@ vi.mock('../../src/session', () => ({
       loading: false,
       error: null,
       logout: session.logout,
+      refreshUser: () => Promise.resolve(session.user),
     }) as unknown as AuthContextValue,
   usePermissions: () =>
     ({

@@ -2,6 +2,7 @@
 // comes from the session and the permissions object (spec §3, §5); nothing is invented.
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
 import { useAuth, usePermissions } from '../../session';
 import { PageFrame } from '../../ui/PageFrame';
@@ -27,7 +28,13 @@ function styleLabel(style: string): string {
 }
 
 export function HomePage() {
-  const { user, credits } = useAuth();
+  const { user, credits, refreshUser } = useAuth();
+
+  useEffect(() => {
+    // The stored user may be stale (plan changed on another device or by an admin): refresh it
+    // when there is a network; offline, the stored copy is what we have.
+    if (navigator.onLine) refreshUser().catch(() => undefined);
+  }, [refreshUser]);
   const { permissions, hasPermission, getDisplayText, isArtStyleAllowed } = usePermissions();
 
   const limitKeys = permissions ? Object.keys(permissions).filter((key) => key.endsWith('_limit')).sort() : [];

@@ -1,0 +1,317 @@
+// Issue 3 in a real browser: the offline-first engine, proven on scripts. Debian Chromium against
+// the built app served by the real server process (tests/e2e/harness.ts); "offline" is
+// Chromium's own network emulation (context.setOffline), which the service worker is subject to.
+//
+// (a) after one visit, every screen starts offline (deep links too);
+// (b) the train: generate, then offline read / edit two / delete one / write one, reload and a
+//     service-worker restart in the middle, close the app; online again → the server holds
+//     exactly the expected rows;
+// (c) the same kind of work with the server failing 40 % of requests (5xx, 429, dropped
+//     connections before and after the change commits) → every change arrives exactly once;
+// (d) a change the server refuses shows as failed with the reason, can be retried and discarded.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, launchBrowser, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
+
+let server: RunningServer;
+// A fresh browser profile per test: each creator starts signed out with empty storage.
+let browser: Browser;
+
+beforeAll(async () => {
+  // Test mode only adds the fault-injection switch; faults stay off until a test turns them on.
+  server = await startServer({ REELFLOW_TEST_MODE: '1' });
+});
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await setFaults(server, { rate: 0 });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Account {
+  email: string;
+  password: string;
+  token: string;
+}
+
+interface ServerScript {
+  id: string;
+  title: string;
+  body: string;
+}
+
+/** Registers through the UI (so the app holds the session), then moves the user to `plan`. */
+async function signUp(page: Page, name: string, plan: 'free' | 'creator' | 'pro' = 'pro'): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  await page.goto(`${server.url}/register`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${server.url}/`);
+  runAdmin(server, ['set-plan', email, plan]);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('the app stored no token after registering');
+  return { email, password, token };
+}
+
+/** Waits until the service worker is active (the shell is precached when it activates). */
+async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** The sync indicator's accessible name ("Offline, 3 pending", "Synced 10:42"...). */
+function indicator(page: Page): Promise<string> {
+  return page.locator('[data-sync-tone]').first().getAttribute('aria-label').then((label) => label ?? '');
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('article', { name: title, exact: true });
+}
+
+async function serverScripts(account: Account): Promise<ServerScript[]> {
+  const response = await apiCall<{ data: ServerScript[] }>(server, account.token, 'GET', '/api/scripts?per_page=100');
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+async function writeScript(page: Page, title: string, body: string): Promise<void> {
+  await page.getByRole('button', { name: 'New script' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New script' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Script').fill(body);
+  await dialog.getByRole('button', { name: 'Save script' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => card(page, title).count()).toBe(1);
+}
+
+async function editScript(page: Page, from: string, title: string, body: string): Promise<void> {
+  await card(page, from).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit script' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Script').fill(body);
+  await dialog.getByRole('button', { name: 'Save script' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => card(page, title).count()).toBe(1);
+}
+
+async function deleteScript(page: Page, title: string): Promise<void> {
+  await card(page, title).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete script?' }).getByRole('button', { name: 'Delete script' }).click();
+  await expect.poll(() => card(page, title).count()).toBe(0);
+}
+
+async function createOnServer(account: Account, title: string, body: string): Promise<ServerScript> {
+  const response = await apiCall<ServerScript>(server, account.token, 'POST', '/api/scripts', { title, body, language: 'english' });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+/** Every route of spec §2 a pro user may open (sample ids for the parameterised ones), and /unauthorized. */
+const ROUTES = [
+  '/',
+  '/faceless-video',
+  '/create-ai-video',
+  '/create-ai-series',
+  '/create-ai-series/42',
+  '/video-series',
+  '/video-series/detail/42',
+  '/video-series/edit-meta',
+  '/video-series/setting/42',
+  '/publish',
+  '/calender',
+  '/connect',
+  '/video-transcription',
+  '/users/credits-history',
+  '/users/user-edit',
+  '/users/user-profile',
+  '/users/branding',
+  '/my-videos',
+  '/editor',
+  '/my-scripts',
+  '/unauthorized',
+];
+
+describe('offline-first in the browser', () => {
+  it('(a) starts every screen offline after one visit, deep links included', async () => {
+    const page = await browser.context.newPage();
+    await signUp(page, 'Olive Offline');
+    // One visit online: the home page refreshes the user (now on the pro plan), then My scripts.
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByText('pro', { exact: true }).isVisible()).toBe(true);
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    await serviceWorkerReady(page);
+
+    await browser.context.setOffline(true);
+    for (const route of ROUTES) {
+      const response = await page.goto(`${server.url}${route}`);
+      // Served by the service worker from its precache, not by the (unreachable) network.
+      expect(response?.fromServiceWorker(), route).toBe(true);
+      expect(response?.status(), route).toBe(200);
+      await expect.poll(() => page.url(), { message: route }).toBe(`${server.url}${route}`);
+      if (route === '/unauthorized') {
+        // Open to everyone, outside the signed-in shell.
+        await expect.poll(() => page.getByRole('heading', { name: 'This page is not available to you' }).isVisible()).toBe(true);
+        continue;
+      }
+      // The shell is up (header with the sync indicator) and no access or load error shows.
+      await expect.poll(() => indicator(page), { message: route }).toMatch(/^Offline/);
+      expect(await page.getByText('Access Denied').count(), route).toBe(0);
+      expect(await page.getByRole('main').count(), route).toBe(1);
+    }
+    // Offline, the home page still shows what the creator had (the plan refreshed online).
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByText('pro', { exact: true }).isVisible()).toBe(true);
+    // The store answers while offline: the scripts screen shows its (empty) state, not a spinner.
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('(b) the train: offline edits survive a reload and a service-worker restart and arrive exactly once', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Tara Train');
+    runAdmin(server, ['grant-credits', account.email, '50']);
+    const keep = await createOnServer(account, 'Morning routine', 'Wake up. Stretch. Go.');
+    const first = await createOnServer(account, 'Budget tips', 'Spend less than you earn.');
+    const second = await createOnServer(account, 'Plant care', 'Water once a week.');
+    const doomed = await createOnServer(account, 'Old idea', 'Not worth keeping.');
+
+    // Online: generate a script from a prompt; it lands in "My scripts".
+    await page.goto(`${server.url}/my-scripts`);
+    await page.getByLabel('Prompt').fill('Three quick tips for taking better phone photos');
+    await page.getByLabel('Duration (seconds)').fill('30');
+    await page.getByRole('button', { name: 'Generate script' }).click();
+    await expect.poll(() => page.getByRole('article').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => indicator(page)).toMatch(/^Synced \d\d:\d\d$/);
+    await serviceWorkerReady(page);
+    const generated = (await serverScripts(account)).find((script) => ![keep.id, first.id, second.id, doomed.id].includes(script.id));
+    expect(generated, 'the generated script is on the server').toBeTruthy();
+
+    // On the train: the app starts from the cache and shows every script.
+    await browser.context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('article').count()).toBe(5);
+    await expect.poll(() => indicator(page)).toBe('Offline');
+    expect(await page.getByRole('button', { name: 'Generate script' }).isDisabled()).toBe(true);
+    await card(page, 'Budget tips').getByRole('button', { name: 'Read' }).click();
+    await expect.poll(() => card(page, 'Budget tips').getByText('Spend less than you earn.').isVisible()).toBe(true);
+
+    await editScript(page, 'Budget tips', 'Budget tips (v2)', 'Spend less than you earn. Save the rest.');
+    await editScript(page, 'Plant care', 'Plant care (v2)', 'Water when the soil is dry.');
+    await deleteScript(page, 'Old idea');
+    await writeScript(page, 'Train thoughts', 'Written offline between two stations.');
+    for (const title of ['Budget tips (v2)', 'Plant care (v2)', 'Train thoughts']) {
+      await expect.poll(() => card(page, title).getByText('Pending').isVisible(), { message: title }).toBe(true);
+    }
+    await expect.poll(() => indicator(page)).toBe('Offline, 4 pending');
+
+    // A reload and a service-worker restart in the middle lose nothing.
+    await page.reload();
+    await expect.poll(() => indicator(page)).toBe('Offline, 4 pending');
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+    await page.reload();
+    // Five again: one deleted, one written.
+    await expect.poll(() => page.getByRole('article').count()).toBe(5);
+    await expect.poll(() => indicator(page)).toBe('Offline, 4 pending');
+    await expect.poll(() => card(page, 'Train thoughts').getByText('Pending').isVisible()).toBe(true);
+    // Nothing reached the server while offline.
+    expect((await serverScripts(account)).map((script) => script.title).sort()).toEqual(['Budget tips', 'Morning routine', 'Old idea', 'Plant care', generated!.title].sort());
+
+    // They close the app; back online, they open it again.
+    await page.close();
+    await browser.context.setOffline(false);
+    const again = await browser.context.newPage();
+    await again.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => indicator(again), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
+    await expect.poll(() => again.getByText('Pending').count()).toBe(0);
+
+    const final = await serverScripts(account);
+    expect(final.map((script) => script.title).sort()).toEqual(['Budget tips (v2)', 'Morning routine', 'Plant care (v2)', 'Train thoughts', generated!.title].sort());
+    expect(final.find((script) => script.id === first.id)?.body).toBe('Spend less than you earn. Save the rest.');
+    expect(final.find((script) => script.id === second.id)?.body).toBe('Water when the soil is dry.');
+    expect(final.some((script) => script.id === doomed.id)).toBe(false);
+    expect(final.filter((script) => script.title === 'Train thoughts')).toHaveLength(1);
+    await again.close();
+  });
+
+  it('(c) with the server failing 40 % of requests, every change still arrives exactly once', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Fay Faults');
+    const existing = await Promise.all([1, 2, 3].map((n) => createOnServer(account, `Existing ${n}`, `Body ${n}`)));
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByRole('article').count()).toBe(3);
+    await serviceWorkerReady(page);
+
+    // The work is queued offline, then delivered through a failing server.
+    await browser.context.setOffline(true);
+    const written = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
+    for (const title of written) await writeScript(page, title, `The ${title} script.`);
+    await editScript(page, 'Existing 1', 'Existing 1 edited', 'Edited once.');
+    await editScript(page, 'Existing 1 edited', 'Existing 1 edited twice', 'Edited twice: order per script is kept.');
+    await deleteScript(page, 'Existing 2');
+    await expect.poll(() => indicator(page)).toBe('Offline, 9 pending');
+
+    await setFaults(server, { rate: 0.4, paths: ['/api/scripts'], seed: 7 });
+    await browser.context.setOffline(false);
+    // Backoff (with Retry-After for 429/503) spaces the retries; "Retry now" is not pressed.
+    await expect.poll(() => indicator(page), { timeout: 120_000, interval: 500 }).toMatch(/^Synced \d\d:\d\d$/);
+
+    const faults = await (await fetch(`${server.url}/internal/test/faults`)).json() as { injected: Record<string, number> };
+    const injectedCount = Object.values(faults.injected).reduce((sum, n) => sum + n, 0);
+    expect(injectedCount, `faults injected: ${JSON.stringify(faults.injected)}`).toBeGreaterThan(0);
+    await setFaults(server, { rate: 0 });
+
+    const final = await serverScripts(account);
+    expect(final.map((script) => script.title).sort()).toEqual([...written, 'Existing 1 edited twice', 'Existing 3'].sort());
+    expect(final.find((script) => script.id === existing[0]!.id)?.body).toBe('Edited twice: order per script is kept.');
+    expect(final.some((script) => script.id === existing[1]!.id)).toBe(false);
+    await page.close();
+  });
+
+  it('(d) a change the server refuses shows as failed, can be retried and then discarded', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Rita Refused');
+    const script = await createOnServer(account, 'Shared idea', 'First draft.');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => card(page, 'Shared idea').count()).toBe(1);
+
+    // Offline, the creator edits it; meanwhile it is deleted on the server (another device).
+    await browser.context.setOffline(true);
+    await editScript(page, 'Shared idea', 'Shared idea, improved', 'Second draft.');
+    expect((await apiCall(server, account.token, 'DELETE', `/api/scripts/${script.id}`)).status).toBe(200);
+
+    await browser.context.setOffline(false);
+    const refused = card(page, 'Shared idea, improved');
+    await expect.poll(() => refused.getByText('Failed').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => refused.getByText('This script no longer exists.').isVisible()).toBe(true);
+    await expect.poll(() => indicator(page)).toBe('1 failed');
+
+    // Retry sends it again: the server still refuses, and it stays failed, never dropped.
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => refused.getByText('Failed').isVisible()).toBe(true);
+    await expect.poll(() => refused.getByText('This script no longer exists.').isVisible()).toBe(true);
+
+    // Discard gives up the edit; the server no longer has the script, so it leaves the list.
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(0);
+    await expect.poll(() => indicator(page)).toMatch(/^Synced \d\d:\d\d$/);
+    expect(await serverScripts(account)).toEqual([]);
+    await page.close();
+  });
+});
