@@ -6,7 +6,7 @@ import { browserOnline, documentTarget, documentVisible, globalTarget, listen, t
 import type { DrainDeps, DrainResult, Outbox } from './outbox';
 
 export interface DrainSchedulerOptions {
-  outbox: Pick<Outbox, 'drain' | 'subscribe'>;
+  outbox: Pick<Outbox, 'drain' | 'subscribe' | 'whenIdle' | 'nextAttemptAt'>;
   deps: DrainDeps | (() => DrainDeps);
   /** Safety-net interval in ms (0 = none). */
   interval?: number;
@@ -83,11 +83,27 @@ export function startDrainScheduler(options: DrainSchedulerOptions): DrainSchedu
         schedule(result.nextAttemptAt);
         if (result.nextAttemptAt !== null) askWorker();
         options.onResult?.(result);
+      } else {
+        void followOtherDrainer();
       }
       return result;
     } catch (error) {
       options.onError?.(error);
       return null;
+    }
+  }
+
+  /**
+   * Another drainer (often the service worker's Background Sync) holds the lock, with one more
+   * queued behind it. When it is done, pick up its backoff: otherwise the items it left waiting
+   * would wait for the browser's own sync retry (minutes) or the safety-net interval.
+   */
+  async function followOtherDrainer(): Promise<void> {
+    try {
+      await options.outbox.whenIdle();
+      if (!stopped) schedule(await options.outbox.nextAttemptAt());
+    } catch (error) {
+      options.onError?.(error);
     }
   }
 

@@ -174,6 +174,8 @@ export interface Outbox {
   pendingEntityKeys(): Promise<Set<string>>;
   /** Earliest nextAttemptAt among pending items of a known schema, or null. */
   nextAttemptAt(): Promise<number | null>;
+  /** Resolves once no drainer (of any context: page or service worker) holds the lock. */
+  whenIdle(): Promise<void>;
   isDraining(): boolean;
   subscribe(listener: OutboxListener): () => void;
 }
@@ -598,6 +600,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return new Set((await table.toArray()).map((row) => row.entityKey));
     },
     nextAttemptAt,
+    whenIdle: () => backend.run(lockName, () => Promise.resolve()),
     isDraining: () => draining > 0,
     subscribe(listener) {
       listeners.add(listener);

@@ -81,6 +81,30 @@ describe('startDrainScheduler', () => {
     again.stop();
   });
 
+  it('picks up the backoff another drainer (the service worker) left behind once that drainer is done', async () => {
+    // The "worker": its own outbox on the same table and lock, backoff 500 ms after a 503.
+    const worker = createOutbox({ table: db.outbox, registry, random: () => 0.5, locks: null });
+    await worker.enqueue(note, { id: 'queued' });
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const faults: Fault[] = [{ type: 'status', status: 503 }];
+    const server = createIdempotentServer({ delay: () => slow, fault: () => faults.shift() ?? { type: 'ok' } });
+    // One worker drain holds the lock and a second one waits behind it: the page gets no turn.
+    const first = worker.drain({ send: server.send });
+    const second = worker.drain({ send: server.send });
+    await wait();
+    const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => true, backgroundSyncTag: null });
+    await wait();
+    expect(server.requests).toHaveLength(1);
+    release();
+    await Promise.all([first, second]);
+    // The worker's pass ended with the item in backoff; the page drains it when that expires.
+    expect(server.applied).toHaveLength(0);
+    await expect.poll(() => server.applied.length, { timeout: 3_000 }).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+    scheduler.stop();
+  });
+
   it('drainNow works while offline (a manual retry) and stop() ends everything', async () => {
     const server = createIdempotentServer();
     const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => false, backgroundSyncTag: null });
