@@ -58,6 +58,17 @@ describe('saved scripts', () => {
     expect(bodyOf(response).language).toBe('english');
   });
 
+  it('answers a create re-sent for an id the user already has with the stored row (200), changing nothing', async () => {
+    // The outbox re-sends a create whose answer was lost after its Idempotency-Key expired.
+    const first = await create(alice, { title: 'Sent twice', body: 'first words' });
+    const again = await t.client.post('/api/scripts', { id: first.id, title: 'Sent twice, other body', body: 'second words' }, as(alice));
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Script>()).toEqual(first);
+    const rows = await t.database.db.select().from(scripts).where(eq(scripts.id, first.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body).toBe('first words');
+  });
+
   it("refuses the id of another user's script with 422 on id, leaking nothing", async () => {
     const secret = await create(alice, { title: 'Secret plan', body: 'classified words' });
     const response = await t.client.post('/api/scripts', { id: secret.id, title: 'mine', body: 'b' }, as(bob));

@@ -60,6 +60,21 @@ export async function insertScript(db: Db, userId: number, input: ScriptInput): 
   return toScript(row);
 }
 
+/**
+ * POST /api/scripts: the outbox may send a create again after its idempotency key expired (the
+ * first answer was lost). When this user already has the id, that earlier create happened: the
+ * stored row is the answer (created: false), not an error the creator would see as "failed".
+ * Another user's id stays a 422 (insertScript).
+ */
+export async function createScriptOnce(db: Db, userId: number, input: ScriptInput): Promise<{ script: Script; created: boolean }> {
+  const [existing] = await db
+    .select()
+    .from(scripts)
+    .where(and(eq(scripts.id, input.id), eq(scripts.userId, userId)));
+  if (existing) return { script: toScript(existing), created: false };
+  return { script: await insertScript(db, userId, input), created: true };
+}
+
 export async function findScript(db: Db, userId: number, id: string): Promise<Script> {
   const [row] = await db
     .select()

@@ -8,7 +8,7 @@ import type { Paginated } from '../../../contract/http';
 import { createScriptRequest, generateScriptRequest, updateScriptRequest, type Script } from '../../../contract/scripts';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { generateScript } from '../../domain/scripts/generate';
-import { deleteScript, findScript, insertScript, listScripts, updateScript } from '../../domain/scripts/scripts';
+import { createScriptOnce, deleteScript, findScript, listScripts, updateScript } from '../../domain/scripts/scripts';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
@@ -59,7 +59,7 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: A
     const input = parseBody(createScriptRequest, request.body);
     const userId = currentAuth(request).user.id;
     const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'POST', path: pathOf(request), body: request.body }, async (tx) => {
-      const script = await insertScript(tx, userId, {
+      const { script, created } = await createScriptOnce(tx, userId, {
         id: input.id ?? randomUUID(),
         title: input.title,
         body: input.body,
@@ -68,7 +68,7 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: A
         videoDuration: input.video_duration,
         source: 'manual',
       });
-      return { status: 201, body: script };
+      return { status: created ? 201 : 200, body: script };
     });
     return sendResult(reply, result);
   });
