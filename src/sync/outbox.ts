@@ -355,22 +355,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return item;
   }
 
-  /** Pick the next sendable item and mark it 'sending', atomically. */
-  function claimNext(tried: Set<string>, owner: string | null): Promise<OutboxItem | null> {
+  /**
+   * Mark a row of a pass's snapshot 'sending' if it is still pending and due (it may have been
+   * discarded, retried or paused since the snapshot was read), atomically.
+   */
+  function claim(id: string, owner: string | null): Promise<OutboxItem | null> {
     return database.transaction('rw', table, async () => {
-      const rows = (await table.toArray()).sort(compareItems);
-      if (pausedIn(rows, owner)) return null;
-      const blocked = new Set<string>();
-      const t = now();
-      for (const row of rows) {
-        if (blocked.has(row.entityKey)) continue;
-        // Whatever this row's state, later rows of its entity wait for it.
-        blocked.add(row.entityKey);
-        if (!ours(row, owner) || row.status !== 'pending' || row.nextAttemptAt > t || tried.has(row.id)) continue;
-        await table.update(row.id, { status: 'sending' });
-        return { ...row, status: 'sending' as const };
-      }
-      return null;
+      const row = await table.get(id);
+      if (!row || !ours(row, owner) || row.status !== 'pending' || row.nextAttemptAt > now()) return null;
+      await table.update(id, { status: 'sending' });
+      return { ...row, status: 'sending' as const };
     });
   }
 
@@ -408,15 +402,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
           .modify({ status: 'pending' });
       });
       const tried = new Set<string>();
-      for (;;) {
-        const item = await claimNext(tried, owner);
-        if (!item) break;
-        tried.add(item.id);
-        emit({ type: 'sending', item });
-        const outcome = await sendOne(item, deps, result, owner);
-        if (outcome !== 'continue') {
-          result.stopped = outcome;
-          break;
+      // One read of the queue per pass, not per item (the queue may hold thousands of changes).
+      // Rows enqueued during a pass come after every row of the snapshot (createdAt is strictly
+      // increasing), so the next pass sends them; passes end when one sends nothing.
+      let sentThisPass = true;
+      while (sentThisPass && !result.stopped) {
+        sentThisPass = false;
+        const rows = await sorted();
+        if (pausedIn(rows, owner)) break;
+        // Entities whose earliest undelivered row has not been delivered in this pass: their
+        // later rows wait (order per entity).
+        const blocked = new Set<string>();
+        for (const row of rows) {
+          if (blocked.has(row.entityKey)) continue;
+          blocked.add(row.entityKey);
+          if (tried.has(row.id) || row.status !== 'pending' || row.nextAttemptAt > now()) continue;
+          const item = await claim(row.id, owner);
+          if (!item) continue;
+          tried.add(item.id);
+          sentThisPass = true;
+          emit({ type: 'sending', item });
+          const deliveredBefore = result.delivered;
+          const outcome = await sendOne(item, deps, result, owner);
+          if (outcome !== 'continue') {
+            result.stopped = outcome;
+            break;
+          }
+          // Delivered: the entity's next row (later in this snapshot) may go in this pass too.
+          if (result.delivered > deliveredBefore) blocked.delete(row.entityKey);
         }
       }
       // Paused by a 401 now or earlier?
