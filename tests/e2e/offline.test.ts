@@ -180,6 +180,54 @@ describe('offline-first in the browser', () => {
     await page.close();
   });
 
+  it('is installable: a complete manifest, its icons, and a precache without the ffmpeg core', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/login`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = (await (await fetch(new URL(href!, server.url))).json()) as {
+      name: string;
+      short_name: string;
+      description: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+      shortcuts: Array<{ name: string; url: string }>;
+    };
+    expect(manifest).toMatchObject({ short_name: 'Reelflow', start_url: '/', scope: '/', display: 'standalone' });
+    expect(manifest.name).toMatch(/^Reelflow/);
+    expect(manifest.description.length).toBeGreaterThan(20);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const size of ['192x192', '512x512']) {
+      expect(manifest.icons.some((icon) => icon.sizes === size && (icon.purpose ?? 'any').includes('any')), size).toBe(true);
+      expect(manifest.icons.some((icon) => icon.sizes === size && icon.purpose?.includes('maskable')), `maskable ${size}`).toBe(true);
+    }
+    for (const icon of manifest.icons) {
+      const response = await fetch(new URL(icon.src, server.url));
+      expect(response.status, icon.src).toBe(200);
+      expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+    expect(manifest.shortcuts.length).toBeGreaterThan(0);
+
+    // The worker precached the shell (the app's own script among it), and nothing of ffmpeg.
+    await serviceWorkerReady(page);
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(precached).toContain('/index.html');
+    expect(precached.some((url) => url.endsWith('.js'))).toBe(true);
+    expect(precached.filter((url) => /ffmpeg/i.test(url))).toEqual([]);
+    await page.close();
+  });
+
   it('(b) the train: offline edits survive a reload and a service-worker restart and arrive exactly once', async () => {
     const page = await browser.context.newPage();
     const account = await signUp(page, 'Tara Train');
