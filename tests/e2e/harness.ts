@@ -128,20 +128,33 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** Registers a user through the API (as the app would) and returns its credentials and token. */
-export async function registerViaApi(server: RunningServer, name = 'Test Creator'): Promise<{ email: string; password: string; token: string }> {
+/** POSTs JSON as the SPA does (CSRF cookie + X-XSRF-TOKEN) and returns the parsed answer. */
+async function postWithCsrf(server: RunningServer, path: string, body: unknown): Promise<{ status: number; text: string }> {
   const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'a good long password';
-  const response = await fetch(`${server.url}/api/register`, {
+  const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
-    body: JSON.stringify({ name, email, password, password_confirmation: password }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
+  return { status: response.status, text: await response.text() };
+}
+
+/** Registers a user through the API (as the app would) and returns its credentials and token. */
+export async function registerViaApi(server: RunningServer, name = 'Test Creator'): Promise<{ email: string; password: string; token: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'a good long password';
+  const response = await postWithCsrf(server, '/api/register', { name, email, password, password_confirmation: password });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+  const { token } = JSON.parse(response.text) as { token: string };
   return { email, password, token };
+}
+
+/** Signs in through the API and returns a new bearer token. */
+export async function loginViaApi(server: RunningServer, email: string, password: string): Promise<string> {
+  const response = await postWithCsrf(server, '/api/login', { email, password });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  return (JSON.parse(response.text) as { token: string }).token;
 }
 
 /** Calls the API with a bearer token (no CSRF needed) and returns status and parsed body. */

@@ -8,10 +8,12 @@
 //     exactly the expected rows;
 // (c) the same kind of work with the server failing 40 % of requests (5xx, 429, dropped
 //     connections before and after the change commits) → every change arrives exactly once;
-// (d) a change the server refuses shows as failed with the reason, can be retried and discarded.
+// (d) a change the server refuses shows as failed with the reason, can be retried and discarded;
+// (e) a 401 pauses the queue until the creator signs in again; and the app is installable
+//     (manifest, icons, a precache without the ffmpeg core).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, launchBrowser, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
+import { apiCall, launchBrowser, loginViaApi, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
 // A fresh browser profile per test: each creator starts signed out with empty storage.
@@ -360,6 +362,37 @@ describe('offline-first in the browser', () => {
     await expect.poll(() => page.getByRole('article').count()).toBe(0);
     await expect.poll(() => indicator(page)).toMatch(/^Synced \d\d:\d\d$/);
     expect(await serverScripts(account)).toEqual([]);
+    await page.close();
+  });
+
+  it('(e) a session that ends on the server pauses the queue; signing in again delivers it, nothing lost', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Sam Session');
+    const script = await createOnServer(account, 'Weekly vlog', 'Monday: plan. Friday: post.');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => card(page, 'Weekly vlog').count()).toBe(1);
+
+    await browser.context.setOffline(true);
+    await editScript(page, 'Weekly vlog', 'Weekly vlog, tighter', 'Plan Monday, post Friday.');
+    // Meanwhile the session ends on the server (signed out on another device, token revoked).
+    expect((await apiCall(server, account.token, 'POST', '/api/logout')).status).toBe(200);
+
+    await browser.context.setOffline(false);
+    // The edit meets a 401: the app asks the creator to sign in; the change waits, paused.
+    await page.waitForURL(`${server.url}/login`, { timeout: 30_000 });
+    const fresh = { ...account, token: await loginViaApi(server, account.email, account.password) };
+    expect((await serverScripts(fresh))[0]).toMatchObject({ title: 'Weekly vlog' });
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => indicator(page), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
+    await expect.poll(() => card(page, 'Weekly vlog, tighter').getByText('Pending').count()).toBe(0);
+
+    const final = await serverScripts(fresh);
+    expect(final).toHaveLength(1);
+    expect(final[0]).toMatchObject({ id: script.id, title: 'Weekly vlog, tighter', body: 'Plan Monday, post Friday.' });
     await page.close();
   });
 });
