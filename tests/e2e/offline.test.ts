@@ -9,19 +9,27 @@
 // (c) the same kind of work with the server failing 40 % of requests (5xx, 429, dropped
 //     connections before and after the change commits) → every change arrives exactly once;
 // (d) a change the server refuses shows as failed with the reason, can be retried and discarded;
-// (e) a 401 pauses the queue until the creator signs in again; and the app is installable
-//     (manifest, icons, a precache without the ffmpeg core).
+// (e) a 401 pauses the queue until the creator signs in again; (f) a new version is offered and
+//     takes over without losing queued work; and the app is installable (manifest, icons, a
+//     precache without the ffmpeg core).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { apiCall, launchBrowser, loginViaApi, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
+// The server serves a copy of the built client, so a test can drop in a "new release".
+let clientDir: string;
 // A fresh browser profile per test: each creator starts signed out with empty storage.
 let browser: Browser;
 
 beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'reelflow-client-'));
+  cpSync(resolve(import.meta.dirname, '../../dist/client'), clientDir, { recursive: true });
   // Test mode only adds the fault-injection switch; faults stay off until a test turns them on.
-  server = await startServer({ REELFLOW_TEST_MODE: '1' });
+  server = await startServer({ REELFLOW_TEST_MODE: '1', CLIENT_DIR: clientDir });
 });
 
 beforeEach(async () => {
@@ -35,6 +43,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
 
 interface Account {
@@ -393,6 +402,52 @@ describe('offline-first in the browser', () => {
     const final = await serverScripts(fresh);
     expect(final).toHaveLength(1);
     expect(final[0]).toMatchObject({ id: script.id, title: 'Weekly vlog, tighter', body: 'Plan Monday, post Friday.' });
+    await page.close();
+  });
+
+  it('(f) a new version is offered with "Reload" and takes over without losing queued work', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Uma Update');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    await serviceWorkerReady(page);
+
+    // The server refuses scripts for now (503): the change stays queued while online.
+    await setFaults(server, { rate: 1, kinds: ['503'], paths: ['/api/scripts'] });
+    await writeScript(page, 'Before the update', 'Queued while the new version arrives.');
+    await expect.poll(() => indicator(page)).toBe('1 pending');
+
+    // A new release: a different service worker script; the app checks for it.
+    appendFileSync(join(clientDir, 'sw.js'), '\n// release 2\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of Reelflow is ready' });
+    await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => card(page, 'Before the update').getByText('Pending').isVisible()).toBe(true);
+
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    // The new worker took over (nothing waits any more) and the page reloaded under it.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return Boolean(registration?.active) && !registration?.waiting && !registration?.installing;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect.poll(() => prompt.count()).toBe(0);
+    await expect.poll(() => card(page, 'Before the update').getByText('Pending').isVisible()).toBe(true);
+    await expect.poll(() => indicator(page)).toBe('1 pending');
+
+    // The server recovers: the queued change arrives, once.
+    await setFaults(server, { rate: 0 });
+    await page.getByRole('button', { name: '1 pending' }).click();
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect.poll(() => indicator(page), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
+    expect((await serverScripts(account)).map((script) => script.title)).toEqual(['Before the update']);
     await page.close();
   });
 });
