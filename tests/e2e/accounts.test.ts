@@ -3,7 +3,7 @@
 // publishing. Debian Chromium against the built app served by the real server process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, runAdmin, startServer, type Browser, type RunningServer } from './harness';
+import { launchBrowser, registerInBrowser, runAdmin, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,15 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function register(page: Page, name: string, email: string, password: string) {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -42,7 +33,7 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/my-scripts`);
     await page.waitForURL(`${server.url}/login`);
 
-    await register(page, 'Maya Creator', email, 'correct horse battery');
+    await registerInBrowser(page, server, { name: 'Maya Creator', email, password: 'correct horse battery' });
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Maya Creator' }).isVisible()).toBe(true);
     // The free plan's entitlements come from the server, not from the page.

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -172,4 +172,14 @@ export async function apiCall<T = unknown>(server: RunningServer, token: string,
 export async function setFaults(server: RunningServer, settings: { rate: number; kinds?: string[]; paths?: string[]; seed?: number }): Promise<void> {
   const response = await fetch(`${server.url}/internal/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) });
   if (!response.ok) throw new Error(`setting faults failed: ${response.status} ${await response.text()}`);
+}
+
+/** Fills and submits the app's registration form (the caller waits for where it leads). */
+export async function registerInBrowser(page: Page, server: RunningServer, account: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto(`${server.url}/register`);
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
 }

@@ -17,7 +17,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { apiCall, launchBrowser, loginViaApi, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
+import { apiCall, launchBrowser, loginViaApi, registerInBrowser, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
 // The server serves a copy of the built client, so a test can drop in a "new release".
@@ -62,12 +62,7 @@ interface ServerScript {
 async function signUp(page: Page, name: string, plan: 'free' | 'creator' | 'pro' = 'pro'): Promise<Account> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
   const password = 'correct horse battery';
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerInBrowser(page, server, { name, email, password });
   await page.waitForURL(`${server.url}/`);
   runAdmin(server, ['set-plan', email, plan]);
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -343,34 +338,43 @@ describe('offline-first in the browser', () => {
     await page.close();
   });
 
-  it('(d) a change the server refuses shows as failed, can be retried and then discarded', async () => {
+  it('(d) a change the server refuses shows as failed with its reason, and can be retried or discarded', async () => {
     const page = await browser.context.newPage();
     const account = await signUp(page, 'Rita Refused');
-    const script = await createOnServer(account, 'Shared idea', 'First draft.');
+    const kept = await createOnServer(account, 'Shared idea', 'First draft.');
+    const dropped = await createOnServer(account, 'Side idea', 'A maybe.');
     await page.goto(`${server.url}/my-scripts`);
-    await expect.poll(() => card(page, 'Shared idea').count()).toBe(1);
+    await expect.poll(() => page.getByRole('article').count()).toBe(2);
 
-    // Offline, the creator edits it; meanwhile it is deleted on the server (another device).
+    // Offline, the creator edits both; meanwhile both are deleted on the server (another device).
     await browser.context.setOffline(true);
     await editScript(page, 'Shared idea', 'Shared idea, improved', 'Second draft.');
-    expect((await apiCall(server, account.token, 'DELETE', `/api/scripts/${script.id}`)).status).toBe(200);
+    await editScript(page, 'Side idea', 'Side idea, improved', 'Still a maybe.');
+    for (const script of [kept, dropped]) {
+      expect((await apiCall(server, account.token, 'DELETE', `/api/scripts/${script.id}`)).status).toBe(200);
+    }
 
     await browser.context.setOffline(false);
-    const refused = card(page, 'Shared idea, improved');
-    await expect.poll(() => refused.getByText('Failed').isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => refused.getByText('This script no longer exists.').isVisible()).toBe(true);
+    for (const title of ['Shared idea, improved', 'Side idea, improved']) {
+      await expect.poll(() => card(page, title).getByText('Failed').isVisible(), { timeout: 30_000, message: title }).toBe(true);
+      await expect.poll(() => card(page, title).getByText('This script no longer exists.').isVisible(), { message: title }).toBe(true);
+    }
+    await expect.poll(() => indicator(page)).toBe('2 failed');
+
+    // The first is restored on the server (same id); Retry sends the edit again and it lands.
+    expect((await apiCall(server, account.token, 'POST', '/api/scripts', { id: kept.id, title: 'Shared idea', body: 'First draft.' })).status).toBe(201);
+    await card(page, 'Shared idea, improved').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => card(page, 'Shared idea, improved').getByText('Failed').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => indicator(page)).toBe('1 failed');
 
-    // Retry sends it again: the server still refuses, and it stays failed, never dropped.
-    await refused.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => refused.getByText('Failed').isVisible()).toBe(true);
-    await expect.poll(() => refused.getByText('This script no longer exists.').isVisible()).toBe(true);
-
-    // Discard gives up the edit; the server no longer has the script, so it leaves the list.
-    await refused.getByRole('button', { name: 'Discard' }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(0);
+    // Discard gives up the other edit; the server no longer has that script, so it leaves the list.
+    await card(page, 'Side idea, improved').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => card(page, 'Side idea, improved').count()).toBe(0);
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await expect.poll(() => indicator(page)).toMatch(/^Synced \d\d:\d\d$/);
-    expect(await serverScripts(account)).toEqual([]);
+    const final = await serverScripts(account);
+    expect(final).toHaveLength(1);
+    expect(final[0]).toMatchObject({ id: kept.id, title: 'Shared idea, improved', body: 'Second draft.' });
     await page.close();
   });
 
