@@ -123,14 +123,14 @@ describe('Idempotency-Key', () => {
     expect(retried.headers[REPLAYED]).toBeUndefined();
     expect(bodyOf(retried).title).toBe('later');
 
-    // A body the server refuses (422 in the domain: an id that is taken) stores nothing either.
+    // A body the server refuses (422 in the domain: an id another user has) stores nothing either.
     const takenKey = randomUUID();
-    const taken = await t.client.post('/api/scripts', { id, title: 'dup', body: 'b' }, as(alice.token, takenKey));
+    const taken = await t.client.post('/api/scripts', { id, title: 'dup', body: 'b' }, as(bob.token, takenKey));
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken)).toHaveProperty('id');
     const fresh = { id: randomUUID(), title: 'dup', body: 'b' };
     // Different body with the same key is allowed now, because the failure was not remembered.
-    const afterFix = await t.client.post('/api/scripts', fresh, as(alice.token, takenKey));
+    const afterFix = await t.client.post('/api/scripts', fresh, as(bob.token, takenKey));
     expect(afterFix.statusCode).toBe(201);
   });
 
