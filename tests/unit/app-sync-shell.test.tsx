@@ -44,6 +44,14 @@ describe('sync indicator text', () => {
     expect(syncLabel({ ...base, lastSyncedAt: at }).parts).toEqual(['Synced 09:05']);
     expect(syncLabel(base).parts).toEqual(['Not synced yet']);
   });
+
+  it('phones show the number of changes not yet synced, pending and failed together', () => {
+    expect(syncLabel({ ...base, online: false }).compact).toBe('');
+    expect(syncLabel({ ...base, online: false, pendingCount: 3, failedCount: 1 }).compact).toBe('4');
+    expect(syncLabel({ ...base, failedCount: 1, pendingCount: 2 }).compact).toBe('3');
+    expect(syncLabel({ ...base, pendingCount: 1200 }).compact).toBe('1,200');
+    expect(syncLabel({ ...base, lastSyncedAt: new Date().toISOString() }).compact).toBe('');
+  });
 });
 
 describe('axiosGet', () => {

@@ -1,7 +1,7 @@
 // The sync indicator of the header (issue 3 §4): "Offline", "N pending", "N failed" or
 // "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
-// Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones hide
-// the synced time visually (the icon says it).
+// Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones show
+// only the icon and the number of changes not yet synced, so the header fits a 360 px screen.
 import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -24,6 +24,8 @@ export function clockTime(iso: string): string {
 export interface SyncLabel {
   /** What the header shows, in order (each part is its own text node). */
   parts: string[];
+  /** What phones show next to the icon: the number of changes not yet synced, or nothing. */
+  compact: string;
   tone: 'offline' | 'failed' | 'pending' | 'synced' | 'idle';
 }
 
@@ -31,11 +33,13 @@ export interface SyncLabel {
 export function syncLabel(status: SyncStatus): SyncLabel {
   const pending = status.pendingCount > 0 ? `${status.pendingCount} pending` : null;
   const failed = status.failedCount > 0 ? `${status.failedCount} failed` : null;
-  if (!status.online) return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], tone: 'offline' };
-  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], tone: 'failed' };
-  if (pending) return { parts: [pending], tone: 'pending' };
-  if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], tone: 'synced' };
-  return { parts: ['Not synced yet'], tone: 'idle' };
+  const unsynced = Math.max(0, status.pendingCount) + Math.max(0, status.failedCount);
+  const compact = unsynced > 0 ? unsynced.toLocaleString('en') : '';
+  if (!status.online) return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], compact, tone: 'offline' };
+  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact, tone: 'failed' };
+  if (pending) return { parts: [pending], compact, tone: 'pending' };
+  if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], compact, tone: 'synced' };
+  return { parts: ['Not synced yet'], compact, tone: 'idle' };
 }
 
 const TONE_COLOR: Record<SyncLabel['tone'], string> = {
@@ -57,7 +61,6 @@ export function SyncIndicator() {
   const status = useSyncStatus();
   const [opened, setOpened] = useState(false);
   const label = syncLabel(status);
-  const synced = label.tone === 'synced' || label.tone === 'idle';
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withArrow shadow="md" trapFocus returnFocus>
@@ -79,19 +82,21 @@ export function SyncIndicator() {
             leftSection={status.draining ? <Loader size={12} color={TONE_COLOR[label.tone]} aria-hidden /> : <ToneIcon tone={label.tone} />}
             style={{ cursor: 'pointer', flexShrink: 0 }}
           >
-            {label.parts.map((part, index) => (
-              <span key={part}>
-                {index > 0 ? <span aria-hidden> · </span> : null}
-                {/* Phones: the synced time only in the accessible name (the icon says it). */}
-                {synced ? (
-                  <Text span inherit visibleFrom="xs">
-                    {part}
-                  </Text>
-                ) : (
+            {/* Phones: the icon (offline, failed, pending, synced) and the number of changes
+                not yet synced; the whole text stays the accessible name. */}
+            <Text span inherit visibleFrom="xs">
+              {label.parts.map((part, index) => (
+                <span key={part}>
+                  {index > 0 ? <span aria-hidden> · </span> : null}
                   <span>{part}</span>
-                )}
-              </span>
-            ))}
+                </span>
+              ))}
+            </Text>
+            {label.compact ? (
+              <Text span inherit hiddenFrom="xs" aria-hidden>
+                {label.compact}
+              </Text>
+            ) : null}
           </Badge>
         </UnstyledButton>
       </Popover.Target>
