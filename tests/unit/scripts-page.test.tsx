@@ -138,6 +138,27 @@ describe('My scripts: states and list', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 
+  it('shows the newest 40 first and more on "Show more"; search looks through all of them', async () => {
+    for (let i = 1; i <= 45; i += 1) {
+      await saveGeneratedScript(serverScript({ title: `Idea ${i}`, updated_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    }
+    renderPage();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    expect(screen.getByText('45 scripts')).toBeTruthy();
+    expect(screen.getAllByRole('article')[0]!.textContent).toContain('Idea 45');
+    expect(screen.queryByRole('article', { name: 'Idea 1' })).toBeNull();
+
+    // The oldest is found by search although it is not on the first page.
+    fireEvent.change(screen.getByLabelText('Search scripts'), { target: { value: 'Idea 1' } });
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Idea 1' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Search scripts'), { target: { value: '' } });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(45));
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
+  });
+
   it('pulls the collection on entry and still shows the local list when the pull fails', async () => {
     const pull = vi.fn(() => Promise.reject(new Error('offline')));
     setEngineHooks({ pull });

@@ -10,7 +10,7 @@ import type { Script } from '../../../contract';
 import { db, type LocalScript } from '../../store';
 import { deleteScriptLocally, refreshScripts } from '../../sync';
 import { PageFrame } from '../../ui/PageFrame';
-import { matchesSearch, plural } from './format';
+import { matchesSearch, plural, SCRIPTS_PER_PAGE } from './format';
 import { GeneratePanel } from './GeneratePanel';
 import { DeleteScriptModal, ScriptCard } from './ScriptCard';
 import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
@@ -124,6 +124,13 @@ interface ScriptListProps {
 }
 
 function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, onEdit, onDelete, onClearSearch }: ScriptListProps) {
+  const [shown, setShown] = useState(SCRIPTS_PER_PAGE);
+  // A new search starts from the first page again.
+  const [shownFor, setShownFor] = useState(query);
+  if (shownFor !== query) {
+    setShownFor(query);
+    setShown(SCRIPTS_PER_PAGE);
+  }
   if (!scripts || !visible) {
     return (
       <Group gap="xs" py="lg" justify="center">
@@ -164,17 +171,24 @@ function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, on
           </Button>
         </Stack>
       ) : (
-        visible.map((script) => (
-          <ScriptCard
-            key={script.id}
-            script={script}
-            expanded={expanded.has(script.id)}
-            spotlight={spotlight === script.id}
-            onToggle={() => onToggle(script.id)}
-            onEdit={() => onEdit(script)}
-            onDelete={() => onDelete(script)}
-          />
-        ))
+        <>
+          {visible.slice(0, shown).map((script) => (
+            <ScriptCard
+              key={script.id}
+              script={script}
+              expanded={expanded.has(script.id)}
+              spotlight={spotlight === script.id}
+              onToggle={() => onToggle(script.id)}
+              onEdit={() => onEdit(script)}
+              onDelete={() => onDelete(script)}
+            />
+          ))}
+          {visible.length > shown ? (
+            <Button variant="default" onClick={() => setShown((n) => n + SCRIPTS_PER_PAGE)} style={{ alignSelf: 'center' }}>
+              Show {Math.min(SCRIPTS_PER_PAGE, visible.length - shown)} more
+            </Button>
+          ) : null}
+        </>
       )}
     </Stack>
   );

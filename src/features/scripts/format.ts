@@ -17,6 +17,10 @@ export function formatDuration(seconds: number | null | undefined): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
+/** Cards rendered at first (and added per "Show more"): hundreds of cards at once cost a phone a
+ *  noticeable start-up delay, and the newest ones are what a creator looks for; search sees all. */
+export const SCRIPTS_PER_PAGE = 40;
+
 export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }
