@@ -28,9 +28,20 @@ describe('offline script writer', () => {
     expect(await writer.write({ ...brief, videoDuration: 20 })).toEqual(short);
   });
 
-  it('turns a request into a topic phrase', () => {
-    expect(topicOf('Write a short video script about Rome in winter.')).toBe('rome in winter');
+  it('turns a request into a topic phrase that reads inside a sentence', () => {
+    expect(topicOf('Write a short video script about Rome in winter.')).toBe('Rome in winter');
     expect(topicOf('How tides work')).toBe('how tides work');
+    expect(topicOf('Three tips for better phone photos')).toBe('better phone photos');
+    expect(topicOf('5 simple habits of productive people')).toBe('productive people');
+    expect(topicOf('I want a video about saving money on groceries')).toBe('saving money on groceries');
+    expect(topicOf('Tips')).toBe('tips');
+  });
+
+  it('titles the script with the whole subject as the creator phrased it', async () => {
+    const script = await writer.write({ prompt: 'Write a video about three tips for better phone photos.', videoDuration: 30, language: 'english' });
+    expect(script.title).toBe('Three tips for better phone photos');
+    expect(script.body).toContain('better phone photos');
+    expect(script.body.toLowerCase()).not.toContain('three tips for');
   });
 
   it('is labelled as offline and chosen when no endpoint is configured', () => {

@@ -33,15 +33,30 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const ASK = /^(please\s+)?((i\s+(want|need)|i'd\s+like|can\s+you)\s+)?((write|make|create|generate)\s+)?(me\s+)?((a|an)\s+)?(short\s+|quick\s+)?(video\s+|reel\s+)?(script\s+)?(about|on)?\s*/i;
+/** "Three tips for …", "5 simple ideas about …": the list is the video's shape, not its topic. */
+const LIST_LEAD_IN = /^((\d+|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?((quick|simple|easy|smart|practical|top|best|proven)\s+)*(tips|ideas|things|reasons|mistakes|hacks|secrets|facts|habits|tricks)\s+(for|on|about|of)\s+/i;
+
+function shorten(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77).trimEnd()}…` : text;
+}
+
+/** The prompt's subject as the creator phrased it, without the request around it ("Write a video about"). */
+export function subjectOf(prompt: string): string {
+  const firstSentence = (prompt.trim().split(/(?<=[.!?])\s/)[0] ?? prompt).trim();
+  const subject = firstSentence.replace(ASK, '').replace(/[.!?]+$/, '').trim();
+  return shorten(subject || firstSentence);
+}
+
 /** The prompt, trimmed to a topic phrase that reads naturally inside a sentence. */
 export function topicOf(prompt: string): string {
-  const firstSentence = prompt.trim().split(/(?<=[.!?])\s/)[0] ?? prompt;
-  const withoutAsk = firstSentence
-    .replace(/^(please\s+)?(write|make|create|generate)\s+(me\s+)?(a|an)?\s*(short\s+)?(video\s+)?(script\s+)?(about|on)?\s*/i, '')
-    .replace(/[.!?]+$/, '')
-    .trim();
-  const topic = withoutAsk || firstSentence.trim();
-  return topic.length > 80 ? `${topic.slice(0, 77).trimEnd()}…` : topic.charAt(0).toLowerCase() + topic.slice(1);
+  const firstSentence = (prompt.trim().split(/(?<=[.!?])\s/)[0] ?? prompt).trim();
+  const subject = subjectOf(prompt);
+  const topic = subject.replace(LIST_LEAD_IN, '').trim() || subject;
+  // A capital the creator typed mid-sentence is a name ("about Rome"): keep it. The capital of
+  // a prompt's first word is only sentence case: lower it to fit inside our sentences.
+  const startsThePrompt = firstSentence.startsWith(topic);
+  return startsThePrompt ? topic.charAt(0).toLowerCase() + topic.slice(1) : topic;
 }
 
 function seedOf(text: string): number {
@@ -73,6 +88,6 @@ export class OfflineScriptWriter implements ScriptWriter {
     }
 
     const script = { hook, beats, call_to_action: callToAction };
-    return Promise.resolve({ title: capitalise(topic), ...script, body: joinScript(script) });
+    return Promise.resolve({ title: capitalise(subjectOf(brief.prompt)), ...script, body: joinScript(script) });
   }
 }
