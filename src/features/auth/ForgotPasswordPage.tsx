@@ -5,14 +5,13 @@ import { forgotPasswordRequest, type ForgotPasswordRequest } from '../../../cont
 import { forgotPassword } from '../../api';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
 
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const form = useForm<ForgotPasswordRequest>({
     mode: 'controlled',
@@ -20,20 +19,15 @@ export function ForgotPasswordPage() {
     validate: zodValidate(forgotPasswordRequest),
   });
 
-  const submit = async (values: ForgotPasswordRequest) => {
-    setSubmitting(true);
-    setFailure(null);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<ForgotPasswordRequest>({
+    form,
+    fields: FIELDS,
+    fallback: 'The reset link could not be requested.',
+    action: async (values) => {
       await forgotPassword(values);
       setSent(true);
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'The reset link could not be requested.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout title="Reset your password" subtitle="We will email you a link to choose a new password.">

@@ -5,14 +5,13 @@ import { validateLicenseRequest, type ValidateLicenseRequest, type ValidateLicen
 import { validateLicense } from '../../api';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink, ButtonLink } from '../../ui/links';
 
 const FIELDS = ['license_key'] as const;
 
 export function LicensePage() {
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [valid, setValid] = useState<{ key: string; plan: ValidateLicenseResponse['plan'] } | null>(null);
   const form = useForm<ValidateLicenseRequest>({
     mode: 'controlled',
@@ -21,22 +20,17 @@ export function LicensePage() {
     onValuesChange: () => setValid(null),
   });
 
-  const submit = async (values: ValidateLicenseRequest) => {
-    setSubmitting(true);
-    setFailure(null);
-    setValid(null);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<ValidateLicenseRequest>({
+    form,
+    fields: FIELDS,
+    fallback: 'This licence code could not be checked.',
+    action: async (values) => {
+      setValid(null);
       const key = values.license_key.trim();
       const res = await validateLicense({ license_key: key });
       setValid({ key, plan: res.plan });
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'This licence code could not be checked.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout title="Activate a licence" subtitle="Enter the licence code you received to unlock its plan.">

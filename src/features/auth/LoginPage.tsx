@@ -1,13 +1,13 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { loginRequest, type LoginRequest } from '../../../contract';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
 
 const FIELDS = ['email', 'password'] as const;
@@ -15,28 +15,21 @@ const FIELDS = ['email', 'password'] as const;
 export function LoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: zodValidate(loginRequest),
   });
 
-  const submit = async (values: LoginRequest) => {
-    setSubmitting(true);
-    setFailure(null);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<LoginRequest>({
+    form,
+    fields: FIELDS,
+    fallback: 'An error occurred during login',
+    action: async (values) => {
       await signIn(values);
       await navigate({ to: '/', replace: true });
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'An error occurred during login');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to keep creating.">

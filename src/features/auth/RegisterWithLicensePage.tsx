@@ -7,9 +7,10 @@ import { registerWithLicense, validateLicense } from '../../api';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
-import { PasswordField } from '../../ui/PasswordField';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
+import { NewAccountFields } from './NewAccountFields';
 
 const route = getRouteApi('/public/register-with-license');
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'license_key'] as const;
@@ -18,8 +19,6 @@ export function RegisterWithLicensePage() {
   const { license_key: keyFromLink = '' } = route.useSearch();
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [planName, setPlanName] = useState<string | null>(null);
   const form = useForm<RegisterWithLicenseRequest>({
     mode: 'controlled',
@@ -44,21 +43,16 @@ export function RegisterWithLicensePage() {
     };
   }, [keyFromLink]);
 
-  const submit = async (values: RegisterWithLicenseRequest) => {
-    setSubmitting(true);
-    setFailure(null);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<RegisterWithLicenseRequest>({
+    form,
+    fields: FIELDS,
+    fallback: 'Your account could not be created.',
+    action: async (values) => {
       const res = await registerWithLicense(values);
       await login(res.user, res.token, res.credits);
       await navigate({ to: '/', replace: true });
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'Your account could not be created.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout title="Create your account with a licence" subtitle="Your licence code is applied to the new account.">
@@ -76,21 +70,7 @@ export function RegisterWithLicensePage() {
           ) : null}
           {failure ? <ErrorAlert title="Could not create the account">{failure}</ErrorAlert> : null}
           <TextInput label="Licence code" autoComplete="off" spellCheck={false} required {...form.getInputProps('license_key')} />
-          <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
-          <PasswordField
-            label="Password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewAccountFields inputProps={(field) => form.getInputProps(field)} />
           <Button type="submit" loading={submitting} fullWidth size="md">
             Create account
           </Button>

@@ -7,7 +7,8 @@ import { resetPassword } from '../../api';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
 
 const route = getRouteApi('/public/reset-password');
@@ -15,8 +16,6 @@ const FIELDS = ['password', 'password_confirmation'] as const;
 
 export function ResetPasswordPage() {
   const { token = '', email = '' } = route.useSearch();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<Pick<ResetPasswordRequest, 'password' | 'password_confirmation'>>({
     mode: 'controlled',
@@ -31,20 +30,15 @@ export function ResetPasswordPage() {
 
   const linkBroken = !token || !email;
 
-  const submit = async (values: Pick<ResetPasswordRequest, 'password' | 'password_confirmation'>) => {
-    setSubmitting(true);
-    setFailure(null);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<Pick<ResetPasswordRequest, 'password' | 'password_confirmation'>>({
+    form,
+    fields: FIELDS,
+    fallback: 'Your password could not be reset.',
+    action: async (values) => {
       await resetPassword({ token, email, ...values });
       setDone(true);
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'Your password could not be reset.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   if (done) {
     return (

@@ -5,13 +5,14 @@ import { Button, Group, Loader, NativeSelect, NumberInput, Paper, Stack, Text, T
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles, IconWifiOff } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { SCRIPT_LANGUAGES, type Script } from '../../../contract';
 import { generateScript, isNetworkError } from '../../api';
 import { setCredits } from '../../session';
 import { saveGeneratedScript } from '../../sync';
 import { ErrorAlert } from '../../ui/FormAlert';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { generateForm, isGenerateResponse, languageLabel, plural, type GenerateFormValues } from './format';
 import { useOnline } from './useOnline';
 
@@ -24,19 +25,26 @@ const LANGUAGE_OPTIONS = SCRIPT_LANGUAGES.map((language) => ({ value: language, 
 export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) => void }) {
   const online = useOnline();
   const headingId = useId();
-  const [generating, setGenerating] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<GenerateFormValues>({
     mode: 'controlled',
     initialValues: { prompt: '', video_duration: 30, language: 'english' },
     validate: zodValidate(generateForm),
   });
 
-  const submit = async (values: GenerateFormValues) => {
-    const request = generateForm.parse(values);
-    setGenerating(true);
-    setFailure(null);
-    try {
+  const {
+    submitting: generating,
+    failure,
+    submit,
+  } = useServerSubmit<GenerateFormValues>({
+    form,
+    fields: FIELDS,
+    fallback: 'The script could not be generated.',
+    explain: (error) =>
+      isNetworkError(error)
+        ? 'The server could not be reached, so no script was generated and nothing was charged. Try again when you are online, or write one by hand.'
+        : null,
+    action: async (values) => {
+      const request = generateForm.parse(values);
       const response: unknown = await generateScript({
         prompt: request.prompt,
         video_duration: request.video_duration ?? Number(values.video_duration),
@@ -51,18 +59,8 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
         message: `Written by ${response.writer}. ${plural(response.credits, 'credit', 'credits')} left.`,
       });
       onGenerated(response.script);
-    } catch (error) {
-      if (isNetworkError(error)) {
-        setFailure('The server could not be reached, so no script was generated and nothing was charged. Try again when you are online, or write one by hand.');
-        return;
-      }
-      const { fields, general } = serverErrors(error, FIELDS, 'The script could not be generated.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setGenerating(false);
-    }
-  };
+    },
+  });
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>

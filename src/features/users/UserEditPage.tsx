@@ -6,7 +6,8 @@ import { changePassword } from '../../api';
 import { useAuth } from '../../session';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
-import { serverErrors, zodValidate } from '../../ui/forms';
+import { zodValidate } from '../../ui/forms';
+import { useServerSubmit } from '../../ui/useServerSubmit';
 import { PageFrame } from '../../ui/PageFrame';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -23,8 +24,6 @@ export function UserEditPage() {
 
 function ChangePasswordForm() {
   const { user } = useAuth();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const form = useForm<ChangePasswordRequest>({
     mode: 'controlled',
@@ -33,23 +32,18 @@ function ChangePasswordForm() {
     onValuesChange: () => setChanged(false),
   });
 
-  const submit = async (values: ChangePasswordRequest) => {
-    setSubmitting(true);
-    setFailure(null);
-    setChanged(false);
-    try {
+  const { submitting, failure, submit } = useServerSubmit<ChangePasswordRequest>({
+    form,
+    fields: FIELDS,
+    fallback: 'Your password could not be changed.',
+    action: async (values) => {
+      setChanged(false);
       await changePassword(values);
       form.setValues(EMPTY);
       form.resetDirty(EMPTY);
       setChanged(true);
-    } catch (error) {
-      const { fields, general } = serverErrors(error, FIELDS, 'Your password could not be changed.');
-      form.setErrors(fields);
-      setFailure(general);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
