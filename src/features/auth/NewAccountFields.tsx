@@ -2,7 +2,7 @@
 // (RegisterPage, RegisterWithLicensePage).
 import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { PasswordField } from '../../ui/PasswordField';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 
 type NewAccountField = 'name' | 'email' | 'password' | 'password_confirmation';
 
@@ -12,8 +12,7 @@ export function NewAccountFields({ inputProps }: { inputProps: (field: NewAccoun
     <>
       <TextInput label="Name" autoComplete="name" required {...inputProps('name')} />
       <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...inputProps('email')} />
-      <PasswordField label="Password" description="At least 8 characters." autoComplete="new-password" required {...inputProps('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" required {...inputProps('password_confirmation')} />
+      <NewPasswordFields inputProps={inputProps} label="Password" confirmLabel="Confirm password" />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { resetPasswordRequest, type ResetPasswordRequest } from '../../../contra
 import { resetPassword } from '../../api';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
-import { PasswordField } from '../../ui/PasswordField';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
@@ -77,19 +77,7 @@ export function ResetPasswordPage() {
                 {failure} <AnchorLink to="/forget-password">Request a new link</AnchorLink>
               </ErrorAlert>
             ) : null}
-            <PasswordField
-              label="New password"
-              description="At least 8 characters."
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
+            <NewPasswordFields inputProps={(field) => form.getInputProps(field)} />
             <Button type="submit" loading={submitting} fullWidth size="md">
               Reset password
             </Button>

@@ -5,6 +5,7 @@ import { changePasswordRequest, type ChangePasswordRequest } from '../../../cont
 import { changePassword } from '../../api';
 import { useAuth } from '../../session';
 import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { PasswordField } from '../../ui/PasswordField';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
@@ -68,19 +69,7 @@ function ChangePasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordField
-            label="New password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordFields inputProps={(field) => form.getInputProps(field)} />
           <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
             Change password
           </Button>
