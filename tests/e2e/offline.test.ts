@@ -10,8 +10,9 @@
 //     connections before and after the change commits) → every change arrives exactly once;
 // (d) a change the server refuses shows as failed with the reason, can be retried and discarded;
 // (e) a 401 pauses the queue until the creator signs in again; (f) a new version is offered and
-//     takes over without losing queued work; and the app is installable (manifest, icons, a
-//     precache without the ffmpeg core).
+//     takes over without losing queued work; (g) with the app closed, the service worker's
+//     Background Sync delivers; sign-out with unsent work warns and can be cancelled; and the
+//     app is installable (manifest, icons, a precache without the ffmpeg core).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -406,6 +407,75 @@ describe('offline-first in the browser', () => {
     const final = await serverScripts(fresh);
     expect(final).toHaveLength(1);
     expect(final[0]).toMatchObject({ id: script.id, title: 'Weekly vlog, tighter', body: 'Plan Monday, post Friday.' });
+    await page.close();
+  });
+
+  it('(g) with the app closed, the service worker delivers the queued change when the network returns', async () => {
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Bea Background');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    await serviceWorkerReady(page);
+
+    await browser.context.setOffline(true);
+    await writeScript(page, 'Written on the bus', 'Sent later by the service worker.');
+    await expect.poll(() => indicator(page)).toBe('Offline, 1 pending');
+    // The creator closes the app; no page of Reelflow is open when the network comes back.
+    await page.close();
+    expect(browser.context.pages().filter((open) => open.url().startsWith(server.url))).toEqual([]);
+    await browser.context.setOffline(false);
+
+    // Background Sync wakes the worker, which drains the outbox with the stored bearer token.
+    await expect.poll(async () => (await serverScripts(account)).map((script) => script.title), { timeout: 60_000, interval: 1_000 }).toEqual(['Written on the bus']);
+  });
+
+  it('warns before a sign-out would lose unsent changes: Cancel keeps them, "Sign out anyway" wipes them', async () => {
+    const page = await browser.context.newPage();
+    await signUp(page, 'Owen Outbox');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    await browser.context.setOffline(true);
+    await writeScript(page, 'Not sent yet', 'Still only on this phone.');
+    await writeScript(page, 'Also not sent', 'Same.');
+
+    const signOut = async () => {
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      return page.getByRole('dialog', { name: 'Sign out and lose unsent changes?' });
+    };
+    let dialog = await signOut();
+    await expect
+      .poll(() => dialog.getByText('You have 2 changes that have not reached the server. Signing out will delete them from this device.').isVisible())
+      .toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(page.url()).toBe(`${server.url}/my-scripts`);
+    await expect.poll(() => indicator(page)).toBe('Offline, 2 pending');
+
+    // Signing out anyway wipes the device, queued changes included.
+    dialog = await signOut();
+    await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    const left = await page.evaluate(async () => {
+      // Count what the store still holds (the database may be gone altogether).
+      const names = (await indexedDB.databases()).map((database) => database.name);
+      if (!names.includes('reelflow')) return { outbox: 0, scripts: 0, token: localStorage.getItem('token') };
+      const database = await new Promise<IDBDatabase>((done, fail) => {
+        const request = indexedDB.open('reelflow');
+        request.onsuccess = () => done(request.result);
+        request.onerror = () => fail(request.error);
+      });
+      const count = (table: string) =>
+        new Promise<number>((done, fail) => {
+          const request = database.transaction(table).objectStore(table).count();
+          request.onsuccess = () => done(request.result);
+          request.onerror = () => fail(request.error);
+        });
+      const result = { outbox: await count('outbox'), scripts: await count('scripts'), token: localStorage.getItem('token') };
+      database.close();
+      return result;
+    });
+    expect(left).toEqual({ outbox: 0, scripts: 0, token: null });
     await page.close();
   });
 
