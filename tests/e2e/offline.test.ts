@@ -463,13 +463,13 @@ describe('offline-first in the browser', () => {
       const database = await new Promise<IDBDatabase>((done, fail) => {
         const request = indexedDB.open('reelflow');
         request.onsuccess = () => done(request.result);
-        request.onerror = () => fail(request.error);
+        request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
       });
       const count = (table: string) =>
         new Promise<number>((done, fail) => {
           const request = database.transaction(table).objectStore(table).count();
           request.onsuccess = () => done(request.result);
-          request.onerror = () => fail(request.error);
+          request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
         });
       const result = { outbox: await count('outbox'), scripts: await count('scripts'), token: localStorage.getItem('token') };
       database.close();
