@@ -1,11 +1,15 @@
 // The submit cycle every form that calls the server shares: a busy flag for its button, the
 // server's 422 field errors put on the form's fields, anything else as one message for the
 // form's alert (nothing the server said is lost).
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { serverErrors } from './forms';
 
 export interface ServerSubmitOptions<T> {
-  form: { setErrors: (errors: Record<string, string>) => void };
+  /** The Mantine form (its validation runs first, then `action`). */
+  form: {
+    setErrors: (errors: Record<string, string>) => void;
+    onSubmit: (handler: (values: T) => void) => (event?: FormEvent<HTMLFormElement>) => void;
+  };
   /** Fields the form shows: their 422 messages go on the fields, the rest into the alert. */
   fields: readonly string[];
   /** The alert's message when the server gave none. */
@@ -20,6 +24,8 @@ export interface ServerSubmit<T> {
   /** The alert's message, or null. */
   failure: string | null;
   submit: (values: T) => Promise<void>;
+  /** For `<form onSubmit>`: validates, then submits. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
 }
 
 export function useServerSubmit<T>({ form, fields, fallback, action, explain }: ServerSubmitOptions<T>): ServerSubmit<T> {
@@ -45,5 +51,9 @@ export function useServerSubmit<T>({ form, fields, fallback, action, explain }: 
     }
   };
 
-  return { submitting, failure, submit };
+  const onSubmit = form.onSubmit((values) => {
+    void submit(values);
+  });
+
+  return { submitting, failure, submit, onSubmit };
 }

@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
     validate: zodValidate(forgotPasswordRequest),
   });
 
-  const { submitting, failure, submit } = useServerSubmit<ForgotPasswordRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<ForgotPasswordRequest>({
     form,
     fields: FIELDS,
     fallback: 'The reset link could not be requested.',
@@ -43,12 +43,7 @@ export function ForgotPasswordPage() {
           </Text>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            void submit(values);
-          })}
-        >
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="sm">
             {failure ? <ErrorAlert title="Could not send the link">{failure}</ErrorAlert> : null}
             <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />

@@ -20,7 +20,7 @@ export function LicensePage() {
     onValuesChange: () => setValid(null),
   });
 
-  const { submitting, failure, submit } = useServerSubmit<ValidateLicenseRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<ValidateLicenseRequest>({
     form,
     fields: FIELDS,
     fallback: 'This licence code could not be checked.',
@@ -34,12 +34,7 @@ export function LicensePage() {
 
   return (
     <AuthLayout title="Activate a licence" subtitle="Enter the licence code you received to unlock its plan.">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {failure ? <ErrorAlert title="Licence not accepted">{failure}</ErrorAlert> : null}
           <TextInput label="Licence code" autoComplete="off" spellCheck={false} required {...form.getInputProps('license_key')} />

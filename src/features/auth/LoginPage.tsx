@@ -21,7 +21,7 @@ export function LoginPage() {
     validate: zodValidate(loginRequest),
   });
 
-  const { submitting, failure, submit } = useServerSubmit<LoginRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<LoginRequest>({
     form,
     fields: FIELDS,
     fallback: 'An error occurred during login',
@@ -33,12 +33,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to keep creating.">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {failure ? <ErrorAlert title="Could not sign in">{failure}</ErrorAlert> : null}
           <TextInput label="Email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />

@@ -22,7 +22,7 @@ export function RegisterPage() {
     validate: zodValidate(registerRequest),
   });
 
-  const { submitting, failure, submit } = useServerSubmit<RegisterRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<RegisterRequest>({
     form,
     fields: FIELDS,
     fallback: 'Your account could not be created.',
@@ -35,12 +35,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create your account" subtitle="Start making scripts, faceless videos and captions.">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {failure ? <ErrorAlert title="Could not create the account">{failure}</ErrorAlert> : null}
           <NewAccountFields inputProps={(field) => form.getInputProps(field)} />

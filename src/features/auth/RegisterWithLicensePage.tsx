@@ -43,7 +43,7 @@ export function RegisterWithLicensePage() {
     };
   }, [keyFromLink]);
 
-  const { submitting, failure, submit } = useServerSubmit<RegisterWithLicenseRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<RegisterWithLicenseRequest>({
     form,
     fields: FIELDS,
     fallback: 'Your account could not be created.',
@@ -56,12 +56,7 @@ export function RegisterWithLicensePage() {
 
   return (
     <AuthLayout title="Create your account with a licence" subtitle="Your licence code is applied to the new account.">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {planName && form.values.license_key.trim() === keyFromLink ? (
             <SuccessAlert title="Licence accepted">

@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
 
   const linkBroken = !token || !email;
 
-  const { submitting, failure, submit } = useServerSubmit<Pick<ResetPasswordRequest, 'password' | 'password_confirmation'>>({
+  const { submitting, failure, onSubmit } = useServerSubmit<Pick<ResetPasswordRequest, 'password' | 'password_confirmation'>>({
     form,
     fields: FIELDS,
     fallback: 'Your password could not be reset.',
@@ -65,12 +65,7 @@ export function ResetPasswordPage() {
           </Text>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            void submit(values);
-          })}
-        >
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="sm">
             {failure ? (
               <ErrorAlert title="Could not reset the password">

@@ -34,7 +34,7 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
   const {
     submitting: generating,
     failure,
-    submit,
+    onSubmit,
   } = useServerSubmit<GenerateFormValues>({
     form,
     fields: FIELDS,
@@ -67,9 +67,7 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
       <form
         noValidate
         aria-labelledby={headingId}
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
+        onSubmit={onSubmit}
       >
         <Stack gap="sm">
           <Title order={2} fz="lg" id={headingId}>

@@ -33,7 +33,7 @@ function ChangePasswordForm() {
     onValuesChange: () => setChanged(false),
   });
 
-  const { submitting, failure, submit } = useServerSubmit<ChangePasswordRequest>({
+  const { submitting, failure, onSubmit } = useServerSubmit<ChangePasswordRequest>({
     form,
     fields: FIELDS,
     fallback: 'Your password could not be changed.',
@@ -51,9 +51,7 @@ function ChangePasswordForm() {
       <form
         noValidate
         aria-labelledby="change-password-title"
-        onSubmit={form.onSubmit((values) => {
-          void submit(values);
-        })}
+        onSubmit={onSubmit}
       >
         <Stack gap="sm">
           <Title order={2} fz="lg" id="change-password-title">
