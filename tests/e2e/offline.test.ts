@@ -9,9 +9,9 @@
 // (c) the same kind of work with the server failing 40 % of requests (5xx, 429, dropped
 //     connections before and after the change commits) → every change arrives exactly once;
 // (d) a change the server refuses shows as failed with the reason, can be retried and discarded;
-// (e) a 401 pauses the queue until the creator signs in again; (f) a new version is offered and
-//     takes over without losing queued work; (g) with the app closed, the service worker's
-//     Background Sync delivers; sign-out with unsent work warns and can be cancelled; and the
+// (e) a 401 pauses the queue until the creator signs in again; (f) with the app closed, the
+//     service worker's Background Sync delivers; (g) a new version is offered and takes over
+//     without losing queued work; sign-out with unsent work warns and can be cancelled; and the
 //     app is installable (manifest, icons, a precache without the ffmpeg core).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -410,7 +410,7 @@ describe('offline-first in the browser', () => {
     await page.close();
   });
 
-  it('(g) with the app closed, the service worker delivers the queued change when the network returns', async () => {
+  it('(f) with the app closed, the service worker delivers the queued change when the network returns', async () => {
     const page = await browser.context.newPage();
     const account = await signUp(page, 'Bea Background');
     await page.goto(`${server.url}/my-scripts`);
@@ -479,7 +479,7 @@ describe('offline-first in the browser', () => {
     await page.close();
   });
 
-  it('(f) a new version is offered with "Reload" and takes over without losing queued work', async () => {
+  it('(g) a new version is offered with "Reload" and takes over without losing queued work', async () => {
     const page = await browser.context.newPage();
     const account = await signUp(page, 'Uma Update');
     await page.goto(`${server.url}/my-scripts`);
