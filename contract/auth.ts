@@ -75,6 +75,8 @@ export interface User {
   name: string;
   email: string;
   plan: string;
+  /** The plan's human name ("Pro"), for display. */
+  plan_name: string;
   credits: number;
   has_payment_approval: boolean;
   skip_payment_approval: boolean;

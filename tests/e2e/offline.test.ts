@@ -156,7 +156,7 @@ describe('offline-first in the browser', () => {
     await signUp(page, 'Olive Offline');
     // One visit online: the home page refreshes the user (now on the pro plan), then My scripts.
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.getByText('pro', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Pro', { exact: true }).isVisible()).toBe(true);
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
     await serviceWorkerReady(page);
@@ -180,7 +180,7 @@ describe('offline-first in the browser', () => {
     }
     // Offline, the home page still shows what the creator had (the plan refreshed online).
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.getByText('pro', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Pro', { exact: true }).isVisible()).toBe(true);
     // The store answers while offline: the scripts screen shows its (empty) state, not a spinner.
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);

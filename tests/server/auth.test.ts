@@ -21,7 +21,7 @@ describe('accounts', () => {
       expect(response.statusCode).toBe(201);
       const body = response.json<AuthResponse>();
       expect(body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{20,}$/);
-      expect(body.user).toMatchObject({ name: 'Maya', email: email.toLowerCase(), plan: 'free', credits: 50, has_payment_approval: false, skip_payment_approval: false });
+      expect(body.user).toMatchObject({ name: 'Maya', email: email.toLowerCase(), plan: 'free', plan_name: 'Free', credits: 50, has_payment_approval: false, skip_payment_approval: false });
       expect(body.credits).toBe(50);
       expect(new Date(body.user.created_at).toISOString()).toBe(body.user.created_at);
       expect(JSON.stringify(body)).not.toMatch(/password|hash|argon/i);
@@ -124,7 +124,7 @@ describe('accounts', () => {
       expect(bodyOf(asA)).toMatchObject({ id: a.user.id, email: a.user.email });
       expect(bodyOf(asB)).toMatchObject({ id: b.user.id, email: b.user.email });
       expect(Object.keys(bodyOf(asA)).sort()).toEqual(
-        ['created_at', 'credits', 'email', 'has_payment_approval', 'id', 'name', 'plan', 'skip_payment_approval', 'updated_at'].sort(),
+        ['created_at', 'credits', 'email', 'has_payment_approval', 'id', 'name', 'plan', 'plan_name', 'skip_payment_approval', 'updated_at'].sort(),
       );
     });
 

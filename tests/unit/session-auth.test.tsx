@@ -21,6 +21,7 @@ const ann: User = {
   name: 'Ann',
   email: 'ann@example.com',
   plan: 'pro',
+  plan_name: 'Pro',
   credits: 40,
   has_payment_approval: false,
   skip_payment_approval: false,

@@ -14,6 +14,7 @@ const ann: User = {
   name: 'Ann',
   email: 'ann@example.com',
   plan: 'pro',
+  plan_name: 'Pro',
   credits: 0,
   has_payment_approval: true,
   skip_payment_approval: false,

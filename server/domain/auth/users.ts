@@ -8,6 +8,7 @@ import { users, type UserRow } from '../../db/schema';
 import { applyCreditChange } from '../credits/ledger';
 import { FieldValidationError } from '../errors';
 import { redeemLicenseInTransaction } from '../licenses/licenses';
+import { planFor } from '../plans/plans';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { issueToken, revokeOtherTokens } from './tokens';
 
@@ -23,6 +24,7 @@ export function toPublicUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     plan: row.plan,
+    plan_name: planFor(row.plan).name,
     credits: row.credits,
     has_payment_approval: row.hasPaymentApproval,
     skip_payment_approval: row.skipPaymentApproval,

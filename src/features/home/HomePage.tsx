@@ -27,6 +27,13 @@ function styleLabel(style: string): string {
     .join(' ');
 }
 
+/** The plan's name; a user stored before the server sent `plan_name` shows its key, capitalised. */
+function planLabel(user: { plan?: unknown; plan_name?: unknown } | null): string {
+  if (typeof user?.plan_name === 'string' && user.plan_name) return user.plan_name;
+  if (typeof user?.plan === 'string' && user.plan) return user.plan.charAt(0).toUpperCase() + user.plan.slice(1);
+  return 'No plan';
+}
+
 export function HomePage() {
   const { user, credits, refreshUser } = useAuth();
 
@@ -54,7 +61,7 @@ export function HomePage() {
                 Current plan
               </Text>
               <Text fw={700} fz="xl">
-                {user?.plan ? user.plan : 'No plan'}
+                {planLabel(user)}
               </Text>
             </Stack>
           </Group>
