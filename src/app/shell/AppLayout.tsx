@@ -37,6 +37,7 @@ import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { useAuth, usePermissions } from '../../session';
+import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
 import { promptInstall, useInstallPrompt } from '../install-prompt';
 import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out';
@@ -86,7 +87,15 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <UnstyledButton component={Link} to="/" aria-label="Reelflow home">
+            <UnstyledButton
+              component={Link}
+              to="/"
+              aria-label="Reelflow home"
+              mih={44}
+              miw={44}
+              display="flex"
+              style={{ alignItems: 'center', justifyContent: 'center' }}
+            >
               <Group gap={6} wrap="nowrap">
                 <IconMovie aria-hidden size={26} color="var(--mantine-primary-color-filled)" />
                 {/* Phones need the room for the sync indicator; the link keeps its name. */}
@@ -96,11 +105,14 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
               </Group>
             </UnstyledButton>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <SyncIndicator />
             <InstallButton />
             <CreditsBadge />
-            <ColorSchemeToggle />
+            {/* Phones: the theme switch lives in the account menu; the header has no room. */}
+            <Box visibleFrom="xs">
+              <ColorSchemeToggle />
+            </Box>
             <UserMenu />
           </Group>
         </Group>
@@ -112,7 +124,7 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <StorageBanner />
         <AccessGate required={required} onRedirect={onRedirect}>
           <Outlet />
@@ -187,12 +199,17 @@ function CreditsBadge() {
   );
 }
 
-function ColorSchemeToggle() {
+function useColorSchemeSwitch() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
+  return { computed, next, label: `Switch to ${next} theme`, toggle: () => setColorScheme(next) };
+}
+
+function ColorSchemeToggle() {
+  const { computed, next, toggle } = useColorSchemeSwitch();
   return (
-    <ActionIcon variant="subtle" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} theme`}>
+    <ActionIcon variant="subtle" size="lg" onClick={toggle} aria-label={`Switch to ${next} theme`}>
       {computed === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
     </ActionIcon>
   );
@@ -223,6 +240,7 @@ function InstallButton() {
 function UserMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const scheme = useColorSchemeSwitch();
 
   const signOutAndLeave = async () => {
     try {
@@ -255,7 +273,8 @@ function UserMenu() {
           variant="subtle"
           color="gray"
           px="xs"
-          aria-label="Account menu"
+          // The visible name is part of the accessible name (WCAG 2.5.3 "label in name").
+          aria-label={user?.name ? `Account menu, ${user.name}` : 'Account menu'}
         >
           <Group gap={8} wrap="nowrap">
             <Avatar name={user?.name} color="initials" size={28} aria-hidden />
@@ -279,6 +298,14 @@ function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
           Edit profile
+        </Menu.Item>
+        <Menu.Item
+          hiddenFrom="xs"
+          closeMenuOnClick={false}
+          leftSection={scheme.computed === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+          onClick={scheme.toggle}
+        >
+          {scheme.label}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
