@@ -85,7 +85,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
 /** Runs axe on the whole document; returns the serious and critical violations, one line each. */
@@ -101,13 +101,18 @@ async function axe(where: string): Promise<string[]> {
   return (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${where}: [${violation.impact}] ${violation.id} at ${JSON.stringify(node.target)}: ${violation.help}`),
+      violation.nodes.map(
+        (node) =>
+          `${where}: [${violation.impact}] ${violation.id} at ${JSON.stringify(node.target)}: ${violation.help} — ` +
+          `${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)} — ${node.html.slice(0, 160)}`,
+      ),
     );
 }
 
 /**
  * Interactive elements smaller than 44 × 44 px on a phone (WCAG 2.5.5 size). Links inside a
- * sentence are exempt (the criterion's "inline" exception), as are hidden elements.
+ * sentence are exempt (the criterion's "inline" exception), as are hidden elements. Also: a
+ * focusable element parked off screen (a closed drawer that is not inert) is reported.
  */
 async function smallTouchTargets(where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
@@ -117,7 +122,11 @@ async function smallTouchTargets(where: string): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || element.closest('[aria-hidden="true"]')) continue;
+      if (style.visibility === 'hidden' || element.closest('[aria-hidden="true"], [inert]')) continue;
+      if (box.right <= 0 && element.tabIndex >= 0) {
+        small.push(`<${element.tagName.toLowerCase()}> "${element.textContent?.trim().slice(0, 40) ?? ''}" can be focused while off screen`);
+        continue;
+      }
       if (style.display === 'inline') continue;
       // Off screen (the phone's navigation drawer while closed) is not a target.
       if (box.right <= 0 || box.left >= window.innerWidth) continue;
@@ -128,11 +137,11 @@ async function smallTouchTargets(where: string): Promise<string[]> {
       const targetBox = target.getBoundingClientRect();
       if (targetBox.width >= 44 && targetBox.height >= 44) continue;
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
-      small.push(`<${element.tagName.toLowerCase()}> "${name}" ${Math.round(targetBox.width)}×${Math.round(targetBox.height)}`);
+      small.push(`touch target below 44 px: <${element.tagName.toLowerCase()}> "${name}" ${Math.round(targetBox.width)}×${Math.round(targetBox.height)}`);
     }
     return small;
   });
-  return found.map((entry) => `${where}: touch target below 44 px: ${entry}`);
+  return found.map((entry) => `${where}: ${entry}`);
 }
 
 /**
@@ -221,6 +230,18 @@ describe('accessibility of every route', () => {
       await expectTitle(path);
       await checkAllVariants(path);
     }
+    // The sign-in form with field errors, then with the wrong-credentials alert (focused).
+    await page.goto(`${server.url}/login`);
+    await settled();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await checkAllVariants('/login with field errors');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    await checkAllVariants('/login with wrong credentials');
+
     // A signed-out visitor to any signed-in route is sent to /login (spec §4), which is checked above.
     for (const path of SIGNED_IN_ROUTES) {
       await page.goto(`${server.url}${path}`);
@@ -248,6 +269,15 @@ describe('accessibility of every route', () => {
     await page.waitForURL(`${server.url}/`);
     runAdmin(server, ['set-plan', email, 'pro']);
 
+    // A script, so that My scripts is checked with a card (badges, card actions), not empty.
+    await page.goto(`${server.url}/my-scripts`);
+    await page.getByRole('button', { name: 'New script' }).click();
+    const editor = page.getByRole('dialog', { name: 'New script' });
+    await editor.getByLabel('Title').fill('Three tips for keeping basil alive indoors, all year round');
+    await editor.getByLabel('Script').fill('Water less, light more, pinch the tops.');
+    await editor.getByRole('button', { name: 'Save script' }).click();
+    await page.getByRole('article').first().waitFor({ state: 'visible' });
+
     for (const path of SIGNED_IN_ROUTES) {
       await page.goto(`${server.url}${path}`);
       await expect.poll(() => page.url()).toBe(`${server.url}${path}`);
@@ -264,6 +294,13 @@ describe('accessibility of every route', () => {
     problems.push(...(await axe('navigation drawer (390 px light)')));
     problems.push(...(await smallTouchTargets('navigation drawer (390 px light)')));
     await page.getByRole('button', { name: 'Close navigation' }).click();
+
+    // The account menu on a 360 px phone (a long address must not run out of it).
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor({ state: 'visible' });
+    problems.push(...(await axe('account menu (390 px light)')));
+    problems.push(...(await cutOffAt360('account menu')));
+    await page.keyboard.press('Escape');
 
     await useVariant(VARIANTS[0]!);
     await page.goto(`${server.url}/my-scripts`);
