@@ -4,6 +4,7 @@ import {
   createTheme,
   localStorageColorSchemeManager,
   Menu,
+  Modal,
   Notification,
   PasswordInput,
   TextInput,
@@ -41,6 +42,8 @@ export const theme = createTheme({
     // Opening a menu focuses its first item (the WAI-ARIA menu pattern) instead of a hidden
     // placeholder that axe rightly flags inside role="menu" (focusable presentational child).
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Mantine's close (×) buttons have no accessible name of their own.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // Mantine's close button of a toast has no accessible name, and its text under a title is
     // gray 6 (3.3:1): use the accessible dimmed colour below.
     Notification: Notification.extend({

@@ -56,6 +56,9 @@ const SIGNED_IN_ROUTES = [
 /** Spec §2's public pages (plus /reset-password, which the reset mail links to). */
 const PUBLIC_ROUTES = ['/login', '/register', '/license', '/register-with-license', '/forget-password', '/reset-password?token=abc&email=a%40example.com'];
 
+/** How long a screen may take to settle on a busy machine (waits, not timed assertions). */
+const SETTLE = { timeout: 15_000 };
+
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -77,7 +80,7 @@ async function useVariant(variant: Variant): Promise<void> {
   await page.emulateMedia({ colorScheme: variant.scheme, reducedMotion: 'reduce' });
   // The app applies the scheme on <html>; wait until it has followed the emulated system setting.
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+    .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), SETTLE)
     .toBe(variant.scheme);
 }
 
@@ -182,7 +185,7 @@ async function settled(expectDialog = false): Promise<void> {
   } else {
     await page.locator('h1').first().waitFor({ state: 'visible' });
   }
-  await expect.poll(() => page.getByText(/^Loading/).count()).toBe(0);
+  await expect.poll(() => page.getByText(/^Loading/).count(), SETTLE).toBe(0);
   // Let Mantine's transitions finish (reduced motion makes them instant, but a frame is needed).
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
@@ -204,7 +207,7 @@ async function checkAllVariants(label: string, expectDialog = false): Promise<vo
 /** Every route names itself in the title ("My scripts · Reelflow"); a wrong one is a problem. */
 async function expectTitle(where: string): Promise<void> {
   try {
-    await expect.poll(() => page.title(), { timeout: 3000 }).toMatch(/^[^·]+ · Reelflow$/);
+    await expect.poll(() => page.title(), SETTLE).toMatch(/^[^·]+ · Reelflow$/);
   } catch {
     problems.push(`${where}: page title is "${await page.title()}", not "<page> · Reelflow"`);
   }
@@ -234,12 +237,13 @@ describe('accessibility of every route', () => {
     await page.goto(`${server.url}/login`);
     await settled();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), SETTLE).toBe('true');
     await checkAllVariants('/login with field errors');
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    // (Checking a password takes the server a moment: argon2 is slow on purpose.)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')), SETTLE).toBe('alert');
     await checkAllVariants('/login with wrong credentials');
 
     // A signed-out visitor to any signed-in route is sent to /login (spec §4), which is checked above.
@@ -273,6 +277,8 @@ describe('accessibility of every route', () => {
     await page.goto(`${server.url}/my-scripts`);
     await page.getByRole('button', { name: 'New script' }).click();
     const editor = page.getByRole('dialog', { name: 'New script' });
+    await editor.getByLabel('Title').waitFor({ state: 'visible' });
+    problems.push(...(await axe('New script dialog (desktop)')));
     await editor.getByLabel('Title').fill('Three tips for keeping basil alive indoors, all year round');
     await editor.getByLabel('Script').fill('Water less, light more, pinch the tops.');
     await editor.getByRole('button', { name: 'Save script' }).click();
@@ -280,7 +286,7 @@ describe('accessibility of every route', () => {
 
     for (const path of SIGNED_IN_ROUTES) {
       await page.goto(`${server.url}${path}`);
-      await expect.poll(() => page.url()).toBe(`${server.url}${path}`);
+      await expect.poll(() => page.url(), SETTLE).toBe(`${server.url}${path}`);
       await expectTitle(path);
       await checkAllVariants(path);
     }
