@@ -54,7 +54,7 @@ export const resetPasswordRequest = confirmed(
 );
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const licenseKey = z.string().trim().min(1, 'The license key field is required.').max(100);
+export const licenseKey = z.string().trim().min(1, 'The licence code field is required.').max(100);
 export const validateLicenseRequest = z.object({ license_key: licenseKey });
 export type ValidateLicenseRequest = z.infer<typeof validateLicenseRequest>;
 

@@ -6,12 +6,17 @@ import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Notifications position="bottom-right" limit={4} />
       <UpdatePrompt />
       <ModalsProvider>

@@ -4,6 +4,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconMapOff, IconRefresh } from '@tabler/icons-react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { MainLandmark } from '../ui/Landmarks';
 import { ButtonLink } from '../ui/links';
 import { reportCaughtError } from './error-reporting';
 import { ChunkLoadError } from './lazy';
@@ -41,16 +42,19 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
 }
 
 export function NotFoundPage() {
+  // Rendered by the root route, outside every layout: it brings its own <main>.
   return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="sm" maw={460} ta="center">
-        <IconMapOff size={40} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Title order={1} fz={24}>
-          Page not found
-        </Title>
-        <Text c="dimmed">There is no page at this address. It may have moved, or the link may be mistyped.</Text>
-        <ButtonLink to="/">Go to home</ButtonLink>
-      </Stack>
-    </Center>
+    <MainLandmark>
+      <Center mih="60vh" p="md">
+        <Stack align="center" gap="sm" maw={460} ta="center">
+          <IconMapOff size={40} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Title order={1} fz={24}>
+            Page not found
+          </Title>
+          <Text c="dimmed">There is no page at this address. It may have moved, or the link may be mistyped.</Text>
+          <ButtonLink to="/">Go to home</ButtonLink>
+        </Stack>
+      </Center>
+    </MainLandmark>
   );
 }

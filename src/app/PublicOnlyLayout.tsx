@@ -2,6 +2,7 @@
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuth } from '../session';
+import { MainLandmark } from '../ui/Landmarks';
 
 export function PublicOnlyLayout() {
   const { isAuthenticated } = useAuth();
@@ -10,5 +11,10 @@ export function PublicOnlyLayout() {
     if (isAuthenticated) void navigate({ to: '/', replace: true });
   }, [isAuthenticated, navigate]);
   if (isAuthenticated) return null;
-  return <Outlet />;
+  // The public pages' <main> landmark (the skip link's target).
+  return (
+    <MainLandmark>
+      <Outlet />
+    </MainLandmark>
+  );
 }

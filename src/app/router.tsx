@@ -5,8 +5,10 @@ import { createRootRoute, createRoute, createRouter, Outlet, type RouteComponent
 import type { RoutePermission } from '../../contract';
 import { onUnauthenticated } from '../api';
 import { PageLoading } from '../ui/CenteredText';
+import { SkipLink } from '../ui/Landmarks';
 import { NotFoundPage, RouteErrorScreen } from './ErrorScreens';
 import { lazyPage } from './lazy';
+import { DocumentTitle } from './page-title';
 import { PublicOnlyLayout } from './PublicOnlyLayout';
 import { parseSearch, searchString, stringifySearch } from './search';
 import { SignedInLayout } from './shell/AppLayout';
@@ -15,11 +17,24 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The permission entry a route needs (spec §2); checked by the route guard. */
     permission?: RoutePermission;
+    /** The page's name in the document title ("My scripts" → "My scripts · Reelflow"); see page-title.tsx. */
+    title?: string;
   }
 }
 
+/** Every page: the title from the matched route, "Skip to content" as the first focusable element. */
+function RootLayout() {
+  return (
+    <>
+      <DocumentTitle />
+      <SkipLink />
+      <Outlet />
+    </>
+  );
+}
+
 const rootRoute = createRootRoute({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
 
@@ -29,21 +44,25 @@ const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public'
 const loginRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'login',
+  staticData: { title: 'Sign in' },
   component: lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage'),
 });
 const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'register',
+  staticData: { title: 'Create your account' },
   component: lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
 });
 const licenseRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'license',
+  staticData: { title: 'Activate a licence' },
   component: lazyPage(() => import('../features/auth/LicensePage'), 'LicensePage'),
 });
 const registerWithLicenseRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'register-with-license',
+  staticData: { title: 'Create your account with a licence' },
   validateSearch: (search: Record<string, unknown>): { license_key?: string } => ({
     license_key: searchString(search.license_key),
   }),
@@ -52,12 +71,14 @@ const registerWithLicenseRoute = createRoute({
 const forgetPasswordRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'forget-password',
+  staticData: { title: 'Reset your password' },
   component: lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
 });
 /** Not in the spec's list: the server's password-reset mail links here (docs/decisions/ui.md). */
 const resetPasswordRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'reset-password',
+  staticData: { title: 'Choose a new password' },
   validateSearch: (search: Record<string, unknown>): { token?: string; email?: string } => ({
     token: searchString(search.token),
     email: searchString(search.email),
@@ -69,68 +90,69 @@ const resetPasswordRoute = createRoute({
 const unauthorizedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'unauthorized',
+  staticData: { title: 'Not available' },
   component: lazyPage(() => import('../features/system/UnauthorizedPage'), 'UnauthorizedPage'),
 });
 
 // ---- signed-in pages (spec §2 table) ----------------------------------------------------------
 const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: SignedInLayout });
 
-function page<TPath extends string>(path: TPath, component: RouteComponent, permission?: RoutePermission) {
-  return { getParentRoute: () => appLayout, path, component, staticData: permission ? { permission } : {} };
+function page<TPath extends string>(path: TPath, title: string, component: RouteComponent, permission?: RoutePermission) {
+  return { getParentRoute: () => appLayout, path, component, staticData: permission ? { title, permission } : { title } };
 }
 
-const homeRoute = createRoute(page('/', lazyPage(() => import('../features/home/HomePage'), 'HomePage')));
+const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('../features/home/HomePage'), 'HomePage')));
 const facelessVideoRoute = createRoute(
-  page('faceless-video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
+  page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
 );
 const createAiVideoRoute = createRoute(
-  page('create-ai-video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
+  page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
 );
 const createAiSeriesRoute = createRoute(
-  page('create-ai-series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+  page('create-ai-series', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
 );
 const createAiSeriesWithIdRoute = createRoute(
-  page('create-ai-series/$seriesId', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+  page('create-ai-series/$seriesId', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
 );
 const videoSeriesRoute = createRoute(
-  page('video-series', lazyPage(() => import('../features/series/VideoSeriesPage'), 'VideoSeriesPage'), 'can_create_series'),
+  page('video-series', 'Video series', lazyPage(() => import('../features/series/VideoSeriesPage'), 'VideoSeriesPage'), 'can_create_series'),
 );
 const videoSeriesDetailRoute = createRoute(
-  page('video-series/detail/$id', lazyPage(() => import('../features/series/SeriesDetailPage'), 'SeriesDetailPage'), 'can_create_series'),
+  page('video-series/detail/$id', 'Series details', lazyPage(() => import('../features/series/SeriesDetailPage'), 'SeriesDetailPage'), 'can_create_series'),
 );
 const videoSeriesEditMetaRoute = createRoute(
-  page('video-series/edit-meta', lazyPage(() => import('../features/series/SeriesEditMetaPage'), 'SeriesEditMetaPage'), 'can_create_series'),
+  page('video-series/edit-meta', 'Edit series details', lazyPage(() => import('../features/series/SeriesEditMetaPage'), 'SeriesEditMetaPage'), 'can_create_series'),
 );
 const videoSeriesSettingRoute = createRoute(
-  page('video-series/setting/$id', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
+  page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
 );
 const publishRoute = createRoute(
-  page('publish', lazyPage(() => import('../features/publish/PublishPage'), 'PublishPage'), 'can_publish_post'),
+  page('publish', 'Publish', lazyPage(() => import('../features/publish/PublishPage'), 'PublishPage'), 'can_publish_post'),
 );
 const calendarRoute = createRoute(
-  page('calender', lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage'), 'can_publish_post'),
+  page('calender', 'Calendar', lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage'), 'can_publish_post'),
 );
 const connectRoute = createRoute(
-  page('connect', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage'), 'can_publish_post'),
+  page('connect', 'Connect accounts', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage'), 'can_publish_post'),
 );
 const videoTranscriptionRoute = createRoute(
   page(
-    'video-transcription',
+    'video-transcription', 'Video transcription',
     lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage'),
     'can_create_video_caption',
   ),
 );
 const creditsHistoryRoute = createRoute(
-  page('users/credits-history', lazyPage(() => import('../features/credits/CreditsHistoryPage'), 'CreditsHistoryPage')),
+  page('users/credits-history', 'Credits history', lazyPage(() => import('../features/credits/CreditsHistoryPage'), 'CreditsHistoryPage')),
 );
-const userEditRoute = createRoute(page('users/user-edit', lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage')));
+const userEditRoute = createRoute(page('users/user-edit', 'Edit profile', lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage')));
 const userProfileRoute = createRoute(
-  page('users/user-profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
+  page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
 );
-const brandingRoute = createRoute(page('users/branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
-const myVideosRoute = createRoute(page('my-videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage')));
-const editorRoute = createRoute(page('editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
-const myScriptsRoute = createRoute(page('my-scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage')));
+const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
+const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage')));
+const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
+const myScriptsRoute = createRoute(page('my-scripts', 'My scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage')));
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([

@@ -2,10 +2,13 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** A clear error alert for a failed form submission. Announced to screen readers. */
+/**
+ * A clear error alert for a failed form submission. Announced to screen readers, and focusable
+ * by script (tabIndex -1) so that a failed submit can move focus to it (useServerSubmit).
+ */
 export function ErrorAlert({ children, title = 'Something went wrong' }: { children: ReactNode; title?: string }) {
   return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} role="alert">
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} role="alert" tabIndex={-1}>
       {children}
     </Alert>
   );

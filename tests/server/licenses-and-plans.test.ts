@@ -9,7 +9,7 @@ import { createLicenses } from '../../server/domain/licenses/licenses';
 import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 const PASSWORD = 'licensed password';
-const INVALID = 'This license key is invalid or has already been used.';
+const INVALID = 'This licence code is invalid or has already been used.';
 
 describe('licences', () => {
   let t: TestApp;

@@ -54,7 +54,7 @@ function renderShell() {
 }
 
 async function clickSignOut() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Account menu/ }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 }
 

@@ -10,7 +10,7 @@ import { sha256Hex } from '../auth/secrets';
 import { AdminCommandError, FieldValidationError } from '../errors';
 import { isPlanKey, PLAN_KEYS, planFor, type PlanDefinition } from '../plans/plans';
 
-export const INVALID_LICENSE = 'This license key is invalid or has already been used.';
+export const INVALID_LICENSE = 'This licence code is invalid or has already been used.';
 
 // No 0/O/1/I: codes get read aloud and typed from paper.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -19,7 +19,7 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
   IconChevronDown,
@@ -37,6 +37,7 @@ import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { useAuth, usePermissions } from '../../session';
+import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
 import { promptInstall, useInstallPrompt } from '../install-prompt';
 import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out';
@@ -75,6 +76,9 @@ function useRequiredPermission(): RoutePermission | null {
 function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const required = useRequiredPermission();
+  // Below `sm` the closed drawer is only moved off screen: make it inert so that Tab and screen
+  // readers do not walk through links nobody can see.
+  const phone = useMediaQuery('(max-width: 47.99em)');
 
   return (
     <AppShell
@@ -86,7 +90,15 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <UnstyledButton component={Link} to="/" aria-label="Reelflow home">
+            <UnstyledButton
+              component={Link}
+              to="/"
+              aria-label="Reelflow home"
+              mih={44}
+              miw={44}
+              display="flex"
+              style={{ alignItems: 'center', justifyContent: 'center' }}
+            >
               <Group gap={6} wrap="nowrap">
                 <IconMovie aria-hidden size={26} color="var(--mantine-primary-color-filled)" />
                 {/* Phones need the room for the sync indicator; the link keeps its name. */}
@@ -96,23 +108,26 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
               </Group>
             </UnstyledButton>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <SyncIndicator />
             <InstallButton />
             <CreditsBadge />
-            <ColorSchemeToggle />
+            {/* Phones: the theme switch lives in the account menu; the header has no room. */}
+            <Box visibleFrom="xs">
+              <ColorSchemeToggle />
+            </Box>
             <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar aria-label="Main navigation">
+      <AppShell.Navbar aria-label="Main navigation" inert={phone === true && !opened}>
         <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
           <Navigation onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <StorageBanner />
         <AccessGate required={required} onRedirect={onRedirect}>
           <Outlet />
@@ -187,12 +202,17 @@ function CreditsBadge() {
   );
 }
 
-function ColorSchemeToggle() {
+function useColorSchemeSwitch() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
+  return { computed, next, label: `Switch to ${next} theme`, toggle: () => setColorScheme(next) };
+}
+
+function ColorSchemeToggle() {
+  const { computed, next, toggle } = useColorSchemeSwitch();
   return (
-    <ActionIcon variant="subtle" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} theme`}>
+    <ActionIcon variant="subtle" size="lg" onClick={toggle} aria-label={`Switch to ${next} theme`}>
       {computed === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
     </ActionIcon>
   );
@@ -223,6 +243,7 @@ function InstallButton() {
 function UserMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const scheme = useColorSchemeSwitch();
 
   const signOutAndLeave = async () => {
     try {
@@ -255,8 +276,10 @@ function UserMenu() {
           variant="subtle"
           color="gray"
           px="xs"
-          aria-label="Account menu"
         >
+          {/* Named by its content, "Account menu, <name>" (no aria-label): the visible name must
+              be part of the accessible name (WCAG 2.5.3 "label in name"). */}
+          <VisuallyHidden>Account menu{user?.name ? ', ' : ''}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
             <Avatar name={user?.name} color="initials" size={28} aria-hidden />
             <Text fz="sm" fw={600} maw={140} truncate visibleFrom="sm">
@@ -269,7 +292,8 @@ function UserMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* A long address wraps instead of running out of the 220 px menu on a phone. */}
+        <Menu.Label style={{ overflowWrap: 'anywhere' }}>
           {user?.name}
           <br />
           {user?.email}
@@ -280,9 +304,19 @@ function UserMenu() {
         <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
           Edit profile
         </Menu.Item>
+        <Menu.Item
+          hiddenFrom="xs"
+          closeMenuOnClick={false}
+          leftSection={scheme.computed === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+          onClick={scheme.toggle}
+        >
+          {scheme.label}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
           color="red"
+          // Mantine paints a coloured item in shade 6 (red on white 3.3:1); the theme's red text is ≥ 4.5:1.
+          c="red"
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => {
             void signOut();

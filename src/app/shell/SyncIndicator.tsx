@@ -71,6 +71,11 @@ export function SyncIndicator() {
           aria-expanded={opened}
           aria-haspopup="dialog"
           data-sync-tone={label.tone}
+          // A 44 px touch target around the badge.
+          mih={44}
+          miw={44}
+          display="flex"
+          style={{ alignItems: 'center', justifyContent: 'center' }}
         >
           <Badge
             component="span"

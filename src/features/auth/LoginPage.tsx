@@ -10,7 +10,12 @@ import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
 
-const FIELDS = ['email', 'password'] as const;
+/**
+ * No server error goes under a field: the server answers wrong credentials with a 422 on
+ * `email` (Laravel's contract), but they concern the pair, so the form says so in its alert.
+ * Client-side checks (empty or malformed email) still mark the field.
+ */
+const SERVER_FIELDS: readonly string[] = [];
 
 export function LoginPage() {
   const { signIn } = useAuth();
@@ -23,7 +28,7 @@ export function LoginPage() {
 
   const { submitting, failure, onSubmit } = useServerSubmit<LoginRequest>({
     form,
-    fields: FIELDS,
+    fields: SERVER_FIELDS,
     fallback: 'An error occurred during login',
     action: async (values) => {
       await signIn(values);

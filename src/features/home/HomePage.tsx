@@ -98,7 +98,7 @@ export function HomePage() {
                       {held ? <IconCheck size={14} /> : <IconLock size={14} />}
                     </ThemeIcon>
                     <Text>{feature.label}</Text>
-                    <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none">
+                    <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
                       {held ? 'Included' : 'Locked'}
                     </Badge>
                   </Group>

@@ -1,11 +1,13 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { MainLandmark } from '../../ui/Landmarks';
 import { ButtonLink } from '../../ui/links';
 
 /** /unauthorized, open to everyone (spec §2). */
 export function UnauthorizedPage() {
   return (
-    <Center mih="100dvh" p="md">
+    <MainLandmark>
+      <Center mih="100dvh" p="md">
       <Stack align="center" gap="sm" maw={460} ta="center">
         <IconLock size={40} aria-hidden color="var(--mantine-color-dimmed)" />
         <Title order={1} fz={26}>
@@ -17,6 +19,7 @@ export function UnauthorizedPage() {
         </Text>
         <ButtonLink to="/">Go to home</ButtonLink>
       </Stack>
-    </Center>
+      </Center>
+    </MainLandmark>
   );
 }
