@@ -67,3 +67,4 @@ export {
 export type { CreateScriptInput, CreateScriptPayload, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields, HttpGet } from './scripts';
 export { errorLogMutation, enqueueErrorLog, ERROR_LOG_MESSAGE_MAX, ERROR_LOG_PATH_MAX } from './error-logs';
 export type { ErrorLogPayload } from './error-logs';
+export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';
