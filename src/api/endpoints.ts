@@ -118,16 +118,19 @@ export interface GenerateScriptRequest {
   prompt: string;
   video_duration: number | string;
   language?: string;
+  /** Sent as Idempotency-Key: a retry with the same key is answered from the first, never charged twice. */
+  idempotencyKey?: string;
 }
 
 /** POST /api/generate-script. Requires a stored token (spec §5): without one the app is sent to
  *  /login (unauthenticated event) and the call rejects with "Authentication required". */
-export async function generateScript({ prompt, video_duration, language = DEFAULT_SCRIPT_LANGUAGE }: GenerateScriptRequest): Promise<Body> {
+export async function generateScript({ prompt, video_duration, language = DEFAULT_SCRIPT_LANGUAGE, idempotencyKey }: GenerateScriptRequest): Promise<Body> {
   if (!getStoredToken()) {
     emitUnauthenticated();
     throw new Error('Authentication required');
   }
-  return data(api.post<Body>('/api/generate-script', { prompt, video_duration, language }));
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+  return data(api.post<Body>('/api/generate-script', { prompt, video_duration, language }, headers ? { headers } : undefined));
 }
 
 // --- AI videos -----------------------------------------------------------------------------
