@@ -164,8 +164,9 @@ describe('route tree (spec §2)', () => {
       { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null },
       { key: 'pro', name: 'Pro', rank: 2, full_access: true, abilities: [], limits: {}, allowed_art_styles: null },
     ]);
+    await db.usage.put({ limit: 'scripts_per_month', used: 3, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z' });
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'free' };
-    session.permissions = { can_create_video: true };
+    session.permissions = { can_create_video: true, scripts_per_month_limit: 20, series_limit: 0 };
     renderAt('/');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     // Publishing is in Creator; series only in Pro (full access): each names its lowest plan.
@@ -176,7 +177,11 @@ describe('route tree (spec §2)', () => {
     const locked = await screen.findByRole('list', { name: 'Locked features and the plan that unlocks them' });
     expect(locked.textContent).toContain('Publish and schedule posts—Creator plan');
     expect(locked.textContent).toContain('Create AI video series—Pro plan');
+    // Limits: usage counted by the server, and 0 reads as "Not included".
+    expect(await screen.findByText('3 of 20 this month')).toBeTruthy();
+    expect(screen.getByText('Not included')).toBeTruthy();
     await db.plans.clear();
+    await db.usage.clear();
   });
 
   it('denies a page the plan lacks with the Access Denied alert, then goes home', async () => {
