@@ -2,6 +2,7 @@
 // the plan catalogue and usage pulled into the store (304 keeps them), and the signed-in licence
 // form that changes the plan and refreshes user and permissions without a reload.
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LimitUsage, PlanSummary, User } from '../../contract';
@@ -138,6 +139,7 @@ describe('applying a licence while signed in', () => {
     await act(() => login(ann, '7|token', 50));
     render(
       <MantineProvider env="test">
+        <Notifications />
         <AuthProvider>
           <PermissionsProvider>
             <CanPublish />
