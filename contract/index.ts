@@ -4,3 +4,4 @@ export * from './payment';
 export * from './permissions';
 export * from './scripts';
 export * from './error-logs';
+export * from './plans';

@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors';
 import { authRoutes } from './http/routes/auth';
 import { healthRoutes } from './http/routes/health';
 import { internalAdminRoutes } from './http/routes/internal-admin';
+import { planRoutes } from './http/routes/plans';
 import { userRoutes } from './http/routes/user';
 import { registerClient } from './http/static-client';
 import { loggerOptions } from './logger';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   healthRoutes(app, context);
   authRoutes(app, context);
   userRoutes(app, context);
+  planRoutes(app);
   scriptRoutes(app, context);
   errorLogRoutes(app, context);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);

@@ -2,6 +2,8 @@
 // contract type where one exists, else as Record<string, unknown>; shapes the spec does not show
 // are returned as `unknown`-ish records for the screens to narrow.
 import type {
+  ApplyLicenseRequest,
+  ApplyLicenseResponse,
   AuthResponse,
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -13,6 +15,7 @@ import type {
   RegisterRequest,
   RegisterWithLicenseRequest,
   ResetPasswordRequest,
+  ScriptWriterInfo,
   User,
   ValidateLicenseRequest,
   ValidateLicenseResponse,
@@ -68,6 +71,8 @@ export async function registerWithLicense(body: RegisterWithLicenseRequest): Pro
 export const fetchPermissions = () => data(api.get<Permissions>('/api/user/permissions'));
 /** Same call, rejecting with the raw AxiosError so the caller can tell offline from an HTTP error. */
 export const fetchPermissionsRaw = () => data(api.get<Permissions>('/api/user/permissions', { rawError: true }));
+/** POST /api/user/license: a signed-in user applies a licence code (docs/decisions/plans.md). */
+export const applyLicense = (body: ApplyLicenseRequest) => data(api.post<ApplyLicenseResponse>('/api/user/license', body));
 export const changePassword = (body: ChangePasswordRequest) => data(api.post<MessageResponse>('/api/user/change-password', body));
 export const fetchProfile = () => data(api.get<Body>('/api/user/profile'));
 export const updateProfile = (body: Body) => data(api.put<Body>('/api/user/profile', body));
@@ -106,20 +111,26 @@ export const fetchLemonfoxVoices = () => data(api.get<unknown>('/api/lemonfox-vo
 export const previewLemonfoxVoice = ({ voice_id, text = DEFAULT_PREVIEW_TEXT }: { voice_id: string; text?: string }) =>
   data(api.post<unknown>('/api/lemonfox-preview', { voice_id, text }));
 
+/** GET /api/script-writer: the configured writer and the languages it writes. */
+export const fetchScriptWriter = () => data(api.get<ScriptWriterInfo>('/api/script-writer'));
+
 export interface GenerateScriptRequest {
   prompt: string;
   video_duration: number | string;
   language?: string;
+  /** Sent as Idempotency-Key: a retry with the same key is answered from the first, never charged twice. */
+  idempotencyKey?: string;
 }
 
 /** POST /api/generate-script. Requires a stored token (spec §5): without one the app is sent to
  *  /login (unauthenticated event) and the call rejects with "Authentication required". */
-export async function generateScript({ prompt, video_duration, language = DEFAULT_SCRIPT_LANGUAGE }: GenerateScriptRequest): Promise<Body> {
+export async function generateScript({ prompt, video_duration, language = DEFAULT_SCRIPT_LANGUAGE, idempotencyKey }: GenerateScriptRequest): Promise<Body> {
   if (!getStoredToken()) {
     emitUnauthenticated();
     throw new Error('Authentication required');
   }
-  return data(api.post<Body>('/api/generate-script', { prompt, video_duration, language }));
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+  return data(api.post<Body>('/api/generate-script', { prompt, video_duration, language }, headers ? { headers } : undefined));
 }
 
 // --- AI videos -----------------------------------------------------------------------------

@@ -14,7 +14,9 @@ import {
   appDrainDeps,
   appOutbox,
   axiosSend,
+  createPlansSync,
   createScriptsSync,
+  createUsageSync,
   DEFAULT_PULL_INTERVAL_MS,
   setEngineHooks,
   setOutboxOwner,
@@ -80,7 +82,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   });
 
   const pull: PullScheduler = startPullScheduler({
-    syncs: [createScriptsSync(axiosGet(http))],
+    syncs: [createScriptsSync(axiosGet(http)), createPlansSync(axiosGet(http)), createUsageSync(axiosGet(http))],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
     onSynced: (result) => syncStatus.notePull(result),
     onError: (error) => {

@@ -3,7 +3,7 @@
 // `version(n).stores(...)` block (never edit an old one); an old service worker must not write
 // rows of a newer schema, which is why outbox rows carry their own schemaVersion.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { Permissions, Script, User } from '../../contract';
+import type { LimitUsage, Permissions, PlanSummary, Script, User } from '../../contract';
 // Type-only: the sync layer owns the outbox and syncState row shapes (one definition).
 import type { HttpMethod } from '../sync/registry';
 import type { OutboxItem } from '../sync/outbox';
@@ -15,7 +15,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -57,6 +57,11 @@ export type LocalScript = Script & {
   failedOutboxId: string | null;
 };
 
+/** A row of the `plans` table (schema 3): one plan of GET /api/plans, kept for offline use. */
+export type PlanRow = PlanSummary;
+/** A row of the `usage` table (schema 3): one limit's usage from GET /api/user/usage. */
+export type UsageRow = LimitUsage;
+
 export const CACHED_COLLECTIONS = [
   'scripts',
   'videos',
@@ -80,6 +85,8 @@ export class ReelflowDB extends Dexie {
   accounts!: Table<CachedEntity, string | number>;
   failedJobs!: Table<CachedEntity, string | number>;
   transcriptions!: Table<CachedEntity, string | number>;
+  plans!: Table<PlanRow, string>;
+  usage!: Table<UsageRow, string>;
   outbox!: Table<OutboxItem, string>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
 
@@ -114,6 +121,9 @@ export class ReelflowDB extends Dexie {
             row.failedOutboxId ??= null;
           }),
       );
+    // Schema 3 (issue 7): the plan catalogue (which plan unlocks what) and the user's usage of
+    // each limit, pulled like the other collections so the nav and home work offline.
+    this.version(3).stores({ plans: 'key', usage: 'limit' });
   }
 }
 

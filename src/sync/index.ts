@@ -49,6 +49,7 @@ export {
   createScriptLocally,
   updateScriptLocally,
   deleteScriptLocally,
+  undoDeleteScript,
   saveGeneratedScript,
   retryChange,
   discardChange,
@@ -64,6 +65,7 @@ export {
   SCRIPTS_COLLECTION,
   SCRIPTS_PAGE_SIZE,
 } from './scripts';
-export type { CreateScriptInput, CreateScriptPayload, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields, HttpGet } from './scripts';
+export type { CreateScriptInput, CreateScriptPayload, DeletedScript, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields, HttpGet } from './scripts';
 export { errorLogMutation, enqueueErrorLog, ERROR_LOG_MESSAGE_MAX, ERROR_LOG_PATH_MAX } from './error-logs';
 export type { ErrorLogPayload } from './error-logs';
+export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';

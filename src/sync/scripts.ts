@@ -181,9 +181,18 @@ export async function updateScriptLocally(id: string, changes: ScriptChanges): P
   });
 }
 
+/** What a delete needs to be undone (deleteScriptLocally's answer, undoDeleteScript's input). */
+export interface DeletedScript {
+  id: string;
+  /** The row as it was (with any unsent edits): what Undo brings back. */
+  previous: LocalScript | null;
+  /** The queued DELETE, or null when the script never left the device (its items were dropped). */
+  deleteItemId: string | null;
+}
+
 /** Delete a script: gone from the device at once, DELETE queued; pull keeps it gone meanwhile. */
-export async function deleteScriptLocally(id: string): Promise<void> {
-  await localWrite(async () => {
+export async function deleteScriptLocally(id: string): Promise<DeletedScript> {
+  return localWrite(async () => {
     const current = await db.scripts.get(id);
     const queued = await itemsOf(id);
     // Never left the device (a queued create, maybe edits, none ever attempted): dropping them is
@@ -193,13 +202,51 @@ export async function deleteScriptLocally(id: string): Promise<void> {
       queued.length > 0 &&
       queued[0]?.kind === createScriptMutation.kind &&
       queued.every((item) => item.attempts === 0 && (item.status === 'pending' || item.status === 'auth-required'));
+    let deleteItemId: string | null = null;
     if (neverSent) {
       for (const item of queued) await appOutbox.discard(item.id);
     } else {
-      await appOutbox.enqueue(deleteScriptMutation, { id, previous: snapshotOf(current) });
+      deleteItemId = (await appOutbox.enqueue(deleteScriptMutation, { id, previous: snapshotOf(current) })).id;
     }
     await db.scripts.delete(id);
     await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    return { id, previous: snapshotOf(current), deleteItemId };
+  });
+}
+
+/**
+ * Undo a delete (the "Undo" of the deleted notification). If the DELETE has not gone out yet
+ * (never attempted, or refused by the server) it is cancelled in the outbox and the row comes
+ * back as it was. If it may have reached the server (delivered, or attempted), the script is
+ * created again under the same id (the server allows re-creating a deleted id), queued behind the
+ * DELETE, so nothing is lost. Returns false when there is nothing to restore.
+ */
+export async function undoDeleteScript(deleted: DeletedScript): Promise<boolean> {
+  const previous = deleted.previous;
+  if (!previous) return false;
+  return localWrite(async () => {
+    const queued = await itemsOf(deleted.id);
+    const pendingDelete = queued.find((item) => item.id === deleted.deleteItemId);
+    const notSent = pendingDelete && pendingDelete.status !== 'sending' && (pendingDelete.attempts === 0 || pendingDelete.status === 'failed');
+    if (notSent && pendingDelete) {
+      await appOutbox.discard(pendingDelete.id);
+    } else {
+      // A script that never left the device, or a DELETE that may have reached the server: create
+      // it (again). Its later queued items, if any, apply on top as before.
+      const fields: CreateScriptPayload = {
+        id: deleted.id,
+        title: previous.title,
+        body: previous.body,
+        language: previous.language,
+        video_duration: previous.video_duration,
+        prompt: previous.prompt,
+      };
+      await appOutbox.enqueue(createScriptMutation, fields);
+    }
+    const { syncStatus: _status, syncError: _error, failedOutboxId: _failed, ...script } = previous;
+    await db.scripts.put({ ...script, ...(await statusFields(deleted.id)) });
+    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    return true;
   });
 }
 

@@ -91,6 +91,34 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
+  it('a free account sees which plan unlocks a locked area, applies a licence on its profile and is unlocked without a reload', async () => {
+    const output = runAdmin(server, ['create-license', '--plan', 'creator']);
+    const code = /[A-Z0-9]{4,}(?:-[A-Z0-9]{4,})+/.exec(output)?.[0];
+    expect(code, `no licence code in: ${output}`).toBeTruthy();
+
+    const page = await browser.context.newPage();
+    await registerInBrowser(page, server, { name: 'Una Upgrade', email: `una-${Date.now()}@example.com`, password: 'correct horse battery' });
+    await page.waitForURL(`${server.url}/`);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // The plan catalogue is pulled into the store; the locked item names its plan.
+    await expect.poll(() => nav.getByRole('link', { name: /Publish.*locked — included in the Creator plan/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Locked features and the plan that unlocks them' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('0 of 20 this month').isVisible()).toBe(true);
+
+    // In-app navigation (no reload) to the profile, where the licence is applied.
+    await page.getByRole('link', { name: 'Have a licence code? Apply it' }).click();
+    await page.waitForURL(/\/users\/user-profile/);
+    await page.getByRole('textbox', { name: 'Licence code' }).fill(code!);
+    await page.getByRole('button', { name: 'Apply licence' }).click();
+    await expect.poll(() => page.getByText('Licence applied: you are now on the Creator plan.').isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole('link', { name: /^Publish/ }).first().textContent()).not.toContain('locked');
+    await nav.getByRole('link', { name: /^Publish/ }).first().click();
+    await page.waitForURL(`${server.url}/publish`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await signOut(page);
+    await page.close();
+  });
+
   it('redeems a licence from the admin CLI and gets the plan it carries', async () => {
     const output = runAdmin(server, ['create-license', '--plan', 'creator']);
     const code = /[A-Z0-9]{4,}(?:-[A-Z0-9]{4,})+/.exec(output)?.[0];

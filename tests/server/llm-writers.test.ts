@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptWriter, OfflineScriptWriter, OpenAiCompatibleWriter, ScriptWriterError, wordCount, WORDS_PER_SECOND } from '../../server/providers/llm';
 import { topicOf } from '../../server/providers/llm/offline-writer';
+import { OFFLINE_LANGUAGES } from '../../server/providers/llm/offline-templates';
 
 describe('offline script writer', () => {
   const writer = new OfflineScriptWriter();
@@ -42,6 +43,24 @@ describe('offline script writer', () => {
     expect(script.title).toBe('Three tips for better phone photos');
     expect(script.body).toContain('better phone photos');
     expect(script.body.toLowerCase()).not.toContain('three tips for');
+  });
+
+  // Words that only English uses in these templates: none may appear in another language's script.
+  const ENGLISH_ONLY = /\b(the|you|your|and|with|this|here|what|follow|save)\b/i;
+
+  it.each(OFFLINE_LANGUAGES.filter((language) => language !== 'english'))('writes %s in that language, not English', async (language) => {
+    const script = await writer.write({ prompt: 'Yoga', videoDuration: 60, language });
+    const english = await writer.write({ prompt: 'Yoga', videoDuration: 60, language: 'english' });
+    expect(script.body).not.toMatch(ENGLISH_ONLY);
+    expect(script.body).not.toEqual(english.body);
+    expect(script.beats.length).toBeGreaterThan(2);
+    // German keeps the noun's capital; the others fit the topic into the sentence in lower case.
+    expect(script.body).toContain(language === 'german' ? 'Yoga' : 'yoga');
+  });
+
+  it('refuses a language it does not write instead of answering in English', async () => {
+    expect(writer.languages).not.toContain('hindi');
+    await expect(writer.write({ prompt: 'Yoga', videoDuration: 30, language: 'hindi' })).rejects.toBeInstanceOf(ScriptWriterError);
   });
 
   it('is labelled as offline and chosen when no endpoint is configured', () => {

@@ -13,7 +13,9 @@ interface SessionMock {
 
 const session = vi.hoisted((): SessionMock => ({ user: null, permissions: {}, logout: () => Promise.resolve() }));
 
-vi.mock('../../src/session', () => ({
+vi.mock('../../src/session', async (importOriginal) => ({
+  // The real plan hints (usePlanCatalogue reads the local store); the session itself is mocked.
+  ...(await importOriginal<typeof import('../../src/session')>()),
   useAuth: () =>
     ({
       user: session.user,
@@ -32,14 +34,20 @@ vi.mock('../../src/session', () => ({
       error: null,
       hasPermission: (name: string) => session.permissions[name] !== undefined && session.permissions[name] !== null,
       getDisplayText: (limit: string) => {
-        const value = session.permissions[limit];
+        const value = session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`];
         return typeof value === 'number' ? String(value) : 'Unlimited';
+      },
+      isUnlimited: (limit: string) => typeof session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`] !== 'number',
+      getLimit: (limit: string) => {
+        const value = session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`];
+        return typeof value === 'number' ? value : null;
       },
       isArtStyleAllowed: () => true,
     }) as unknown as PermissionsContextValue,
 }));
 
 const { createAppRouter } = await import('../../src/app/router');
+const { db } = await import('../../src/store');
 
 function renderAt(path: string) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
@@ -148,6 +156,32 @@ describe('route tree (spec §2)', () => {
     expect(nav.querySelector('a[href="/create-ai-video"]')?.textContent).not.toContain('locked');
     expect(nav.querySelector('a[href="/publish"]')?.textContent).toContain('locked — upgrade your plan');
     expect(nav.querySelector('a[href="/calender"]')?.textContent).toContain('Calendar');
+  });
+
+  it('names the plan that unlocks a locked area once the plan catalogue is cached', async () => {
+    await db.plans.bulkPut([
+      { key: 'free', name: 'Free', rank: 0, full_access: false, abilities: ['can_create_video'], limits: {}, allowed_art_styles: [] },
+      { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null },
+      { key: 'pro', name: 'Pro', rank: 2, full_access: true, abilities: [], limits: {}, allowed_art_styles: null },
+    ]);
+    await db.usage.put({ limit: 'scripts_per_month', used: 3, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z' });
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'free' };
+    session.permissions = { can_create_video: true, scripts_per_month_limit: 20, series_limit: 0 };
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    // Publishing is in Creator; series only in Pro (full access): each names its lowest plan.
+    await waitFor(() => expect(nav.querySelector('a[href="/publish"]')?.textContent).toContain('locked — included in the Creator plan'));
+    expect(nav.querySelector('a[href="/video-series"]')?.textContent).toContain('locked — included in the Pro plan');
+    expect(nav.querySelector('a[href="/create-ai-video"]')?.textContent).not.toContain('locked');
+    // Home lists what is locked and the plan that unlocks it.
+    const locked = await screen.findByRole('list', { name: 'Locked features and the plan that unlocks them' });
+    expect(locked.textContent).toContain('Publish and schedule posts—Creator plan');
+    expect(locked.textContent).toContain('Create AI video series—Pro plan');
+    // Limits: usage counted by the server, and 0 reads as "Not included".
+    expect(await screen.findByText('3 of 20 this month')).toBeTruthy();
+    expect(screen.getByText('Not included')).toBeTruthy();
+    await db.plans.clear();
+    await db.usage.clear();
   });
 
   it('denies a page the plan lacks with the Access Denied alert, then goes home', async () => {

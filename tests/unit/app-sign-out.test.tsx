@@ -15,7 +15,9 @@ interface SessionMock {
 
 const session = vi.hoisted((): SessionMock => ({ user: null, logout: () => Promise.resolve() }));
 
-vi.mock('../../src/session', () => ({
+vi.mock('../../src/session', async (importOriginal) => ({
+  // The real plan hints (they read the local store); the session itself is mocked.
+  ...(await importOriginal<typeof import('../../src/session')>()),
   useAuth: () =>
     ({
       user: session.user,
@@ -25,6 +27,7 @@ vi.mock('../../src/session', () => ({
       loading: false,
       error: null,
       logout: session.logout,
+      refreshUser: () => Promise.resolve(session.user),
     }) as unknown as AuthContextValue,
   usePermissions: () =>
     ({

@@ -46,6 +46,8 @@ describe('sync runtime', () => {
     server = fakeServer()
       .on('GET', '/api/stripe/payment-approval', { body: { success: true, has_payment_approval: true } })
       .on('POST', '/api/logout', { body: { message: 'Logged out.' } })
+      .on('GET', '/api/plans', { body: { data: [] } })
+      .on('GET', '/api/user/usage', { body: { data: [] } })
       .on('PUT', '/api/scripts/s1', { body: edited })
       .on('GET', '/api/scripts?page=1&per_page=1000', { body: { data: [edited], current_page: 1, last_page: 1, per_page: 1000, total: 1, from: 1, to: 1 } });
     const fake = server;

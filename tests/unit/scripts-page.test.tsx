@@ -4,15 +4,20 @@
 // Retry/Discard, the editor (validation, create, edit), delete, copy, generation (success, server
 // errors, 422 on fields, offline).
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { ModalsProvider } from '@mantine/modals';
+import { notifications, Notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GenerateScriptResponse, Script } from '../../contract';
+import { AuthProvider, sessionState } from '../../src/session';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, createScriptLocally, saveGeneratedScript, setEngineHooks, setOutboxOwner, syncStatus } from '../../src/sync';
 
-const generateScript = vi.hoisted(() => vi.fn<(request: { prompt: string; video_duration: number | string; language?: string }) => Promise<Record<string, unknown>>>());
-vi.mock('../../src/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/api')>()), generateScript }));
+const generateScript = vi.hoisted(() =>
+  vi.fn<(request: { prompt: string; video_duration: number | string; language?: string; idempotencyKey?: string }) => Promise<Record<string, unknown>>>(),
+);
+const fetchScriptWriter = vi.hoisted(() => vi.fn<() => Promise<{ id: string; label: string; languages: string[] }>>());
+vi.mock('../../src/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/api')>()), generateScript, fetchScriptWriter }));
 
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
@@ -39,8 +44,12 @@ function serverScript(fields: Partial<Script> = {}): Script {
 function renderPage() {
   return render(
     <MantineProvider env="test">
-      <Notifications />
-      <MyScriptsPage />
+      <AuthProvider>
+        <ModalsProvider>
+          <Notifications />
+          <MyScriptsPage />
+        </ModalsProvider>
+      </AuthProvider>
     </MantineProvider>,
   );
 }
@@ -73,9 +82,16 @@ async function refuseFirst(message: string): Promise<void> {
 beforeEach(() => {
   setOutboxOwner(() => 'u1');
   generateScript.mockReset();
+  // The offline writer's languages, as GET /api/script-writer answers without a model.
+  fetchScriptWriter.mockReset().mockResolvedValue({ id: 'offline-writer', label: 'Offline writer (no AI model configured)', languages: ['english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'dutch'] });
+  sessionState.credits = 120;
 });
 
 afterEach(async () => {
+  // Notifications live in a global store: without this, earlier tests' toasts fill the visible
+  // limit and later ones wait in the queue.
+  notifications.clean();
+  notifications.cleanQueue();
   setEngineHooks(null);
   setOnline(true);
   setOutboxOwner(null);
@@ -157,7 +173,8 @@ describe('My scripts: states and list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(45));
     expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
-  });
+    // 45 cards in happy-dom: slow on a loaded machine; the budget is not what is tested.
+  }, 30_000);
 
   it('pulls the collection on entry and still shows the local list when the pull fails', async () => {
     const pull = vi.fn(() => Promise.reject(new Error('offline')));
@@ -178,7 +195,7 @@ describe('My scripts: states and list', () => {
     fireEvent.click(read);
     expect(within(arrived).getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(arrived).getByText('Prompt: coffee tips')).toBeTruthy();
-    expect(within(arrived).getByText('Offline writer')).toBeTruthy();
+    expect(within(arrived).getByText('Offline draft (no AI model)')).toBeTruthy();
   });
 });
 
@@ -317,7 +334,7 @@ describe('My scripts: generation', () => {
     fillPrompt('three basil tips');
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'spanish' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate script' }));
-    await waitFor(() => expect(generateScript).toHaveBeenCalledWith({ prompt: 'three basil tips', video_duration: 30, language: 'spanish' }));
+    await waitFor(() => expect(generateScript).toHaveBeenCalledWith({ prompt: 'three basil tips', video_duration: 30, language: 'spanish', idempotencyKey: expect.any(String) as string }));
 
     const row = await screen.findByRole('article', { name: 'Three basil tips' });
     expect(within(row).getByRole('button', { name: 'Show less' })).toBeTruthy(); // shown in full
@@ -378,5 +395,119 @@ describe('My scripts: generation', () => {
     setOnline(true);
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Generate script' }).disabled).toBe(false));
     expect(screen.queryByText('Generating a script needs a connection. You can still write one by hand.')).toBeNull();
+  });
+});
+
+describe('My scripts: finished (issue 7)', () => {
+  function fillPrompt(prompt: string) {
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: prompt } });
+  }
+
+  it('closing the editor with unsaved changes asks first: Keep editing keeps the text, Discard drops it', async () => {
+    const script = serverScript({ title: 'Draft' });
+    await saveGeneratedScript(script);
+    renderPage();
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Draft' })).getByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit script' });
+    // Unchanged: Cancel just closes.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(card('Draft')).getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit script' });
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Draft, improved' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('Title'), { key: 'Escape' });
+    const asking = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(asking).getByRole('button', { name: 'Keep editing' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit script' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Title').value).toBe('Draft, improved');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.scripts.get(script.id))?.title).toBe('Draft');
+  });
+
+  async function deleteWithNotification(title: string) {
+    fireEvent.click(within(await screen.findByRole('article', { name: title })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete script?' })).getByRole('button', { name: 'Delete script' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: title })).toBeNull());
+    return screen.findByRole('button', { name: `Undo delete of ${title}` });
+  }
+
+  it('Undo before the delete was sent cancels it in the outbox: the script is back, nothing goes out', async () => {
+    const script = serverScript({ title: 'Oops' });
+    await saveGeneratedScript(script);
+    renderPage();
+    const undo = await deleteWithNotification('Oops');
+    expect(await db.outbox.count()).toBe(1);
+    fireEvent.click(undo);
+    expect(await screen.findByRole('article', { name: 'Oops' })).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.scripts.get(script.id)).toMatchObject({ title: 'Oops', syncStatus: 'synced' });
+  });
+
+  it('Undo after the delete reached the server creates the script again under the same id', async () => {
+    const script = serverScript({ title: 'Gone', body: 'Every word counts.', prompt: 'a prompt', language: 'french', video_duration: 45 });
+    await saveGeneratedScript(script);
+    renderPage();
+    const undo = await deleteWithNotification('Gone');
+    await appOutbox.drain(appDrainDeps(() => Promise.resolve({ status: 200, body: { message: 'Script deleted.' } })));
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(undo);
+    expect(await screen.findByRole('article', { name: 'Gone' })).toBeTruthy();
+    const [item] = await db.outbox.toArray();
+    expect(item).toMatchObject({
+      kind: 'script.create',
+      method: 'POST',
+      url: '/api/scripts',
+      body: { id: script.id, title: 'Gone', body: 'Every word counts.', prompt: 'a prompt', language: 'french', video_duration: 45 },
+    });
+    expect((await db.scripts.get(script.id))?.syncStatus).toBe('pending');
+  });
+
+  it('shows the cost before generating, and says so when credits are short', async () => {
+    renderPage();
+    expect(await screen.findByText('Costs 1 credit · you have 120')).toBeTruthy();
+    act(() => {
+      sessionState.credits = 0;
+    });
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Not enough credits' });
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('Costs 1 credit · you have 0')).toBeTruthy();
+  });
+
+  it('marks the languages the offline writer cannot write instead of offering them', async () => {
+    renderPage();
+    const hindi = await screen.findByRole<HTMLOptionElement>('option', { name: 'Hindi (needs an AI model)' });
+    expect(hindi.disabled).toBe(true);
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Spanish' }).disabled).toBe(false);
+    expect(screen.getByText(/scripts are offline drafts/)).toBeTruthy();
+  });
+
+  it('a second generation of the same request asks "Generate again?"; a retry after a lost answer reuses its Idempotency-Key', async () => {
+    generateScript.mockRejectedValueOnce(Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' }));
+    generateScript.mockImplementation(() => Promise.resolve({ script: serverScript({ title: 'Basil' }), credits: 119, credits_charged: 1, writer: 'AI model x' }));
+    renderPage();
+    fillPrompt('three basil tips');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate script' }));
+    await screen.findByText('Script not generated');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate script' }));
+    await screen.findByRole('article', { name: 'Basil' });
+    const [firstKey, retryKey] = generateScript.mock.calls.map(([request]) => request.idempotencyKey);
+    expect(firstKey).toBeTruthy();
+    expect(retryKey).toBe(firstKey);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate script' }));
+    const asking = await screen.findByRole('dialog', { name: 'Generate again?' });
+    fireEvent.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate again?' })).toBeNull());
+    expect(generateScript).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate script' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Generate again?' })).getByRole('button', { name: 'Generate again' }));
+    await waitFor(() => expect(generateScript).toHaveBeenCalledTimes(3));
+    expect(generateScript.mock.calls[2]?.[0].idempotencyKey).not.toBe(firstKey);
   });
 });

@@ -97,6 +97,11 @@ export function planFor(key: string): PlanDefinition {
   return isPlanKey(key) ? PLANS[key] : PLANS[DEFAULT_PLAN];
 }
 
+/** The plan's position, lowest first (the order of PLANS): licences only ever move a user up. */
+export function planRank(key: string): number {
+  return PLAN_KEYS.indexOf(planFor(key).key as PlanKey);
+}
+
 export function startingCreditsForPlan(key: string): number {
   return planFor(key).startingCredits;
 }

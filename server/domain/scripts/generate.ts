@@ -10,7 +10,7 @@ import { creditLedger, users } from '../../db/schema';
 import { ScriptWriterError, type ScriptWriter } from '../../providers/llm';
 import { applyCreditChange } from '../credits/ledger';
 import { CREDIT_COSTS, LEDGER_REASONS } from '../credits/costs';
-import { AdminCommandError } from '../errors';
+import { AdminCommandError, FieldValidationError } from '../errors';
 import { findStoredResponse, runIdempotent } from '../idempotency/idempotency';
 import { planFor } from '../plans/plans';
 import { InsufficientCreditsError, PlanLimitError, ProviderError } from '../problems';
@@ -25,18 +25,20 @@ export interface GenerateInput {
   language: string;
 }
 
-function startOfMonthUtc(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** The UTC calendar month around `now`: start inclusive, end exclusive. */
+export function monthWindowUtc(now: Date): { start: Date; end: Date } {
+  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
 }
 
 /** Scripts generated this calendar month (UTC), counted from the ledger: a charge is a generation. */
-async function generatedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
+export async function scriptsGeneratedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
   const [{ used } = { used: 0 }] = await db
     .select({ used: count() })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.generateScript), gte(creditLedger.createdAt, startOfMonthUtc(now))));
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.generateScript), gte(creditLedger.createdAt, monthWindowUtc(now).start)));
   return used;
 }
+
 
 function quotaProblem(limit: number): PlanLimitError {
   return new PlanLimitError(`Your plan includes ${limit} generated scripts a month and they are used up. Upgrade your plan or write this one by hand.`);
@@ -46,6 +48,14 @@ function quotaProblem(limit: number): PlanLimitError {
 function monthlyLimit(plan: string): number | null {
   const limit = planFor(plan).limits.scripts_per_month;
   return limit && limit.value !== null ? limit.value : null;
+}
+
+function unsupportedLanguage(language: string, supported: readonly string[]): FieldValidationError {
+  const name = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+  return new FieldValidationError(
+    'language',
+    `Writing in ${name(language)} needs a configured AI model. Without one, scripts can be generated in ${supported.map(name).join(', ')}.`,
+  );
 }
 
 export interface GenerateResult {
@@ -63,10 +73,12 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
 
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new Error('authenticated user not found');
+  // A writer that cannot write this language must not answer in another one under its label.
+  if (writer.languages && !writer.languages.includes(input.language)) throw unsupportedLanguage(input.language, writer.languages);
   // Checked before the (slow, possibly paid) writer call so a refused request costs nothing, and
   // again inside the charging transaction, where it is race-free (see below).
   const limit = monthlyLimit(user.plan);
-  if (limit !== null && (await generatedThisMonth(db, user.id, now)) >= limit) throw quotaProblem(limit);
+  if (limit !== null && (await scriptsGeneratedThisMonth(db, user.id, now)) >= limit) throw quotaProblem(limit);
   const cost = CREDIT_COSTS.generateScript;
   if (user.credits < cost) throw new InsufficientCreditsError(cost, user.credits);
 
@@ -90,7 +102,7 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
     // The credit update above locked the user's row until commit, so concurrent generations of
     // one user pass here one at a time and this count (which includes our own ledger row) sees
     // every committed one: the quota cannot be overrun by parallel requests.
-    if (limit !== null && (await generatedThisMonth(tx, user.id, now)) > limit) throw quotaProblem(limit);
+    if (limit !== null && (await scriptsGeneratedThisMonth(tx, user.id, now)) > limit) throw quotaProblem(limit);
     const script = await insertScript(tx, user.id, {
       id: randomUUID(),
       title: written.title,

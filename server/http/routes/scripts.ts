@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Paginated } from '../../../contract/http';
-import { createScriptRequest, generateScriptRequest, updateScriptRequest, type Script } from '../../../contract/scripts';
+import { createScriptRequest, generateScriptRequest, SCRIPT_LANGUAGES, updateScriptRequest, type Script, type ScriptWriterInfo } from '../../../contract/scripts';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { generateScript } from '../../domain/scripts/generate';
 import { createScriptOnce, deleteScript, findScript, listScripts, updateScript } from '../../domain/scripts/scripts';
@@ -43,6 +43,13 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: A
     });
     return sendResult(reply, result);
   });
+
+  // Which writer generates and in which languages, so the picker can say which need a model.
+  app.get('/api/script-writer', { preHandler: requireAuth }, (): ScriptWriterInfo => ({
+    id: scriptWriter.id,
+    label: scriptWriter.label,
+    languages: [...(scriptWriter.languages ?? SCRIPT_LANGUAGES)],
+  }));
 
   app.get('/api/scripts', { preHandler: requireAuth }, async (request): Promise<Paginated<Script>> => {
     const query = parseBody(listQuery, request.query);

@@ -4,13 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { changePasswordRequest, type MessageResponse, type User } from '../../../contract/auth';
 import type { PaymentApprovalResponse } from '../../../contract/payment';
 import type { Permissions } from '../../../contract/permissions';
-import { changePassword, toPublicUser } from '../../domain/auth/users';
+import { applyLicenseRequest, type ApplyLicenseResponse, type UsageResponse } from '../../../contract/plans';
+import { startingCreditsFor } from '../../config';
+import { changePassword, findUserById, toPublicUser } from '../../domain/auth/users';
+import { applyLicenseToUser } from '../../domain/licenses/licenses';
 import { permissionsForPlan } from '../../domain/plans/permissions';
+import { usageOf } from '../../domain/plans/usage';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
+import { credentialRateLimit } from '../rate-limits';
 import { parseBody } from '../validation';
 
-export function userRoutes(app: FastifyInstance, { database }: AppContext): void {
+export function userRoutes(app: FastifyInstance, { config, database }: AppContext): void {
   const { db } = database;
 
   app.get('/api/user', { preHandler: requireAuth }, (request, reply) => reply.send(toPublicUser(currentAuth(request).user) satisfies User));
@@ -18,6 +23,28 @@ export function userRoutes(app: FastifyInstance, { database }: AppContext): void
   app.get('/api/user/permissions', { preHandler: requireAuth }, (request, reply) =>
     reply.send(permissionsForPlan(currentAuth(request).user.plan) satisfies Permissions),
   );
+
+  app.get('/api/user/usage', { preHandler: requireAuth }, async (request): Promise<UsageResponse> => ({
+    data: await usageOf(db, currentAuth(request).user.id),
+  }));
+
+  // A signed-in user upgrades with a licence code (docs/decisions/plans.md). Rate limited like the
+  // other code guesses; the answer carries the new user and permissions so the client can refresh
+  // without another round trip.
+  app.post('/api/user/license', { preHandler: requireAuth, config: { rateLimit: credentialRateLimit(config, 'apply-license') } }, async (request): Promise<ApplyLicenseResponse> => {
+    const input = parseBody(applyLicenseRequest, request.body);
+    const userId = currentAuth(request).user.id;
+    const applied = await applyLicenseToUser(db, userId, input.license_key, (plan) => startingCreditsFor(config, plan));
+    const user = await findUserById(db, userId);
+    if (!user) throw new Error('authenticated user not found');
+    return {
+      message: applied.alreadyApplied ? `This licence is already applied: you are on the ${applied.plan.name} plan.` : `Licence applied: you are now on the ${applied.plan.name} plan.`,
+      already_applied: applied.alreadyApplied,
+      user: toPublicUser(user),
+      credits: user.credits,
+      permissions: permissionsForPlan(user.plan),
+    };
+  });
 
   app.post('/api/user/change-password', { preHandler: requireAuth }, async (request): Promise<MessageResponse> => {
     const input = parseBody(changePasswordRequest, request.body);

@@ -1,33 +1,12 @@
 // The script writer used when no AI model is configured. It cannot invent facts, so it writes
 // a well-structured, honest scaffold around the creator's own prompt: a hook, beats that fill
 // the requested duration at a natural speaking pace, and a call to action. It is labelled as
-// offline so nobody mistakes it for an AI draft. Output is deterministic per prompt.
+// offline so nobody mistakes it for an AI draft. Output is deterministic per prompt. It writes in
+// the languages of offline-templates.ts and no other: asked for another one, generation is refused
+// before it gets here (its `languages` list), never answered in English.
 import type { WrittenScript } from '../../../contract';
-import { joinScript, wordCount, WORDS_PER_SECOND, type ScriptBrief, type ScriptWriter } from './types';
-
-const HOOKS = [
-  (topic: string) => `Stop scrolling: here is what nobody tells you about ${topic}.`,
-  (topic: string) => `You have been thinking about ${topic} the wrong way. Let me show you why.`,
-  (topic: string) => `In the next few seconds you will see ${topic} differently.`,
-  (topic: string) => `Everything you need to know about ${topic}, fast.`,
-];
-
-const BEATS = [
-  (topic: string) => `First, the basics. ${capitalise(topic)} matters more than most people think, and it starts with one simple idea.`,
-  (topic: string) => `Here is the part most people miss: small, consistent steps with ${topic} beat big one-off efforts.`,
-  (topic: string) => `A quick example. Picture someone new to ${topic}: the first thing they notice is how much easier it gets with a plan.`,
-  (topic: string) => `Now the common mistake. People rush ${topic} and skip the fundamentals. Slow down and get those right.`,
-  (topic: string) => `Try this today: pick one thing about ${topic} and practise it for five minutes.`,
-  (topic: string) => `Why does this work? Because with ${topic}, clarity beats complexity every single time.`,
-  (topic: string) => `One more tip: keep notes on what works for you with ${topic}, and build on it.`,
-  (topic: string) => `And remember, progress with ${topic} is never a straight line. Keep going.`,
-];
-
-const CALLS_TO_ACTION = [
-  'Follow for more short, useful breakdowns like this one.',
-  'Save this so you have it when you need it, and share it with a friend who would love it.',
-  'Comment with your biggest question and I will answer it in the next video.',
-];
+import { OFFLINE_LANGUAGES, OFFLINE_TEMPLATES } from './offline-templates';
+import { joinScript, ScriptWriterError, wordCount, WORDS_PER_SECOND, type ScriptBrief, type ScriptWriter } from './types';
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -41,22 +20,26 @@ function shorten(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77).trimEnd()}…` : text;
 }
 
-/** The prompt's subject as the creator phrased it, without the request around it ("Write a video about"). */
-export function subjectOf(prompt: string): string {
+/** The prompt's subject as the creator phrased it, without the request around it ("Write a video
+ *  about" — English phrasing only; a prompt in another language is kept as typed). */
+export function subjectOf(prompt: string, language = 'english'): string {
   const firstSentence = (prompt.trim().split(/(?<=[.!?])\s/)[0] ?? prompt).trim();
-  const subject = firstSentence.replace(ASK, '').replace(/[.!?]+$/, '').trim();
+  const withoutAsk = language === 'english' ? firstSentence.replace(ASK, '') : firstSentence;
+  const subject = withoutAsk.replace(/[.!?]+$/, '').trim();
   return shorten(subject || firstSentence);
 }
 
 /** The prompt, trimmed to a topic phrase that reads naturally inside a sentence. */
-export function topicOf(prompt: string): string {
+export function topicOf(prompt: string, language = 'english'): string {
   const firstSentence = (prompt.trim().split(/(?<=[.!?])\s/)[0] ?? prompt).trim();
-  const subject = subjectOf(prompt);
-  const topic = subject.replace(LIST_LEAD_IN, '').trim() || subject;
+  const subject = subjectOf(prompt, language);
+  const topic = (language === 'english' ? subject.replace(LIST_LEAD_IN, '').trim() : subject) || subject;
   // A capital the creator typed mid-sentence is a name ("about Rome"): keep it. The capital of
-  // a prompt's first word is only sentence case: lower it to fit inside our sentences.
+  // a prompt's first word is only sentence case: lower it to fit inside our sentences (not in
+  // German, where every noun is capitalised).
   const startsThePrompt = firstSentence.startsWith(topic);
-  return startsThePrompt ? topic.charAt(0).toLowerCase() + topic.slice(1) : topic;
+  const lowerFirst = OFFLINE_TEMPLATES[language]?.lowerFirst ?? true;
+  return startsThePrompt && lowerFirst ? topic.charAt(0).toLowerCase() + topic.slice(1) : topic;
 }
 
 function seedOf(text: string): number {
@@ -68,19 +51,24 @@ function seedOf(text: string): number {
 export class OfflineScriptWriter implements ScriptWriter {
   readonly id = 'offline-writer';
   readonly label = 'Offline writer (no AI model configured)';
+  readonly languages = OFFLINE_LANGUAGES;
 
   write(brief: ScriptBrief): Promise<WrittenScript> {
-    const topic = topicOf(brief.prompt);
+    const templates = OFFLINE_TEMPLATES[brief.language];
+    // generateScript checks `languages` first; a direct caller gets an error, never English.
+    if (!templates) return Promise.reject(new ScriptWriterError(`The offline writer does not write ${brief.language}.`, false));
+    const { hooks, beats: beatLines, callsToAction } = templates;
+    const topic = topicOf(brief.prompt, brief.language);
     const seed = seedOf(brief.prompt.toLowerCase());
-    const hook = HOOKS[seed % HOOKS.length]!(topic);
-    const callToAction = CALLS_TO_ACTION[seed % CALLS_TO_ACTION.length]!;
+    const hook = hooks[seed % hooks.length]!(topic);
+    const callToAction = callsToAction[seed % callsToAction.length]!;
 
     // Fill the duration: add beats until the narration reaches the target word count.
     const targetWords = Math.max(12, Math.round(brief.videoDuration * WORDS_PER_SECOND));
     const beats: string[] = [];
     let words = wordCount(hook) + wordCount(callToAction);
-    for (let i = 0; words < targetWords * 0.9 && i < BEATS.length * 4; i += 1) {
-      const beat = BEATS[(seed + i) % BEATS.length]!(topic);
+    for (let i = 0; words < targetWords * 0.9 && i < beatLines.length * 4; i += 1) {
+      const beat = beatLines[(seed + i) % beatLines.length]!(topic);
       if (beats.includes(beat)) continue;
       if (words + wordCount(beat) > targetWords * 1.15 && beats.length > 0) break;
       beats.push(beat);
@@ -88,6 +76,6 @@ export class OfflineScriptWriter implements ScriptWriter {
     }
 
     const script = { hook, beats, call_to_action: callToAction };
-    return Promise.resolve({ title: capitalise(subjectOf(brief.prompt)), ...script, body: joinScript(script) });
+    return Promise.resolve({ title: capitalise(subjectOf(brief.prompt, brief.language)), ...script, body: joinScript(script) });
   }
 }

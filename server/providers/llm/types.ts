@@ -13,6 +13,8 @@ export interface ScriptWriter {
   readonly id: string;
   /** What the user is told about who wrote the script. */
   readonly label: string;
+  /** The languages it writes in; absent = every language of contract/scripts#SCRIPT_LANGUAGES. */
+  readonly languages?: readonly string[];
   write(brief: ScriptBrief, signal?: AbortSignal): Promise<WrittenScript>;
 }
 

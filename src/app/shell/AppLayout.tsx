@@ -36,12 +36,12 @@ import {
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
-import { useAuth, usePermissions } from '../../session';
+import { unlockingPlan, useAuth, usePermissions, usePlanCatalogue } from '../../session';
 import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
 import { promptInstall, useInstallPrompt } from '../install-prompt';
 import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out';
-import { LOCKED_LABEL, NAV_SECTIONS } from './nav';
+import { lockedLabel, NAV_SECTIONS } from './nav';
 import { NavItemLink } from './NavItemLink';
 import { StorageBanner } from './StorageBanner';
 import { SyncIndicator } from './SyncIndicator';
@@ -139,6 +139,9 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { loading, hasPermission } = usePermissions();
+  // Which plan unlocks a locked item, from the cached catalogue (works offline; absent before the
+  // first pull, then the item just says "upgrade your plan").
+  const { plans } = usePlanCatalogue();
   // AppShell.Navbar is the <nav> landmark ("Main navigation").
   return (
     <Stack gap="md">
@@ -151,6 +154,7 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
               // Only mark as locked once permissions are known, so nothing flickers to locked.
               const locked = !loading && item.permission !== undefined && !hasPermission(item.permission);
               const ItemIcon = item.icon;
+              const unlockedBy = locked && item.permission ? unlockingPlan(plans, item.permission) : null;
               return (
                 <NavItemLink
                   key={item.to}
@@ -160,11 +164,16 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
                   leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
                   rightSection={
                     locked ? (
-                      <Tooltip label="Not in your plan" withArrow>
-                        <span>
+                      <Tooltip label={unlockedBy ? `Included in the ${unlockedBy.name} plan` : 'Not in your plan'} withArrow>
+                        <Group component="span" gap={4} wrap="nowrap">
                           <IconLock size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-                          <VisuallyHidden>{LOCKED_LABEL}</VisuallyHidden>
-                        </span>
+                          {unlockedBy ? (
+                            <Text span fz="xs" c="dimmed" aria-hidden>
+                              {unlockedBy.name}
+                            </Text>
+                          ) : null}
+                          <VisuallyHidden>{lockedLabel(unlockedBy?.name)}</VisuallyHidden>
+                        </Group>
                       </Tooltip>
                     ) : undefined
                   }

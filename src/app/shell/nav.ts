@@ -90,3 +90,8 @@ export const NAV_SECTIONS: NavSection[] = [
 
 /** The accessible label of the lock marker on areas the plan does not include. */
 export const LOCKED_LABEL = 'locked — upgrade your plan';
+
+/** The lock marker's accessible label, naming the plan that unlocks the area when it is known. */
+export function lockedLabel(planName?: string): string {
+  return planName ? `locked — included in the ${planName} plan` : LOCKED_LABEL;
+}

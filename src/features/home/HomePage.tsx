@@ -1,10 +1,14 @@
-// Home dashboard: who you are, your plan, credits and what the plan includes. Everything shown
-// comes from the session and the permissions object (spec §3, §5); nothing is invented.
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+// Home dashboard: who you are, your plan, credits, what the plan includes, what is locked and
+// which plan unlocks it, and how much of each limit is used. Everything shown comes from the
+// session, the permissions object (spec §3, §5) and the cached plan catalogue and usage (issue 7);
+// nothing is invented.
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
-import { useAuth, usePermissions } from '../../session';
+import { limitText, planName, unlockingPlan, useAuth, usePermissions, usePlanCatalogue } from '../../session';
+import { refreshPlans, refreshUsage } from '../../sync';
 import { PageFrame } from '../../ui/PageFrame';
 
 const FEATURES: { permission: RoutePermission; label: string }[] = [
@@ -27,13 +31,6 @@ function styleLabel(style: string): string {
     .join(' ');
 }
 
-/** The plan's name; a user stored before the server sent `plan_name` shows its key, capitalised. */
-function planLabel(user: { plan?: unknown; plan_name?: unknown } | null): string {
-  if (typeof user?.plan_name === 'string' && user.plan_name) return user.plan_name;
-  if (typeof user?.plan === 'string' && user.plan) return user.plan.charAt(0).toUpperCase() + user.plan.slice(1);
-  return 'No plan';
-}
-
 export function HomePage() {
   const { user, credits, refreshUser } = useAuth();
 
@@ -41,8 +38,15 @@ export function HomePage() {
     // The stored user may be stale (plan changed on another device or by an admin): refresh it
     // when there is a network; offline, the stored copy is what we have.
     if (navigator.onLine) refreshUser().catch(() => undefined);
+    // Usage moves with every generation (also on other devices); the catalogue rarely changes.
+    // The sync layer reports its own failures; offline, the cached copies are shown.
+    refreshUsage().catch(() => undefined);
+    refreshPlans().catch(() => undefined);
   }, [refreshUser]);
-  const { permissions, hasPermission, getDisplayText, isArtStyleAllowed } = usePermissions();
+  const accessor = usePermissions();
+  const { permissions, hasPermission, isArtStyleAllowed } = accessor;
+  const { plans, usage } = usePlanCatalogue();
+  const locked = permissions ? FEATURES.filter((feature) => !hasPermission(feature.permission)) : [];
 
   const limitKeys = permissions ? Object.keys(permissions).filter((key) => key.endsWith('_limit')).sort() : [];
   const allowedStyles = ART_STYLES.filter((style) => isArtStyleAllowed(style));
@@ -61,8 +65,11 @@ export function HomePage() {
                 Current plan
               </Text>
               <Text fw={700} fz="xl">
-                {planLabel(user)}
+                {planName(user, plans)}
               </Text>
+              <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+                Have a licence code? Apply it
+              </Anchor>
             </Stack>
           </Group>
         </Card>
@@ -109,6 +116,37 @@ export function HomePage() {
         </Stack>
       </Card>
 
+      {locked.length > 0 ? (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Unlock more
+            </Title>
+            <Text fz="sm" c="dimmed">
+              These are not in your {planName(user, plans)} plan yet. A licence code for the plan named next to each unlocks it at once.
+            </Text>
+            <List spacing="xs" listStyleType="none" p={0} aria-label="Locked features and the plan that unlocks them">
+              {locked.map((feature) => {
+                const plan = unlockingPlan(plans, feature.permission);
+                return (
+                  <List.Item key={feature.permission}>
+                    <Group gap="xs" wrap="wrap">
+                      <IconLock size={16} aria-hidden />
+                      <Text>{feature.label}</Text>
+                      <Text c="dimmed">—</Text>
+                      <Text fw={600}>{plan ? `${plan.name} plan` : 'a higher plan'}</Text>
+                    </Group>
+                  </List.Item>
+                );
+              })}
+            </List>
+            <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+              Apply a licence code
+            </Anchor>
+          </Stack>
+        </Card>
+      ) : null}
+
       {limitKeys.length > 0 ? (
         <Card withBorder padding="lg">
           <Stack gap="sm">
@@ -116,16 +154,24 @@ export function HomePage() {
               Limits
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
-              {limitKeys.map((key) => (
-                <Stack key={key} gap={0}>
-                  <Text component="dt" c="dimmed" fz="sm">
-                    {limitLabel(key)}
-                  </Text>
-                  <Text component="dd" fw={600} m={0}>
-                    {getDisplayText(key)}
-                  </Text>
-                </Stack>
-              ))}
+              {limitKeys.map((key) => {
+                const text = limitText(accessor, key, usage.get(key.replace(/_limit$/, '')));
+                return (
+                  <Stack key={key} gap={0}>
+                    <Text component="dt" c="dimmed" fz="sm">
+                      {limitLabel(key)}
+                    </Text>
+                    <Text component="dd" fw={600} m={0}>
+                      {text.value}
+                      {text.detail ? (
+                        <Text span display="block" fz="sm" fw={400} c="dimmed">
+                          {text.detail}
+                        </Text>
+                      ) : null}
+                    </Text>
+                  </Stack>
+                );
+              })}
             </SimpleGrid>
           </Stack>
         </Card>

@@ -1,15 +1,23 @@
 // "Generate a script": prompt, duration, language -> POST /api/generate-script (the one call of
 // this screen that goes to the server directly; it costs credits, so it is never queued). The
 // answer is stored as a synced row and the screen shows it; the credits badge follows.
+//
+// Issue 7: the price is shown before generating ("Costs 1 credit · you have 12") and the button
+// says when credits are short; the language picker marks the languages the configured writer
+// cannot write (the offline writer writes a few; the others need an AI model); and generating
+// twice by accident is hard: one request at a time, an "again?" question for the same prompt,
+// duration and language within two minutes, and an Idempotency-Key that a retry of the same
+// request reuses, so an answer lost on a bad connection is not charged twice.
 import { Button, Group, Loader, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles, IconWifiOff } from '@tabler/icons-react';
-import { useId } from 'react';
-import { SCRIPT_LANGUAGES, type Script } from '../../../contract';
-import { generateScript, isNetworkError } from '../../api';
-import { setCredits } from '../../session';
-import { saveGeneratedScript } from '../../sync';
+import { useEffect, useId, useRef, useState } from 'react';
+import { SCRIPT_GENERATION_COST, SCRIPT_LANGUAGES, type Script, type ScriptWriterInfo } from '../../../contract';
+import { fetchScriptWriter, generateScript, isNetworkError } from '../../api';
+import { setCredits, useAuth } from '../../session';
+import { refreshUsage, saveGeneratedScript } from '../../sync';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
@@ -19,22 +27,61 @@ import { useOnline } from './useOnline';
 const FIELDS = ['prompt', 'video_duration', 'language'] as const;
 export const OFFLINE_NOTE = 'Generating a script needs a connection. You can still write one by hand.';
 export const GENERATING_TEXT = 'Writing your script… this can take up to a minute.';
+export const AGAIN_TITLE = 'Generate again?';
+/** A second generation of the same request within this window asks first. */
+export const AGAIN_WINDOW_MS = 2 * 60_000;
+export const NEEDS_MODEL = 'needs an AI model';
 
-const LANGUAGE_OPTIONS = SCRIPT_LANGUAGES.map((language) => ({ value: language, label: languageLabel(language) }));
+/** The request's identity: same prompt (trimmed, any case), duration and language. */
+function fingerprintOf(values: GenerateFormValues): string {
+  return JSON.stringify([values.prompt.trim().toLowerCase(), Number(values.video_duration), values.language]);
+}
+
+function languageOptions(writer: ScriptWriterInfo | null) {
+  return SCRIPT_LANGUAGES.map((language) => {
+    const writes = !writer || writer.languages.includes(language);
+    return { value: language, label: writes ? languageLabel(language) : `${languageLabel(language)} (${NEEDS_MODEL})`, disabled: !writes };
+  });
+}
+
+/** The configured writer, asked once per visit while online; null until known (all languages offered). */
+function useScriptWriter(online: boolean): ScriptWriterInfo | null {
+  const [writer, setWriter] = useState<ScriptWriterInfo | null>(null);
+  useEffect(() => {
+    if (!online || writer) return;
+    let current = true;
+    fetchScriptWriter()
+      .then((info) => {
+        if (current && Array.isArray(info.languages)) setWriter(info);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [online, writer]);
+  return writer;
+}
 
 export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) => void }) {
   const online = useOnline();
+  const { credits } = useAuth();
+  const writer = useScriptWriter(online);
   const headingId = useId();
+  const costId = useId();
   const form = useForm<GenerateFormValues>({
     mode: 'controlled',
     initialValues: { prompt: '', video_duration: 30, language: 'english' },
     validate: zodValidate(generateForm),
   });
+  // The key of the request being tried: reused while the same request is retried after a failure
+  // (its first try may have been charged with the answer lost), new for any other request.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const lastGenerated = useRef<{ fingerprint: string; at: number } | null>(null);
 
   const {
     submitting: generating,
     failure,
-    onSubmit,
+    submit,
   } = useServerSubmit<GenerateFormValues>({
     form,
     fields: FIELDS,
@@ -45,14 +92,20 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
         : null,
     action: async (values) => {
       const request = generateForm.parse(values);
+      const fingerprint = fingerprintOf(values);
+      if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: crypto.randomUUID() };
       const response: unknown = await generateScript({
         prompt: request.prompt,
         video_duration: request.video_duration ?? Number(values.video_duration),
         language: request.language,
+        idempotencyKey: attempt.current.key,
       });
       if (!isGenerateResponse(response)) throw new Error('The server answered, but its answer could not be read. Please try again.');
+      attempt.current = null;
+      lastGenerated.current = { fingerprint, at: Date.now() };
       await saveGeneratedScript(response.script);
       setCredits(response.credits);
+      refreshUsage().catch(() => undefined);
       notifications.show({
         color: 'teal',
         title: 'Script generated',
@@ -62,13 +115,32 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
     },
   });
 
+  const onSubmit = form.onSubmit((values) => {
+    if (generating) return; // one generation at a time, Enter included
+    const last = lastGenerated.current;
+    if (last && last.fingerprint === fingerprintOf(values) && Date.now() - last.at < AGAIN_WINDOW_MS) {
+      modals.openConfirmModal({
+        title: AGAIN_TITLE,
+        children: (
+          <Text fz="sm">
+            You generated a script from this same prompt, duration and language a moment ago. Generating again writes another one and costs{' '}
+            {plural(SCRIPT_GENERATION_COST, 'credit', 'credits')}.
+          </Text>
+        ),
+        labels: { confirm: 'Generate again', cancel: 'Cancel' },
+        onConfirm: () => void submit(values),
+      });
+      return;
+    }
+    void submit(values);
+  });
+
+  const short = credits < SCRIPT_GENERATION_COST;
+  const offlineWriter = writer?.id === 'offline-writer';
+
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <form
-        noValidate
-        aria-labelledby={headingId}
-        onSubmit={onSubmit}
-      >
+      <form noValidate aria-labelledby={headingId} onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={2} fz="lg" id={headingId}>
             Generate a script
@@ -100,8 +172,14 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
               miw={160}
               {...form.getInputProps('video_duration')}
             />
-            <NativeSelect label="Language" description="The language of the narration" data={LANGUAGE_OPTIONS} miw={160} {...form.getInputProps('language')} />
+            <NativeSelect label="Language" description="The language of the narration" data={languageOptions(writer)} miw={160} {...form.getInputProps('language')} />
           </Group>
+          {offlineWriter ? (
+            <Text fz="sm" c="dimmed">
+              No AI model is configured, so scripts are offline drafts: a structure built around your prompt, in{' '}
+              {writer.languages.map(languageLabel).join(', ')}. The other languages need a configured AI model.
+            </Text>
+          ) : null}
           {!online ? (
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconWifiOff size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -111,9 +189,18 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
             </Group>
           ) : null}
           <Group gap="sm" align="center">
-            <Button type="submit" leftSection={<IconSparkles size={16} aria-hidden />} loading={generating} disabled={!online}>
-              Generate script
+            <Button
+              type="submit"
+              leftSection={<IconSparkles size={16} aria-hidden />}
+              loading={generating}
+              disabled={!online || short}
+              aria-describedby={costId}
+            >
+              {short ? 'Not enough credits' : 'Generate script'}
             </Button>
+            <Text fz="sm" c="dimmed" id={costId}>
+              Costs {plural(SCRIPT_GENERATION_COST, 'credit', 'credits')} · you have {credits.toLocaleString('en')}
+            </Text>
             {generating ? (
               <Group gap={6} wrap="nowrap">
                 <Loader size="xs" aria-hidden />

@@ -2,19 +2,23 @@
 // copy and delete — offline too. The list reads ONLY the local store (a Dexie live query); every
 // change goes through the sync layer's outbox functions; only generation calls the server.
 import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { errorMessage } from '../../api';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { Script } from '../../../contract';
 import { db, type LocalScript } from '../../store';
-import { deleteScriptLocally, refreshScripts } from '../../sync';
+import { deleteScriptLocally, refreshScripts, undoDeleteScript, type DeletedScript } from '../../sync';
 import { PageFrame } from '../../ui/PageFrame';
 import { matchesSearch, plural, SCRIPTS_PER_PAGE } from './format';
 import { GeneratePanel } from './GeneratePanel';
 import { DeleteScriptModal, ScriptCard } from './ScriptCard';
 import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
 import { useOnline } from './useOnline';
+
+/** How long the "Undo" of a delete stays on screen. */
+export const UNDO_WINDOW_MS = 8000;
 
 /** Newest first (the server's order too). */
 function loadScripts(): Promise<LocalScript[]> {
@@ -65,10 +69,35 @@ export function MyScriptsPage() {
     });
   };
 
+  const undo = async (deleted: DeletedScript, notificationId: string) => {
+    notifications.hide(notificationId);
+    try {
+      if (await undoDeleteScript(deleted)) {
+        show(deleted.id);
+        notifications.show({ color: 'teal', title: 'Script restored', message: `“${deleted.previous?.title ?? 'Your script'}” is back.` });
+      }
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Script not restored', message: errorMessage(error, 'The script could not be restored on this device.') });
+    }
+  };
+
   const confirmDelete = async (script: LocalScript) => {
-    await deleteScriptLocally(script.id);
+    const deleted = await deleteScriptLocally(script.id);
     setDeleting(null);
-    notifications.show({ title: 'Script deleted', message: `“${script.title}” was deleted.` });
+    const id = `script-deleted-${script.id}`;
+    notifications.show({
+      id,
+      title: 'Script deleted',
+      autoClose: UNDO_WINDOW_MS,
+      message: (
+        <Group gap="sm" justify="space-between" wrap="nowrap">
+          <Text fz="sm">“{script.title}” was deleted.</Text>
+          <Button size="compact-sm" variant="light" onClick={() => void undo(deleted, id)} aria-label={`Undo delete of ${script.title}`}>
+            Undo
+          </Button>
+        </Group>
+      ),
+    });
   };
 
   return (

@@ -1,10 +1,10 @@
 // The script editor (new and edit), in a modal dialog ("New script" / "Edit script"). Saving
 // writes to the local store through the outbox (createScriptLocally / updateScriptLocally), so it
 // works offline; the card shows "Pending" until the server has it.
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SCRIPT_LANGUAGES } from '../../../contract';
 import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
@@ -23,16 +23,75 @@ function languageOptions(current: string) {
   return list.map((language) => ({ value: language, label: languageLabel(language) }));
 }
 
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+
 export function ScriptEditorModal({ target, onClose, onSaved }: { target: EditorTarget | null; onClose: () => void; onSaved: (id: string, mode: 'new' | 'edit') => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   // Keep what was shown while the dialog fades out (no "Edit script" -> "New script" flicker).
   const [last, setLast] = useState<EditorTarget | null>(target);
-  if (target && target !== last) setLast(target);
+  const [confirming, setConfirming] = useState(false);
+  const dirty = useRef(false);
+  if (target && target !== last) {
+    setLast(target);
+    setConfirming(false);
+  }
   const shown = target ?? last;
+  // Every way out (Cancel, the close button, Escape, a click outside) comes here: with unsaved
+  // changes it asks first instead of throwing the work away.
+  const requestClose = () => {
+    // Escape or a click outside while asking means "no": back to the text.
+    if (confirming) {
+      setConfirming(false);
+      return;
+    }
+    if (dirty.current) setConfirming(true);
+    else onClose();
+  };
+  const discard = () => {
+    dirty.current = false;
+    setConfirming(false);
+    onClose();
+  };
+  const title = confirming ? DISCARD_TITLE : shown?.mode === 'edit' ? 'Edit script' : 'New script';
   return (
-    <Modal opened={target !== null} onClose={onClose} title={shown?.mode === 'edit' ? 'Edit script' : 'New script'} size="lg" fullScreen={phone === true}>
-      {shown ? <ScriptEditorForm key={shown.mode === 'edit' ? shown.script.id : 'new'} target={shown} onCancel={onClose} onSaved={onSaved} /> : null}
+    <Modal opened={target !== null} onClose={requestClose} title={title} size="lg" fullScreen={phone === true}>
+      {confirming ? <DiscardConfirm onKeepEditing={() => setConfirming(false)} onDiscard={discard} /> : null}
+      {shown ? (
+        // Hidden, not unmounted, while asking: "Keep editing" finds the text as it was.
+        <div hidden={confirming}>
+          <ScriptEditorForm
+            key={shown.mode === 'edit' ? shown.script.id : 'new'}
+            target={shown}
+            onCancel={requestClose}
+            onSaved={(id, mode) => {
+              dirty.current = false;
+              onSaved(id, mode);
+            }}
+            onDirtyChange={(value) => {
+              dirty.current = value;
+            }}
+          />
+        </div>
+      ) : null}
     </Modal>
+  );
+}
+
+function DiscardConfirm({ onKeepEditing, onDiscard }: { onKeepEditing: () => void; onDiscard: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <Stack gap="md" role="alert">
+      <Text>Your changes to this script are not saved. If you close now, they are lost.</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="light" color="red" onClick={onDiscard}>
+          Discard changes
+        </Button>
+        <Button ref={keep} onClick={onKeepEditing}>
+          Keep editing
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -42,7 +101,15 @@ function initialValues(target: EditorTarget): EditorFormValues {
   return { title: script.title, body: script.body, language: script.language, video_duration: script.video_duration ?? '' };
 }
 
-function ScriptEditorForm({ target, onCancel, onSaved }: { target: EditorTarget; onCancel: () => void; onSaved: (id: string, mode: 'new' | 'edit') => void }) {
+interface EditorFormProps {
+  target: EditorTarget;
+  onCancel: () => void;
+  onSaved: (id: string, mode: 'new' | 'edit') => void;
+  /** Told whenever the form starts or stops differing from what was opened. */
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function ScriptEditorForm({ target, onCancel, onSaved, onDirtyChange }: EditorFormProps) {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EditorFormValues>({
@@ -74,6 +141,9 @@ function ScriptEditorForm({ target, onCancel, onSaved }: { target: EditorTarget;
       setSaving(false);
     }
   };
+
+  const isDirty = form.isDirty();
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const body = form.values.body;
   return (

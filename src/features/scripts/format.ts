@@ -55,7 +55,7 @@ export function clipboardText(script: Pick<Script, 'title' | 'body'>): string {
 /** Where a script came from, for the full view. */
 export function sourceLabel(source: string): string {
   if (source === 'manual') return 'Written by hand';
-  if (source === 'offline-writer') return 'Offline writer';
+  if (source === 'offline-writer') return 'Offline draft (no AI model)';
   if (source === 'openai-compatible') return 'AI model';
   return source;
 }

@@ -1,5 +1,38 @@
-import { ComingLater } from '../../ui/PageFrame';
+// Profile (spec §2 /users/user-profile): who you are, your plan and credits, and — issue 7 — a
+// licence code form to change plan without making a new account. The rest of the profile (image,
+// password change) comes later.
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { planName, useAuth, usePlanCatalogue } from '../../session';
+import { PageFrame } from '../../ui/PageFrame';
+import { ApplyLicenseForm } from './ApplyLicenseForm';
 
 export function UserProfilePage() {
-  return <ComingLater title="Profile" />;
+  const { user, credits } = useAuth();
+  const { plans } = usePlanCatalogue();
+  return (
+    <PageFrame title="Profile" description="Your account, your plan and your licence codes.">
+      <Card withBorder padding="lg">
+        <Stack gap="xs" component="dl" m={0}>
+          {[
+            ['Name', user?.name ?? ''],
+            ['Email', user?.email ?? ''],
+            ['Plan', planName(user, plans)],
+            ['Credits', credits.toLocaleString('en')],
+          ].map(([term, value]) => (
+            <Group key={term} gap="xs" wrap="wrap">
+              <Text component="dt" c="dimmed" miw={70}>
+                {term}
+              </Text>
+              <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <ApplyLicenseForm />
+      </Card>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,63 @@
+// The plan catalogue (GET /api/plans) and the user's usage (GET /api/user/usage), cached in the
+// store like the other collections (issue 7): the nav and home say which plan unlocks a locked
+// feature and how much of a limit is used, offline too. Read-only collections: no outbox kinds.
+// No React here.
+import type { LimitUsage, PlanSummary } from '../../contract';
+import { db, type PlanRow, type UsageRow } from '../store/db';
+import { pullNow } from './engine';
+import { headerValue } from './outbox';
+import { createCollectionSync, type CollectionSync, type PullResponse } from './pull';
+import type { HttpGet } from './scripts';
+
+export const PLANS_COLLECTION = 'plans';
+export const USAGE_COLLECTION = 'usage';
+
+function listOf<T>(body: unknown, isItem: (value: unknown) => value is T): T[] | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) && data.every(isItem) ? data : null;
+}
+
+const isPlan = (value: unknown): value is PlanSummary =>
+  typeof value === 'object' && value !== null && typeof (value as PlanSummary).key === 'string' && typeof (value as PlanSummary).name === 'string';
+
+const isUsage = (value: unknown): value is LimitUsage =>
+  typeof value === 'object' && value !== null && typeof (value as LimitUsage).limit === 'string' && typeof (value as LimitUsage).used === 'number';
+
+/** GET a `{data: [...]}` list conditionally; a 304 keeps what the store has. */
+async function fetchList<T>(get: HttpGet, url: string, etag: string | null, isItem: (value: unknown) => value is T): Promise<PullResponse<T>> {
+  const response = await get(url, etag ? { 'If-None-Match': etag } : {});
+  if (response.status === 304) return { status: 304 };
+  const items = response.status >= 200 && response.status < 300 ? listOf(response.body, isItem) : null;
+  if (!items) throw Object.assign(new Error(`GET ${url} answered ${response.status}`), { status: response.status });
+  return { status: 200, items, etag: headerValue(response.headers, 'etag') };
+}
+
+export function createPlansSync(get: HttpGet): CollectionSync {
+  return createCollectionSync<PlanRow, string>({
+    collection: PLANS_COLLECTION,
+    table: db.plans,
+    syncState: db.syncState,
+    fetch: (etag) => fetchList(get, '/api/plans', etag, isPlan),
+    key: (plan) => plan.key,
+  });
+}
+
+export function createUsageSync(get: HttpGet): CollectionSync {
+  return createCollectionSync<UsageRow, string>({
+    collection: USAGE_COLLECTION,
+    table: db.usage,
+    syncState: db.syncState,
+    fetch: (etag) => fetchList(get, '/api/user/usage', etag, isUsage),
+    key: (row) => row.limit,
+  });
+}
+
+/** Pull the plan catalogue now (home, nav); nothing happens while signed out. */
+export function refreshPlans(): Promise<void> {
+  return pullNow(PLANS_COLLECTION);
+}
+
+/** Pull the usage now (home, after a generation). */
+export function refreshUsage(): Promise<void> {
+  return pullNow(USAGE_COLLECTION);
+}
