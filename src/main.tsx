@@ -7,8 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installConsoleFilter } from './app/console-filter';
 import { listenForInstallPrompt } from './app/install-prompt';
-import { connectSyncRuntime } from './app/sync-runtime';
 import { redirectToLoginOnUnauthenticated } from './app/router';
+import { isAuthenticated, subscribeSession } from './session';
 import { applyLayoutVersion, storedColorScheme } from './app/theme';
 
 installConsoleFilter({ production: import.meta.env.PROD });
@@ -24,8 +24,29 @@ applyLayoutVersion();
 // Spec §8: a 401 anywhere sends the user to /login.
 redirectToLoginOnUnauthenticated();
 
-// The offline engine runs while someone is signed in (outbox drain, pulls, error reports).
-connectSyncRuntime();
+// The offline engine runs while someone is signed in (outbox drain, pulls, error reports). It
+// (and Dexie with it) is loaded on the first sign-in, so the sign-in page does not download it;
+// from then on connectSyncRuntime follows the session itself.
+function loadSyncRuntimeWhenSignedIn(): void {
+  let loading = false;
+  const check = () => {
+    if (loading || !isAuthenticated()) return;
+    loading = true;
+    unsubscribe();
+    import('./app/sync-runtime').then(
+      ({ connectSyncRuntime }) => connectSyncRuntime(),
+      (error: unknown) => {
+        // A chunk that did not arrive (bad connection, new deployment): retry on the next change.
+        loading = false;
+        unsubscribe = subscribeSession(check);
+        console.warn('The offline engine could not be loaded:', error);
+      },
+    );
+  };
+  let unsubscribe = subscribeSession(check);
+  check();
+}
+loadSyncRuntimeWhenSignedIn();
 // The install prompt can fire before the shell mounts: keep it from the start.
 listenForInstallPrompt();
 

@@ -3,13 +3,12 @@
 // Every screen is lazily loaded with the 120-second chunk time-out (src/app/lazy.ts).
 import { createRootRoute, createRoute, createRouter, Outlet, type RouteComponent } from '@tanstack/react-router';
 import type { RoutePermission } from '../../contract';
-import { onUnauthenticated } from '../api';
+import { onUnauthenticated } from '../api/events';
 import { PageLoading } from '../ui/CenteredText';
 import { NotFoundPage, RouteErrorScreen } from './ErrorScreens';
 import { lazyPage } from './lazy';
 import { PublicOnlyLayout } from './PublicOnlyLayout';
 import { parseSearch, searchString, stringifySearch } from './search';
-import { SignedInLayout } from './shell/AppLayout';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -73,7 +72,13 @@ const unauthorizedRoute = createRoute({
 });
 
 // ---- signed-in pages (spec §2 table) ----------------------------------------------------------
-const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: SignedInLayout });
+// The shell (navigation, sync indicator, icons, modals, the offline engine's UI) is its own
+// chunk, so the public pages never download it (issue 7: initial JavaScript budgets).
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyPage(() => import('./SignedInApp'), 'SignedInApp'),
+});
 
 function page<TPath extends string>(path: TPath, component: RouteComponent, permission?: RoutePermission) {
   return { getParentRoute: () => appLayout, path, component, staticData: permission ? { permission } : {} };
