@@ -13,6 +13,14 @@ import { applyLayoutVersion, storedColorScheme } from './app/theme';
 
 installConsoleFilter({ production: import.meta.env.PROD });
 
+// Our CSP has no 'unsafe-eval': without `jitless`, zod probes `new Function` on the first form
+// check and the browser reports a CSP violation (Lighthouse best practices). zod keeps its global
+// config on globalThis (zod/v4/core `config()`), so the flag is set without loading zod here:
+// importing `config` alone would add ~4 KB to every first download. tests/e2e/bytes.test.ts
+// fails if a page reports a violation again.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
 // Apply the stored colour theme before React mounts (MantineProvider keeps it in sync afterwards),
 // so a dark-theme user gets no white flash. 'auto' follows the system setting.
 const scheme = storedColorScheme();
