@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installConsoleFilter } from './app/console-filter';
 import { listenForInstallPrompt } from './app/install-prompt';
-import { redirectToLoginOnUnauthenticated } from './app/router';
+import { preloadRouteChunks, redirectToLoginOnUnauthenticated } from './app/router';
 import { isAuthenticated, subscribeSession } from './session';
 import { applyLayoutVersion, storedColorScheme } from './app/theme';
 
@@ -57,6 +57,9 @@ function loadSyncRuntimeWhenSignedIn(): void {
 loadSyncRuntimeWhenSignedIn();
 // The install prompt can fire before the shell mounts: keep it from the start.
 listenForInstallPrompt();
+
+// The current page's screen chunk is requested now rather than when the router first renders.
+preloadRouteChunks(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');

@@ -195,6 +195,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * Starts downloading the lazy chunks (layout, screen) of the routes matching `pathname` at once,
+ * before React's first render, so the download overlaps the start-up work instead of following
+ * it (issue 7: first paint on a slow link). Failures are left to the route's own load, which
+ * shows the chunk error screen.
+ */
+export function preloadRouteChunks(pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 /** Spec §8 "401: … redirect to /login". Returns the unsubscribe function. */
 export function redirectToLoginOnUnauthenticated(): () => void {
   return onUnauthenticated(() => {
