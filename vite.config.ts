@@ -66,5 +66,15 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/client/.vite/manifest.json: the chunk graph the JavaScript budget test reads.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // contract/ only declares constants and zod schemas. Saying so lets the bundler drop the
+        // modules a page does not use, so a screen importing one constant from the contract's
+        // index does not download zod with every schema (issue 7: initial JavaScript budgets).
+        moduleSideEffects: (id: string) => (/[\\/]contract[\\/]/.test(id) && !id.includes('node_modules') ? false : undefined),
+      },
+    },
   },
 });

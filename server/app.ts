@@ -16,6 +16,7 @@ import { internalAdminRoutes } from './http/routes/internal-admin';
 import { planRoutes } from './http/routes/plans';
 import { userRoutes } from './http/routes/user';
 import { registerClient } from './http/static-client';
+import { registerCompression } from './http/compression';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './providers/mail/mailer';
 import { createScriptWriter, type ScriptWriter } from './providers/llm';
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Weak ETags and 304 on successful GETs (the PWA's pull sends If-None-Match), and per-user
   // caching headers on every API answer.
   registerConditionalGets(app);
+  // Before any route: it hooks into each route as it is added (see compression.ts).
+  await registerCompression(app);
   if (config.testMode) registerFaultInjection(app);
 
   registerBearerAuth(app, database.db);

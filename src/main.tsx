@@ -7,11 +7,19 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installConsoleFilter } from './app/console-filter';
 import { listenForInstallPrompt } from './app/install-prompt';
-import { connectSyncRuntime } from './app/sync-runtime';
-import { redirectToLoginOnUnauthenticated } from './app/router';
+import { preloadRouteChunks, redirectToLoginOnUnauthenticated } from './app/router';
+import { isAuthenticated, subscribeSession } from './session';
 import { applyLayoutVersion, storedColorScheme } from './app/theme';
 
 installConsoleFilter({ production: import.meta.env.PROD });
+
+// Our CSP has no 'unsafe-eval': without `jitless`, zod probes `new Function` on the first form
+// check and the browser reports a CSP violation (Lighthouse best practices). zod keeps its global
+// config on globalThis (zod/v4/core `config()`), so the flag is set without loading zod here:
+// importing `config` alone would add ~4 KB to every first download. tests/e2e/bytes.test.ts
+// fails if a page reports a violation again.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
 
 // Apply the stored colour theme before React mounts (MantineProvider keeps it in sync afterwards),
 // so a dark-theme user gets no white flash. 'auto' follows the system setting.
@@ -24,10 +32,34 @@ applyLayoutVersion();
 // Spec §8: a 401 anywhere sends the user to /login.
 redirectToLoginOnUnauthenticated();
 
-// The offline engine runs while someone is signed in (outbox drain, pulls, error reports).
-connectSyncRuntime();
+// The offline engine runs while someone is signed in (outbox drain, pulls, error reports). It
+// (and Dexie with it) is loaded on the first sign-in, so the sign-in page does not download it;
+// from then on connectSyncRuntime follows the session itself.
+function loadSyncRuntimeWhenSignedIn(): void {
+  let loading = false;
+  const check = () => {
+    if (loading || !isAuthenticated()) return;
+    loading = true;
+    unsubscribe();
+    import('./app/sync-runtime').then(
+      ({ connectSyncRuntime }) => connectSyncRuntime(),
+      (error: unknown) => {
+        // A chunk that did not arrive (bad connection, new deployment): retry on the next change.
+        loading = false;
+        unsubscribe = subscribeSession(check);
+        console.warn('The offline engine could not be loaded:', error);
+      },
+    );
+  };
+  let unsubscribe = subscribeSession(check);
+  check();
+}
+loadSyncRuntimeWhenSignedIn();
 // The install prompt can fire before the shell mounts: keep it from the start.
 listenForInstallPrompt();
+
+// The current page's screen chunk is requested now rather than when the router first renders.
+preloadRouteChunks(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');

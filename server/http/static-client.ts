@@ -28,8 +28,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     await app.register(fastifyStatic, {
       root: clientDir,
       index: ['index.html'],
+      // The build writes .br and .gz copies (scripts/compress-client.mjs): the one the client's
+      // Accept-Encoding prefers is sent as is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(response, filePath) {
-        // Hashed Vite assets never change; the shell and service worker must be revalidated.
+        // Hashed Vite assets never change; the shell, service worker and manifest must be
+        // revalidated. (filePath may be the .br/.gz copy: the folder decides.)
         const immutable = filePath.startsWith(join(clientDir, 'assets'));
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,13 +1,17 @@
 // The provider tree: Mantine (theme, colour scheme from localStorage "theme"), notifications (the
-// "toast container" of spec §8), modals, then session (auth > permissions), then the router.
+// "toast container" of spec §8), then session (auth > permissions), then the router. The modals
+// provider sits in the signed-in layout (src/app/SignedInApp.tsx): only signed-in screens use it.
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// The toast container is loaded after the first paint: notifications.show() only writes to a
+// store, so toasts raised before it arrives are shown once it is mounted.
+const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })));
 
 export function App() {
   return (
@@ -17,15 +21,15 @@ export function App() {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
-      <Notifications position="bottom-right" limit={4} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" limit={4} />
+      </Suspense>
       <UpdatePrompt />
-      <ModalsProvider>
-        <AuthProvider>
-          <PermissionsProvider>
-            <RouterProvider router={router} />
-          </PermissionsProvider>
-        </AuthProvider>
-      </ModalsProvider>
+      <AuthProvider>
+        <PermissionsProvider>
+          <RouterProvider router={router} />
+        </PermissionsProvider>
+      </AuthProvider>
     </MantineProvider>
   );
 }

@@ -2,7 +2,6 @@
 // offers a new version without ever taking over on its own (DESIGN §4: "workbox-window prompt
 // 'new version — reload', never losing the outbox"). workers/sw.ts skips waiting on request.
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
@@ -23,7 +22,10 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     if (!offlineReady) return;
-    notifications.show({ title: 'Ready to work offline', message: 'Reelflow now opens even without a connection.' });
+    // Loaded here rather than imported: the toast container is a lazy chunk too (App.tsx).
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({ title: 'Ready to work offline', message: 'Reelflow now opens even without a connection.' }),
+    );
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady]);
 

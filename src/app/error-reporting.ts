@@ -3,8 +3,7 @@
 // later, once). Bursts are de-duplicated (one message counts once per 30 s, at most 20 reports a
 // minute) and the reporter never reports itself: a failure while reporting is swallowed, and a
 // failed error-log request is never reported.
-import { onRequestFailed, type RequestFailure } from '../api';
-import { enqueueErrorLog } from '../sync';
+import { onRequestFailed, type RequestFailure } from '../api/events';
 
 export const DEDUPE_WINDOW_MS = 30_000;
 export const MAX_REPORTS_PER_MINUTE = 20;
@@ -30,7 +29,9 @@ function currentPath(): string {
 }
 
 export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorReporter {
-  const enqueue = options.enqueue ?? enqueueErrorLog;
+  // The outbox (Dexie) is loaded on first use: the router's error screen imports this module on
+  // every page, the sign-in page included, and must not pull the offline engine in with it.
+  const enqueue = options.enqueue ?? ((report) => import('../sync').then(({ enqueueErrorLog }) => enqueueErrorLog(report)));
   const now = options.now ?? (() => Date.now());
   const path = options.path ?? currentPath;
   const windowMs = options.dedupeWindowMs ?? DEDUPE_WINDOW_MS;

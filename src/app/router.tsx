@@ -3,7 +3,7 @@
 // Every screen is lazily loaded with the 120-second chunk time-out (src/app/lazy.ts).
 import { createRootRoute, createRoute, createRouter, Outlet, type RouteComponent } from '@tanstack/react-router';
 import type { RoutePermission } from '../../contract';
-import { onUnauthenticated } from '../api';
+import { onUnauthenticated } from '../api/events';
 import { PageLoading } from '../ui/CenteredText';
 import { SkipLink } from '../ui/Landmarks';
 import { NotFoundPage, RouteErrorScreen } from './ErrorScreens';
@@ -11,7 +11,6 @@ import { lazyPage } from './lazy';
 import { DocumentTitle } from './page-title';
 import { PublicOnlyLayout } from './PublicOnlyLayout';
 import { parseSearch, searchString, stringifySearch } from './search';
-import { SignedInLayout } from './shell/AppLayout';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -95,7 +94,13 @@ const unauthorizedRoute = createRoute({
 });
 
 // ---- signed-in pages (spec §2 table) ----------------------------------------------------------
-const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: SignedInLayout });
+// The shell (navigation, sync indicator, icons, modals, the offline engine's UI) is its own
+// chunk, so the public pages never download it (issue 7: initial JavaScript budgets).
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyPage(() => import('./SignedInApp'), 'SignedInApp'),
+});
 
 function page<TPath extends string>(path: TPath, title: string, component: RouteComponent, permission?: RoutePermission) {
   return { getParentRoute: () => appLayout, path, component, staticData: permission ? { title, permission } : { title } };
@@ -210,6 +215,17 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+}
+
+/**
+ * Starts downloading the lazy chunks (layout, screen) of the routes matching `pathname` at once,
+ * before React's first render, so the download overlaps the start-up work instead of following
+ * it (issue 7: first paint on a slow link). Failures are left to the route's own load, which
+ * shows the chunk error screen.
+ */
+export function preloadRouteChunks(pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
 /** Spec §8 "401: … redirect to /login". Returns the unsubscribe function. */

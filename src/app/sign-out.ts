@@ -1,7 +1,8 @@
 // Sign-out with unsynced work (issue 3 §4): sign-out wipes the device (spec §4), outbox included,
 // so when changes have not reached the server the user is warned first and can cancel.
-import { appOutbox, type OutboxCounts } from '../sync';
-import { stopForSignOut } from './sync-runtime';
+// The outbox and the engine are imported when used: the shell imports this module and renders
+// before the offline engine (Dexie) has arrived (issue 7: initial JavaScript budgets).
+import type { OutboxCounts } from '../sync';
 
 export const SIGN_OUT_ANYWAY = 'Sign out anyway';
 
@@ -22,6 +23,7 @@ export function signOutWarning(counts: Pick<OutboxCounts, 'pending' | 'failed'>)
 /** The warning for the signed-in user's outbox right now (null: sign out without asking). */
 export async function currentSignOutWarning(): Promise<string | null> {
   try {
+    const { appOutbox } = await import('../sync');
     return signOutWarning(await appOutbox.counts());
   } catch {
     // The store cannot be read: say so rather than silently wiping what may be there.
@@ -32,6 +34,7 @@ export async function currentSignOutWarning(): Promise<string | null> {
 /** Stop the sync engine, then sign out with `logout` (useAuth().logout: server call, then wipe
  *  everything local). */
 export async function signOutNow(logout: () => Promise<void>): Promise<void> {
-  stopForSignOut();
+  // Loaded already while someone is signed in (src/main.tsx); if it never arrived, no engine runs.
+  await import('./sync-runtime').then(({ stopForSignOut }) => stopForSignOut(), () => undefined);
   await logout();
 }

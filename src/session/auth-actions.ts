@@ -3,19 +3,15 @@
 // the HTTP layer. The providers only expose these.
 import { snapshot } from 'valtio/vanilla';
 import type { LoginRequest, PaymentApprovalResponse, User } from '../../contract';
-import {
-  errorMessage,
-  expireAllCookies,
-  fetchPaymentApproval,
-  fetchUser,
-  loginUser,
-  logoutUser,
-  onTokenChange,
-  onUnauthenticated,
-  resetCsrfState,
-  TOKEN_KEY,
-} from '../api';
-import { clearLocalStore, requestPersistentStorage, sessionRepo } from '../store';
+// The HTTP layer's light parts are imported directly; its client (axios) and endpoints are loaded
+// on the first call (httpLayer below), so a signed-out page paints without them.
+import { expireAllCookies } from '../api/cookies';
+import { errorMessage } from '../api/errors';
+import { onTokenChange, onUnauthenticated } from '../api/events';
+import { TOKEN_KEY } from '../api/token';
+// The local store (Dexie) is imported on first use, so pages of signed-out visitors (sign-in,
+// register) do not download it; storage-state is tiny and Dexie-free.
+import { requestPersistentStorage } from '../store/storage-state';
 import { initialPaymentStatus, isAuthenticated, permissionsState, sessionState } from './state';
 import type { PaymentStatus } from './types';
 
@@ -26,6 +22,9 @@ export { TOKEN_KEY };
 export const PAYMENT_APPROVAL_ERROR = 'Failed to get payment approval status';
 export const LOGIN_ERROR = 'An error occurred during login';
 export const LOGOUT_ERROR = 'An error occurred during logout';
+
+/** The API endpoints (and axios with them), loaded on first use; the browser caches the chunk. */
+const httpLayer = () => import('../api/endpoints');
 
 // --- localStorage (spec §3: keys user, token, credits; removed when empty or null) ----------
 
@@ -94,7 +93,7 @@ function enqueueStore(task: () => Promise<void>, what: string): Promise<void> {
 function mirrorSession(): Promise<void> {
   const snap = snapshot(sessionState);
   const values = { token: snap.token, user: plain(snap.user), credits: snap.user || snap.token ? snap.credits : null };
-  return enqueueStore(() => sessionRepo.save(values), 'mirroring the session');
+  return enqueueStore(() => import('../store').then(({ sessionRepo }) => sessionRepo.save(values)), 'mirroring the session');
 }
 
 /** Resolves when every pending write of the session to the local store has finished. */
@@ -133,7 +132,7 @@ function statusFrom(response: PaymentApprovalResponse): PaymentStatus {
 
 async function runPaymentCheck(forGeneration: number): Promise<PaymentStatus> {
   try {
-    const response = await fetchPaymentApproval();
+    const response = await (await httpLayer()).fetchPaymentApproval();
     if (!response || typeof response !== 'object' || !response.success) throw new Error(PAYMENT_APPROVAL_ERROR);
     const status = statusFrom(response);
     if (forGeneration === generation) {
@@ -243,12 +242,13 @@ export async function signIn(credentials: LoginRequest): Promise<void> {
   sessionState.loading = true;
   sessionState.error = null;
   try {
-    const response = await loginUser(credentials);
+    const http = await httpLayer();
+    const response = await http.loginUser(credentials);
     let user: User | undefined = response.user;
     if (!user) {
       // A backend that answers only {token} (spec §3 "Login response: token").
       local()?.setItem(TOKEN_KEY, response.token);
-      user = await fetchUser();
+      user = await http.fetchUser();
     }
     await login(user, response.token, response.credits);
   } catch (error) {
@@ -283,8 +283,9 @@ async function clearLocally(): Promise<void> {
     console.warn('Could not clear sessionStorage:', error);
   }
   expireAllCookies();
-  resetCsrfState();
-  await enqueueStore(() => clearLocalStore(), 'clearing the local store');
+  // The client is loaded already (logout called the API just before).
+  await import('../api/client').then(({ resetCsrfState }) => resetCsrfState(), () => undefined);
+  await enqueueStore(() => import('../store').then(({ clearLocalStore }) => clearLocalStore()), 'clearing the local store');
 }
 
 export async function logout(): Promise<void> {
@@ -292,7 +293,7 @@ export async function logout(): Promise<void> {
   sessionState.error = null;
   let failure: string | null = null;
   try {
-    await logoutUser();
+    await (await httpLayer()).logoutUser();
   } catch (error) {
     failure = errorMessage(error, LOGOUT_ERROR);
   }
@@ -307,7 +308,7 @@ export async function logout(): Promise<void> {
 export async function refreshUser(): Promise<User> {
   sessionState.loading = true;
   try {
-    const user = await fetchUser();
+    const user = await (await httpLayer()).fetchUser();
     writeUser(user);
     if (typeof user.credits === 'number') writeCredits(user.credits);
     void mirrorSession();

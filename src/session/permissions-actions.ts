@@ -4,12 +4,17 @@
 // (no HTTP response at all) and this user's permissions were cached in the local store, the
 // cached object is used so the app stays useful offline. Any HTTP error response still goes to
 // the error state, where every check denies.
-import { fetchPermissionsRaw, isNetworkError, toRejection } from '../api';
-import { permissionsRepo } from '../store';
-import { AxiosError } from 'axios';
+// The HTTP layer (axios) is loaded on the first call: see auth-actions.ts.
+import type { AxiosError } from 'axios';
+import { toRejection } from '../api/errors';
 import { isAuthenticated, permissionsState, sessionState, wantedPermissionsKey } from './state';
 
 let sequence = 0;
+
+/** axios' own test (without importing axios here): its errors carry `isAxiosError: true`. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
 
 export { permissionsUserKey } from './state';
 
@@ -26,18 +31,22 @@ export async function loadPermissions(): Promise<void> {
   const userId = user.id;
   permissionsState.loading = true;
   permissionsState.error = null;
+  let http: typeof import('../api/client') | null = null;
   try {
+    http = await import('../api/client');
+    const { fetchPermissionsRaw } = await import('../api/endpoints');
     const permissions = await fetchPermissionsRaw();
     if (current !== sequence) return;
     // A copy: valtio would otherwise wrap (and write proxies into) the response object.
     permissionsState.permissions = structuredClone(permissions);
-    permissionsRepo.put(userId, permissions).catch((error: unknown) => {
+    // The store (Dexie) is imported on first use: see auth-actions.ts.
+    import('../store').then(({ permissionsRepo }) => permissionsRepo.put(userId, permissions)).catch((error: unknown) => {
       console.warn('Could not cache permissions:', error);
     });
   } catch (error) {
     if (current !== sequence) return;
-    if (isNetworkError(error)) {
-      const cached = await permissionsRepo.get(userId).catch(() => null);
+    if (http?.isNetworkError(error)) {
+      const cached = await import('../store').then(({ permissionsRepo }) => permissionsRepo.get(userId)).catch(() => null);
       if (current !== sequence) return;
       if (cached) {
         console.warn('Permissions could not be fetched (offline); using the cached copy.');
@@ -46,7 +55,7 @@ export async function loadPermissions(): Promise<void> {
         return;
       }
     }
-    const stored = error instanceof AxiosError ? toRejection(error) : error;
+    const stored = isAxiosError(error) ? toRejection(error) : error;
     permissionsState.permissions = null;
     permissionsState.error = stored ?? 'Failed to fetch permissions';
     console.error('Failed to fetch permissions:', stored);

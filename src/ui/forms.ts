@@ -1,7 +1,7 @@
 // Form helpers shared by the screens: client validation with the contract's zod schemas (the same
 // ones the server validates with) and mapping of Laravel 422 bodies onto form fields.
 import type { z } from 'zod';
-import { errorMessage, fieldErrors } from '../api';
+import { errorMessage, fieldErrors } from '../api/errors';
 
 /** A Mantine form `validate` function from a zod schema: first message per field. */
 export function zodValidate<T>(schema: z.ZodType<T>) {
@@ -15,6 +15,25 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
     }
     return errors;
   };
+}
+
+/**
+ * zodValidate for a schema loaded in the background (zod is ~24 KB gzip: issue 7 keeps it out of
+ * the sign-in page's first download). Loading starts when this is called (at module load of the
+ * page); until the schema has arrived the form is not checked on this side, and the server, which
+ * validates with the same schema, answers 422 with the same messages on the same fields.
+ */
+export function zodValidateLazily<T>(load: () => Promise<z.ZodType<T>>) {
+  let validate: ((values: unknown) => Record<string, string>) | null = null;
+  load().then(
+    (schema) => {
+      validate = zodValidate(schema);
+    },
+    (error: unknown) => {
+      console.warn('Form checks could not be loaded; the server checks the form:', error);
+    },
+  );
+  return (values: unknown): Record<string, string> => (validate ? validate(values) : {});
 }
 
 export interface ServerErrorOutcome {

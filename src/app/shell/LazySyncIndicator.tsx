@@ -1,0 +1,33 @@
+// The header's sync indicator needs the offline engine and the local store (Dexie): ~40 KB gzip
+// that the signed-in shell's first render can do without (issue 7: initial JavaScript budgets).
+// It is loaded right after the shell renders; a chunk that fails to arrive leaves the indicator
+// out rather than taking the whole shell down with it.
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+
+const SyncIndicatorChunk = lazy(() => import('./SyncIndicator').then(({ SyncIndicator }) => ({ default: SyncIndicator })));
+
+class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.warn('The sync indicator could not be loaded:', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function SyncIndicator() {
+  return (
+    <LeaveOutOnError>
+      <Suspense fallback={null}>
+        <SyncIndicatorChunk />
+      </Suspense>
+    </LeaveOutOnError>
+  );
+}

@@ -1,0 +1,56 @@
+// Issue 7: the JavaScript a page needs before its first render, read from the build's manifest
+// and the gzip sizes of the built files (deterministic, no browser). Lives in the e2e project
+// because that one runs after `npm run build`; without a build it fails, it never skips.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, formatKb, initialJavaScript, sourcesOf, type PageJavaScript } from '../../scripts/js-budget.mjs';
+
+const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
+
+function sourcesOfPage(page: PageJavaScript): string[] {
+  return page.files.flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
+}
+
+describe('initial JavaScript budgets', () => {
+  const pages = initialJavaScript(CLIENT_DIR);
+  const byName = (name: string) => {
+    const page = pages.find((candidate) => candidate.page === name);
+    if (!page) throw new Error(`no figures for ${name}`);
+    return page;
+  };
+
+  it('measures both budgeted pages', () => {
+    expect(pages.map((page) => page.page).sort()).toEqual(Object.keys(BUDGETS).sort());
+  });
+
+  for (const name of Object.keys(BUDGETS)) {
+    it(`keeps ${name} within its budget`, () => {
+      const page = byName(name);
+      const listing = page.files.map(({ file, gzip }) => `  ${file} ${formatKb(gzip)}`).join('\n');
+      expect(page.total, `${name}: ${formatKb(page.total)} of ${formatKb(page.budget)} gzip\n${listing}`).toBeLessThanOrEqual(page.budget);
+      // A sane measurement: React is in it, so the sum cannot be trivially small.
+      expect(page.total).toBeGreaterThan(50 * 1024);
+    });
+  }
+
+  it('keeps the signed-in shell, the offline engine, the HTTP layer and zod out of the sign-in page', () => {
+    const sources = sourcesOfPage(byName('/login'));
+    expect(sources.some((source) => source.endsWith('src/features/auth/LoginPage.tsx'))).toBe(true);
+    for (const unwanted of ['src/app/shell/AppLayout.tsx', 'src/app/sync-runtime.ts', 'node_modules/dexie/', 'node_modules/axios/', 'node_modules/zod/', '@mantine/modals']) {
+      expect(
+        sources.filter((source) => source.includes(unwanted)),
+        unwanted,
+      ).toEqual([]);
+    }
+  });
+
+  it('renders the signed-in home with its shell, and leaves Dexie for right after', () => {
+    const home = byName('/ (signed in)');
+    const sources = sourcesOfPage(home);
+    expect(sources.some((source) => source.endsWith('src/app/shell/AppLayout.tsx'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('src/features/home/HomePage.tsx'))).toBe(true);
+    expect(sources.filter((source) => source.includes('node_modules/dexie/'))).toEqual([]);
+    const later = home.after.files.flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
+    expect(later.some((source) => source.includes('node_modules/dexie/'))).toBe(true);
+  });
+});
