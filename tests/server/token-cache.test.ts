@@ -14,7 +14,7 @@ function cacheWithClock(options: { ttlMs?: number; maxEntries?: number } = {}) {
   return { cache, advance: (ms: number) => (clock += ms) };
 }
 
-const found = (tokenId: number, userId: number) => async (): Promise<Auth | null> => ({ tokenId, userId });
+const found = (tokenId: number, userId: number) => (): Promise<Auth | null> => Promise.resolve({ tokenId, userId });
 
 describe('token cache', () => {
   it('answers a found token from memory until its lifetime ends, then asks again', async () => {
@@ -29,7 +29,7 @@ describe('token cache', () => {
 
   it('never stores an unknown or bad token', async () => {
     const { cache } = cacheWithClock();
-    expect(await cache.load('2|bad', async () => null)).toBeNull();
+    expect(await cache.load('2|bad', () => Promise.resolve(null))).toBeNull();
     expect(cache.get('2|bad')).toBeUndefined();
   });
 
@@ -62,9 +62,9 @@ describe('token cache', () => {
 
   it('ages an entry from when its lookup started', async () => {
     const { cache, advance } = cacheWithClock({ ttlMs: 1000 });
-    await cache.load('1|a', async () => {
+    await cache.load('1|a', () => {
       advance(1000);
-      return { tokenId: 1, userId: 7 };
+      return Promise.resolve({ tokenId: 1, userId: 7 });
     });
     expect(cache.get('1|a')).toBeUndefined();
   });
