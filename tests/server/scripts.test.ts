@@ -138,6 +138,23 @@ describe('saved scripts', () => {
     expect(listed.data[1]!.prompt).toBeNull();
   });
 
+  it('shows every change in the next list read, whoever made it (the kept page follows the version)', async () => {
+    const frank = (await t.client.register(uniqueEmail('frank'))).token;
+    const script = await create(frank, { title: 'First title' });
+    const titles = async () => (await list(frank)).json<Paginated<Script>>().data.map((s) => s.title);
+    expect(await titles()).toEqual(['First title']);
+    expect(await titles()).toEqual(['First title']);
+    // Straight in the database, as another process or the admin CLI would: no route involved.
+    await t.database.db.update(scripts).set({ title: 'Changed elsewhere' }).where(eq(scripts.id, script.id));
+    expect(await titles()).toEqual(['Changed elsewhere']);
+    expect((await t.client.put(`/api/scripts/${script.id}`, { title: 'Changed here' }, as(frank))).statusCode).toBe(200);
+    expect(await titles()).toEqual(['Changed here']);
+    const second = await create(frank, { title: 'Second' });
+    expect(await titles()).toEqual(['Second', 'Changed here']);
+    await t.database.db.delete(scripts).where(eq(scripts.id, second.id));
+    expect(await titles()).toEqual(['Changed here']);
+  });
+
   it("never lists another user's scripts", async () => {
     const mine = await create(bob, { title: 'Bob only' });
     const others = (await list(alice, '?per_page=1000')).json<Paginated<Script>>();

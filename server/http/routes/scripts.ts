@@ -9,7 +9,9 @@ import { createScriptRequest, generateScriptRequest, updateScriptRequest, type S
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { generateScript } from '../../domain/scripts/generate';
 import { createScriptOnce, deleteScript, findScript, listScriptsJson, updateScript } from '../../domain/scripts/scripts';
+import { createVersionedCache, scriptListVersion } from '../../domain/scripts/list-cache';
 import { currentAuth, requireAuth } from '../auth';
+import { weakEtag } from '../etag';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { parseBody } from '../validation';
@@ -49,11 +51,22 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: A
     return sendResult(reply, result);
   });
 
-  // Answers Paginated<Script> as JSON text built mostly by the database (listScriptsJson).
+  // Answers Paginated<Script> as JSON text built by the database (listScriptsJson), kept in
+  // memory with its ETag while the user's scripts stay at the same version (list-cache.ts).
+  const listAnswers = createVersionedCache<{ body: string; etag: string }>();
   app.get('/api/scripts', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request, reply) => {
     const query = parseBody(listQuery, request.query);
-    const page = await listScriptsJson(db, currentAuth(request).user.id, { page: query.page, perPage: query.per_page, search: query.search });
-    return reply.type('application/json; charset=utf-8').send(paginatedJson(page.dataJson, page.count, page.total, query.page, query.per_page));
+    const userId = currentAuth(request).user.id;
+    const key = JSON.stringify([userId, query.page, query.per_page, query.search ?? null]);
+    const version = await scriptListVersion(db, userId);
+    let answer = listAnswers.get(key, version);
+    if (!answer) {
+      const page = await listScriptsJson(db, userId, { page: query.page, perPage: query.per_page, search: query.search });
+      const body = paginatedJson(page.dataJson, page.count, page.total, query.page, query.per_page);
+      answer = { body, etag: weakEtag(body) };
+      listAnswers.set(key, version, answer, body.length);
+    }
+    return reply.type('application/json; charset=utf-8').header('etag', answer.etag).send(answer.body);
   });
 
   app.get('/api/scripts/:id', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<Script> => {
