@@ -1,5 +1,5 @@
-// Drizzle definitions of the creator's content tables (migration 0002). Re-exported by schema.ts.
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Drizzle definitions of the creator's content tables (migrations 0002, 0003). Re-exported by schema.ts.
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 const timestamps = {
@@ -25,8 +25,14 @@ export const scripts = pgTable(
     source: text('source').notNull(),
     ...timestamps,
   },
-  (t) => [index('scripts_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [index('scripts_user_list_order_idx').on(t.userId, t.updatedAt.desc(), t.id.desc())],
 );
+
+/** Bumped by a trigger on every change to a user's scripts (migration 0003); see list-cache.ts. */
+export const scriptListVersions = pgTable('script_list_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,14 +1,24 @@
 // Bearer authentication. Every request's `Authorization: Bearer id|secret` is resolved once, in
 // onRequest, so the CSRF check can tell bearer clients apart; routes that need a user add
 // `requireAuth`, and read the user only from `request.auth` — that is what scopes every query.
+// Hot read routes that need only the user's id declare `config: { authIdentityOnly: true }` and
+// may be answered from a token verified a few seconds ago (domain/auth/token-cache.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UNAUTHENTICATED_MESSAGE } from '../../contract/http';
 import type { Db } from '../db/client';
-import { authenticateToken, type AuthenticatedToken } from '../domain/auth/tokens';
+import { authenticateToken, authenticateTokenRecently, type AuthenticatedToken } from '../domain/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedToken | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The handler uses only `request.auth.user.id` / `tokenId` (never other user fields), and
+     * only reads: its token may have been verified up to TOKEN_CACHE_TTL_MS ago, and the user row
+     * may be that old.
+     */
+    authIdentityOnly?: boolean;
   }
 }
 
@@ -23,7 +33,8 @@ export function registerBearerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    request.auth = token ? await authenticateToken(db, token) : null;
+    const authenticate = request.routeOptions.config.authIdentityOnly === true ? authenticateTokenRecently : authenticateToken;
+    request.auth = token ? await authenticate(db, token) : null;
   });
 }
 

@@ -363,8 +363,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return database.transaction('rw', table, async () => {
       const row = await table.get(id);
       if (!row || !ours(row, owner) || row.status !== 'pending' || row.nextAttemptAt > now()) return null;
-      await table.update(id, { status: 'sending' });
-      return { ...row, status: 'sending' as const };
+      // put, not update: the row was just read in this transaction, and update would read it again.
+      const claimed = { ...row, status: 'sending' as const };
+      await table.put(claimed);
+      return claimed;
+    });
+  }
+
+  /** A row claimed ahead but never sent (the pass stopped) goes back to pending, as it was. */
+  function unclaim(id: string): Promise<void> {
+    return database.transaction('rw', table, async () => {
+      const row = await table.get(id);
+      if (row?.status === 'sending') await table.put({ ...row, status: 'pending' });
     });
   }
 
@@ -413,23 +423,70 @@ export function createOutbox(options: OutboxOptions): Outbox {
         // Entities whose earliest undelivered row has not been delivered in this pass: their
         // later rows wait (order per entity).
         const blocked = new Set<string>();
-        for (const row of rows) {
-          if (blocked.has(row.entityKey)) continue;
-          blocked.add(row.entityKey);
-          if (tried.has(row.id) || row.status !== 'pending' || row.nextAttemptAt > now()) continue;
-          const item = await claim(row.id, owner);
-          if (!item) continue;
+        let index = 0;
+        /**
+         * The next row of the snapshot to send. While a row is in flight, the walk stops at a
+         * later row of the same entity ('wait'): whether that one may go depends on the outcome.
+         */
+        const nextRow = (inFlightEntity: string | null): OutboxItem | 'wait' | null => {
+          while (index < rows.length) {
+            const row = rows[index]!;
+            if (row.entityKey === inFlightEntity) return 'wait';
+            index += 1;
+            if (blocked.has(row.entityKey)) continue;
+            blocked.add(row.entityKey);
+            if (tried.has(row.id) || row.status !== 'pending' || row.nextAttemptAt > now()) continue;
+            return row;
+          }
+          return null;
+        };
+        const claimNext = async (inFlightEntity: string | null): Promise<OutboxItem | 'wait' | null> => {
+          for (;;) {
+            const row = nextRow(inFlightEntity);
+            if (row === null || row === 'wait') return row;
+            const item = await claim(row.id, owner);
+            if (item) return item;
+          }
+        };
+        // Pipelined: while one request is in flight, the next row (of another entity) is claimed,
+        // so the local IndexedDB work overlaps the network instead of adding to it. Still one
+        // request at a time, in the same order as without the overlap.
+        let next = await claimNext(null);
+        while (next !== null && next !== 'wait') {
+          const item = next;
           tried.add(item.id);
           sentThisPass = true;
           emit({ type: 'sending', item });
           const deliveredBefore = result.delivered;
-          const outcome = await sendOne(item, deps, result, owner);
+          let ahead: OutboxItem | null = null;
+          let aheadChecked = false;
+          const claimingAhead = claimNext(item.entityKey).then((claimed) => {
+            if (claimed !== null && claimed !== 'wait') ahead = claimed;
+            return claimed;
+          });
+          // A row claimed ahead may have been discarded (an Undo) while it waited: it is read
+          // again before it is sent, in the same transaction that removes the delivered row.
+          const checkAhead = async () => {
+            const claimed = ahead;
+            if (!claimed) return;
+            aheadChecked = true;
+            if ((await table.get(claimed.id))?.status !== 'sending') ahead = null;
+          };
+          const [outcome, claimedAhead] = await Promise.all([sendOne(item, deps, result, owner, checkAhead), claimingAhead]);
+          next = claimedAhead;
+          if (next !== null && next !== 'wait') {
+            if (!aheadChecked) await checkAhead();
+            if (ahead === null) next = 'wait';
+          }
           if (outcome !== 'continue') {
             result.stopped = outcome;
+            // (After a 401 the claimed row is already paused with the rest; unclaim leaves it.)
+            if (next !== null && next !== 'wait') await unclaim(next.id);
             break;
           }
           // Delivered: the entity's next row (later in this snapshot) may go in this pass too.
-          if (result.delivered > deliveredBefore) blocked.delete(row.entityKey);
+          if (result.delivered > deliveredBefore) blocked.delete(item.entityKey);
+          if (next === 'wait') next = await claimNext(null);
         }
       }
       // Paused by a 401 now or earlier?
@@ -448,6 +505,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     deps: DrainDeps,
     result: DrainResult,
     owner: string | null,
+    /** Runs in the transaction that removes a delivered row (saves the pipelined drain one). */
+    alsoOnDelivery: () => Promise<void> = () => Promise.resolve(),
   ): Promise<'continue' | 'offline' | 'rate-limited' | 'auth-required'> {
     let response: OutboxResponse | null;
     let failure: unknown = null;
@@ -468,7 +527,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const t = now();
 
     if (response && response.status >= 200 && response.status < 300) {
-      await table.delete(item.id);
+      await database.transaction('rw', table, async () => {
+        await table.delete(item.id);
+        await alsoOnDelivery();
+      });
       result.delivered += 1;
       emit({ type: 'delivered', item, response });
       if (deps.onDelivered) {

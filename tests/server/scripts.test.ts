@@ -119,6 +119,42 @@ describe('saved scripts', () => {
     }
   });
 
+  it('lists each script exactly as it is read alone (the database builds the list JSON)', async () => {
+    const dave = (await t.client.register(uniqueEmail('dave'))).token;
+    const plain = await create(dave, { title: 'Plain', body: 'no extras' });
+    const full = await create(dave, {
+      title: 'Quotes " and \\ backslash',
+      body: 'Tabs\tnew\nlines, control \u0001 char, emoji 🎬, accents é, </script>',
+      prompt: 'A prompt',
+      language: 'Spanish',
+      video_duration: 45,
+    });
+    // Timestamps with microseconds: the list must cut them to milliseconds as the single read does.
+    await t.database.db.update(scripts).set({ updatedAt: sql`'2026-01-02 03:04:05.678999+00'` }).where(eq(scripts.id, plain.id));
+    const listed = (await list(dave)).json<Paginated<Script>>();
+    const single = async (id: string) => (await t.client.get(`/api/scripts/${id}`, as(dave))).json<Script>();
+    expect(listed.data).toEqual([await single(full.id), await single(plain.id)]);
+    expect(listed.data[1]!.updated_at).toBe('2026-01-02T03:04:05.678Z');
+    expect(listed.data[1]!.prompt).toBeNull();
+  });
+
+  it('shows every change in the next list read, whoever made it (the kept page follows the version)', async () => {
+    const frank = (await t.client.register(uniqueEmail('frank'))).token;
+    const script = await create(frank, { title: 'First title' });
+    const titles = async () => (await list(frank)).json<Paginated<Script>>().data.map((s) => s.title);
+    expect(await titles()).toEqual(['First title']);
+    expect(await titles()).toEqual(['First title']);
+    // Straight in the database, as another process or the admin CLI would: no route involved.
+    await t.database.db.update(scripts).set({ title: 'Changed elsewhere' }).where(eq(scripts.id, script.id));
+    expect(await titles()).toEqual(['Changed elsewhere']);
+    expect((await t.client.put(`/api/scripts/${script.id}`, { title: 'Changed here' }, as(frank))).statusCode).toBe(200);
+    expect(await titles()).toEqual(['Changed here']);
+    const second = await create(frank, { title: 'Second' });
+    expect(await titles()).toEqual(['Second', 'Changed here']);
+    await t.database.db.delete(scripts).where(eq(scripts.id, second.id));
+    expect(await titles()).toEqual(['Changed here']);
+  });
+
   it("never lists another user's scripts", async () => {
     const mine = await create(bob, { title: 'Bob only' });
     const others = (await list(alice, '?per_page=1000')).json<Paginated<Script>>();
@@ -161,6 +197,23 @@ describe('saved scripts', () => {
     const again = await t.client.delete(`/api/scripts/${script.id}`, as(alice));
     expect(again.statusCode).toBe(200);
     expect((await t.client.delete(`/api/scripts/${randomUUID()}`, as(alice))).statusCode).toBe(200);
+  });
+
+  it('refuses the list to a token at once after logout or a password change, even just after a list read', async () => {
+    const email = uniqueEmail('erin');
+    const first = (await t.client.register(email)).token;
+    expect((await list(first)).statusCode).toBe(200);
+    expect((await t.client.post('/api/logout', undefined, as(first))).statusCode).toBe(200);
+    expect((await list(first)).statusCode).toBe(401);
+    expect((await t.client.get(`/api/scripts/${randomUUID()}`, as(first))).statusCode).toBe(401);
+
+    const current = (await t.client.post('/api/login', { email, password: 'correct horse battery' })).json<{ token: string }>().token;
+    const other = (await t.client.post('/api/login', { email, password: 'correct horse battery' })).json<{ token: string }>().token;
+    expect((await list(other)).statusCode).toBe(200);
+    const changed = await t.client.post('/api/user/change-password', { current_password: 'correct horse battery', password: 'a new password', password_confirmation: 'a new password' }, as(current));
+    expect(changed.statusCode).toBe(200);
+    expect((await list(other)).statusCode).toBe(401);
+    expect((await list(current)).statusCode).toBe(200);
   });
 
   it('requires authentication on every script route', async () => {

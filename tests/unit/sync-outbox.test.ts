@@ -300,6 +300,44 @@ describe('drain outcomes', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('never sends a change discarded while the one before it was in flight (an Undo), even though it was claimed ahead', async () => {
+    const def = saveScript();
+    const a = await outbox.enqueue(def, { id: 'a', title: '1' });
+    const b = await outbox.enqueue(def, { id: 'b', title: '1' });
+    const c = await outbox.enqueue(def, { id: 'c', title: '1' });
+    const sent: string[] = [];
+    let release: () => void = () => undefined;
+    const send = async (request: OutboxRequest): Promise<OutboxResponse> => {
+      sent.push(request.id);
+      if (request.id === a.id) {
+        // While a is in flight the drainer claims b ahead; wait until it has, then discard b.
+        await vi.waitFor(async () => expect((await db.outbox.get(b.id))?.status).toBe('sending'));
+        expect(await outbox.discard(b.id)).toBe(true);
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return reply(200, { ok: true });
+    };
+    const draining = outbox.drain({ send });
+    await vi.waitFor(() => expect(sent).toContain(a.id));
+    await vi.waitFor(async () => expect(await db.outbox.get(b.id)).toBeUndefined());
+    release();
+    const result = await draining;
+    expect(sent).toEqual([a.id, c.id]);
+    expect(result.delivered).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('puts a change claimed ahead back to pending when the pass stops (offline)', async () => {
+    const def = saveScript();
+    await outbox.enqueue(def, { id: 'a', title: '1' });
+    const b = await outbox.enqueue(def, { id: 'b', title: '1' });
+    const t = scripted('network');
+    const result = await outbox.drain({ send: t.send });
+    expect(result.stopped).toBe('offline');
+    expect(t.requests).toHaveLength(1);
+    expect(await db.outbox.get(b.id)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
   it('a waiting item blocks later items of its entity while other entities go on', async () => {
     const def = saveScript();
     const a1 = await outbox.enqueue(def, { id: 'a', title: '1' });

@@ -1,9 +1,11 @@
 // Personal access tokens, Sanctum style: clients hold the opaque `id|secret`; the database holds
-// only sha256(secret). Revoking is deleting the row.
+// only sha256(secret). Revoking is deleting the row (and forgetting the user's tokens in the
+// in-process cache, see token-cache.ts).
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personalAccessTokens, users, type UserRow } from '../../db/schema';
 import { constantTimeEqual, randomSecret, sha256Hex } from './secrets';
+import { createTokenCache } from './token-cache';
 
 export interface AuthenticatedToken {
   tokenId: number;
@@ -19,8 +21,23 @@ export async function issueToken(db: Executor, userId: number, name = 'api'): Pr
   return `${row.id}|${secret}`;
 }
 
-/** The token's user, or null for a malformed, unknown or revoked token. */
+const recentTokens = createTokenCache<AuthenticatedToken>({ userIdOf: (auth) => auth.user.id });
+
+/** The token's user, or null for a malformed, unknown or revoked token. Always asks the database. */
 export async function authenticateToken(db: Db, plainToken: string): Promise<AuthenticatedToken | null> {
+  return recentTokens.load(plainToken, () => lookUpToken(db, plainToken));
+}
+
+/**
+ * Like authenticateToken, but may answer from a verification made less than TOKEN_CACHE_TTL_MS
+ * ago without a database round trip. The user row in the answer may be that old too: only for
+ * callers that use nothing but `user.id` (and `tokenId`).
+ */
+export async function authenticateTokenRecently(db: Db, plainToken: string): Promise<AuthenticatedToken | null> {
+  return recentTokens.get(plainToken) ?? authenticateToken(db, plainToken);
+}
+
+async function lookUpToken(db: Db, plainToken: string): Promise<AuthenticatedToken | null> {
   const match = /^(\d{1,10})\|([A-Za-z0-9_-]{20,100})$/.exec(plainToken);
   if (!match) return null;
   const tokenId = Number(match[1]);
@@ -36,13 +53,16 @@ export async function authenticateToken(db: Db, plainToken: string): Promise<Aut
 }
 
 export async function revokeToken(db: Executor, userId: number, tokenId: number): Promise<void> {
+  recentTokens.forgetUser(userId);
   await db.delete(personalAccessTokens).where(and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.userId, userId)));
 }
 
 export async function revokeOtherTokens(db: Executor, userId: number, keepTokenId: number): Promise<void> {
+  recentTokens.forgetUser(userId);
   await db.delete(personalAccessTokens).where(and(eq(personalAccessTokens.userId, userId), ne(personalAccessTokens.id, keepTokenId)));
 }
 
 export async function revokeAllTokens(db: Executor, userId: number): Promise<void> {
+  recentTokens.forgetUser(userId);
   await db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
 }

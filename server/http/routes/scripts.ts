@@ -8,8 +8,10 @@ import type { Paginated } from '../../../contract/http';
 import { createScriptRequest, generateScriptRequest, SCRIPT_LANGUAGES, updateScriptRequest, type Script, type ScriptWriterInfo } from '../../../contract/scripts';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { generateScript } from '../../domain/scripts/generate';
-import { createScriptOnce, deleteScript, findScript, listScripts, updateScript } from '../../domain/scripts/scripts';
+import { createScriptOnce, deleteScript, findScript, listScriptsJson, updateScript } from '../../domain/scripts/scripts';
+import { createVersionedCache, scriptListVersion } from '../../domain/scripts/list-cache';
 import { currentAuth, requireAuth } from '../auth';
+import { weakEtag } from '../etag';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { parseBody } from '../validation';
@@ -22,10 +24,15 @@ const listQuery = z.object({
 
 const idParams = z.object({ id: z.uuid('The script id must be a valid UUID.') });
 
-export function paginate<T>(rows: T[], total: number, page: number, perPage: number): Paginated<T> {
+function pageMeta(count: number, total: number, page: number, perPage: number): Omit<Paginated<never>, 'data'> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = rows.length > 0 ? (page - 1) * perPage + 1 : null;
-  return { data: rows, current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + rows.length - 1 };
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  return { current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + count - 1 };
+}
+
+/** The JSON text of paginate(): `data` spliced in as the database serialised it. */
+export function paginatedJson(dataJson: string, count: number, total: number, page: number, perPage: number): string {
+  return `{"data":${dataJson},${JSON.stringify(pageMeta(count, total, page, perPage)).slice(1)}`;
 }
 
 export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: AppContext): void {
@@ -51,13 +58,25 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: A
     languages: [...(scriptWriter.languages ?? SCRIPT_LANGUAGES)],
   }));
 
-  app.get('/api/scripts', { preHandler: requireAuth }, async (request): Promise<Paginated<Script>> => {
+  // Answers Paginated<Script> as JSON text built by the database (listScriptsJson), kept in
+  // memory with its ETag while the user's scripts stay at the same version (list-cache.ts).
+  const listAnswers = createVersionedCache<{ body: string; etag: string }>();
+  app.get('/api/scripts', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request, reply) => {
     const query = parseBody(listQuery, request.query);
-    const { rows, total } = await listScripts(db, currentAuth(request).user.id, { page: query.page, perPage: query.per_page, search: query.search });
-    return paginate(rows, total, query.page, query.per_page);
+    const userId = currentAuth(request).user.id;
+    const key = JSON.stringify([userId, query.page, query.per_page, query.search ?? null]);
+    const version = await scriptListVersion(db, userId);
+    let answer = listAnswers.get(key, version);
+    if (!answer) {
+      const page = await listScriptsJson(db, userId, { page: query.page, perPage: query.per_page, search: query.search });
+      const body = paginatedJson(page.dataJson, page.count, page.total, query.page, query.per_page);
+      answer = { body, etag: weakEtag(body) };
+      listAnswers.set(key, version, answer, body.length);
+    }
+    return reply.type('application/json; charset=utf-8').header('etag', answer.etag).send(answer.body);
   });
 
-  app.get('/api/scripts/:id', { preHandler: requireAuth }, async (request): Promise<Script> => {
+  app.get('/api/scripts/:id', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<Script> => {
     const { id } = parseBody(idParams, request.params);
     return findScript(db, currentAuth(request).user.id, id);
   });
