@@ -9,6 +9,8 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
 import { registerJobs } from './jobs';
+import { bossQueue } from './jobs/queue';
+import { createMailer } from './providers/mail/mailer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,13 +34,22 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
   // With an embedded database this process is the only one that may open it, so the admin CLI
   // talks to us; with Postgres the CLI opens the database itself and no channel is needed.
   const adminSecret = database.kind === 'pglite' ? newAdminSecret() : undefined;
+  const mailer = createMailer(config, database.db);
   try {
     await migrate(database);
-    app = await buildApp({ config, database, ...(adminSecret ? { adminSecret } : {}), ...(options.logger === false ? { logger: false } : {}) });
+    app = await buildApp({
+      config,
+      database,
+      mailer,
+      // Without pg-boss (tests that skip it) the app runs its jobs inline.
+      ...(options.jobs !== false ? { jobs: bossQueue(() => boss) } : {}),
+      ...(adminSecret ? { adminSecret } : {}),
+      ...(options.logger === false ? { logger: false } : {}),
+    });
     const log = app.log;
     if (options.jobs !== false) {
       boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
-      await registerJobs(boss, database, (message) => log.info(message));
+      await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
     }
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
@@ -53,6 +64,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
         await started.close();
         if (boss) await stopBoss(boss);
+        mailer.close();
         await database.close();
       })());
     return { app: started, database, boss, url, stop };
@@ -60,6 +72,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
     if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
     await app?.close().catch(() => {});
     if (boss) await stopBoss(boss).catch(() => {});
+    mailer.close();
     await database.close().catch(() => {});
     throw error;
   }

@@ -3,6 +3,7 @@
 // time. Append new entries; never edit or reorder one that has shipped.
 import { sql as accounts } from './0001-accounts';
 import { sql as scripts } from './0002-scripts';
+import { sql as rateLimits } from './0003-rate-limits';
 
 export interface Migration {
   id: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: '0001-accounts', sql: accounts },
   { id: '0002-scripts', sql: scripts },
+  { id: '0003-rate-limits', sql: rateLimits },
 ];

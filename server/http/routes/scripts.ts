@@ -12,6 +12,7 @@ import { createScriptOnce, deleteScript, findScript, listScripts, updateScript }
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
+import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 
 const listQuery = z.object({
@@ -28,10 +29,11 @@ export function paginate<T>(rows: T[], total: number, page: number, perPage: num
   return { data: rows, current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + rows.length - 1 };
 }
 
-export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: AppContext): void {
+export function scriptRoutes(app: FastifyInstance, { database, scriptWriter, config }: AppContext): void {
   const { db } = database;
+  const generateLimit = rateLimited(db, [{ bucket: 'generate:user', limit: config.rateLimits.generate, key: byUser }]);
 
-  app.post('/api/generate-script', { preHandler: requireAuth }, async (request, reply) => {
+  app.post('/api/generate-script', { preHandler: [requireAuth, generateLimit] }, async (request, reply) => {
     const input = parseBody(generateScriptRequest, request.body);
     const result = await generateScript(db, scriptWriter, {
       userId: currentAuth(request).user.id,

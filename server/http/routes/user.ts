@@ -8,10 +8,13 @@ import { changePassword, toPublicUser } from '../../domain/auth/users';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
+import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 
-export function userRoutes(app: FastifyInstance, { database }: AppContext): void {
+export function userRoutes(app: FastifyInstance, { database, config }: AppContext): void {
   const { db } = database;
+  // Counts guesses of the current password per user (a stolen token must not brute-force it).
+  const passwordChangeLimit = rateLimited(db, [{ bucket: 'password-change:user', limit: config.rateLimits.passwordChange, key: byUser }]);
 
   app.get('/api/user', { preHandler: requireAuth }, (request, reply) => reply.send(toPublicUser(currentAuth(request).user) satisfies User));
 
@@ -19,7 +22,7 @@ export function userRoutes(app: FastifyInstance, { database }: AppContext): void
     reply.send(permissionsForPlan(currentAuth(request).user.plan) satisfies Permissions),
   );
 
-  app.post('/api/user/change-password', { preHandler: requireAuth }, async (request): Promise<MessageResponse> => {
+  app.post('/api/user/change-password', { preHandler: [requireAuth, passwordChangeLimit] }, async (request): Promise<MessageResponse> => {
     const input = parseBody(changePasswordRequest, request.body);
     const { user, tokenId } = currentAuth(request);
     await changePassword(db, user.id, tokenId, input.current_password, input.password);
