@@ -7,6 +7,7 @@ import type { Mailer } from '../providers/mail/mailer';
 import { registerIdempotencyPurge } from './idempotency-purge';
 import { passwordResetMailHandler, PASSWORD_RESET_MAIL_QUEUE, registerPasswordResetMail } from './password-reset-mail';
 import type { JobHandler } from './queue';
+import { registerRateLimitPurge } from './rate-limit-purge';
 
 export interface JobDeps {
   database: Database;
@@ -18,6 +19,7 @@ export interface JobDeps {
 
 export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
   await registerIdempotencyPurge(boss, deps.database.db, deps.log);
+  await registerRateLimitPurge(boss, deps.database.db, deps.log);
   await registerPasswordResetMail(boss, { db: deps.database.db, mailer: deps.mailer, appUrl: deps.config.appUrl }, (error) =>
     deps.logError(error, 'password reset mail failed'),
   );

@@ -1,10 +1,10 @@
 // Registration, sign-in, sign-out, the user object, password change and rate limiting.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../contract/auth';
 import { creditLedger, users } from '../../server/db/schema';
-import { hitRateLimit } from '../../server/domain/rate-limits/rate-limits';
+import { hitRateLimit, purgeExpiredRateLimits } from '../../server/domain/rate-limits/rate-limits';
 import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 const PASSWORD = 'correct horse battery';
@@ -249,6 +249,19 @@ describe('login rate limit', () => {
     // 2,000 other keys (an in-memory LRU of 1,000 would have evicted the victim's counter).
     for (let i = 0; i < 2000; i++) await hitRateLimit(t.database.db, `login:account|flood-${i}@example.com`, 60_000);
     expectRetryLater(await wrongLogin('198.51.100.21', email));
+  });
+
+  it('starts a counter over once its window has passed, and the purge removes only expired ones', async () => {
+    const live = await hitRateLimit(t.database.db, 'test:live', 60_000);
+    expect(live.hits).toBe(1);
+    expect((await hitRateLimit(t.database.db, 'test:live', 60_000)).hits).toBe(2);
+    await hitRateLimit(t.database.db, 'test:short', 1);
+    await t.database.db.execute(sql`update rate_limits set resets_at = now() - interval '1 second' where bucket_key = 'test:short'`);
+    expect((await hitRateLimit(t.database.db, 'test:short', 60_000)).hits).toBe(1);
+    await t.database.db.execute(sql`update rate_limits set resets_at = now() - interval '1 second' where bucket_key = 'test:short'`);
+    expect(await purgeExpiredRateLimits(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.execute(sql`select bucket_key from rate_limits where bucket_key like 'test:%'`);
+    expect((left as unknown as { rows: { bucket_key: string }[] }).rows.map((row) => row.bucket_key)).toEqual(['test:live']);
   });
 
   it('limits registration and licence checks per address', async () => {
