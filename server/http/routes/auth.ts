@@ -27,7 +27,8 @@ import { parseBody } from '../validation';
 const authResponse = ({ token, user }: SignedIn): AuthResponse => ({ token, user: toPublicUser(user), credits: user.credits });
 
 /** Shown by the forgot-password screen in development when mail only reaches the outbox. */
-export const MAIL_OUTBOX_HINT = 'No mail server is configured (SMTP_URL), so the mail was not sent. Read it with: npm run admin -- mail-outbox';
+export const MAIL_OUTBOX_HINT =
+  'Development: no mail server is configured (SMTP_URL), so mails are kept in an outbox. Read them with: npm run admin -- mail-outbox';
 
 export function authRoutes(app: FastifyInstance, { config, database, mailer, jobs }: AppContext): void {
   const { db } = database;
