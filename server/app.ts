@@ -2,7 +2,7 @@
 // listen. All wiring lives here; route modules only register their routes.
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerBearerAuth } from './http/auth';
@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(destination ? { stream: destination } : {}) },
     // "incoming request" / "request completed" for every request only at debug and trace: the
     // terminal of `npm start` stays calm at the default level.
-    disableRequestLogging: !logsRequests(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy set this to the proxy's address instead; direct clients are the norm.
     trustProxy: false,

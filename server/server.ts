@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
 import { registerJobs } from './jobs';
+import { logsRequests } from './logger';
 import { bossQueue } from './jobs/queue';
 import { createMailer } from './providers/mail/mailer';
 
@@ -51,7 +52,15 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
       boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
       await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
     }
-    await app.listen({ host: config.host, port: config.port });
+    // Fastify announces "Server listening at …" at info; below debug, main.ts prints its own single
+    // line instead (where Reelflow runs and where its data lives), so that one is held back.
+    const level = app.log.level;
+    if (!logsRequests(level)) app.log.level = 'warn';
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } finally {
+      app.log.level = level;
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = loopbackUrl(config.host, port);

@@ -35,6 +35,6 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new RequestValidationError({ body: [TOO_DEEP_MESSAGE] }), undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }

@@ -21,6 +21,7 @@ function messageFor(issue: z.core.$ZodIssue, input: Record<string, unknown>): st
 }
 
 // Postgres text cannot hold NUL, and UTF-8 cannot encode a lone UTF-16 surrogate.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 

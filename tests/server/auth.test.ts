@@ -261,7 +261,7 @@ describe('login rate limit', () => {
     await t.database.db.execute(sql`update rate_limits set resets_at = now() - interval '1 second' where bucket_key = 'test:short'`);
     expect(await purgeExpiredRateLimits(t.database.db)).toBeGreaterThanOrEqual(1);
     const left = await t.database.db.execute(sql`select bucket_key from rate_limits where bucket_key like 'test:%'`);
-    expect((left as unknown as { rows: { bucket_key: string }[] }).rows.map((row) => row.bucket_key)).toEqual(['test:live']);
+    expect((left as { rows: { bucket_key: string }[] }).rows.map((row) => row.bucket_key)).toEqual(['test:live']);
   });
 
   it('limits registration and licence checks per address', async () => {

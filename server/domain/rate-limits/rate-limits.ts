@@ -25,14 +25,14 @@ const MAX_KEY_LENGTH = 400;
 export async function hitRateLimit(db: Db, key: string, windowMs: number): Promise<RateLimitHit> {
   const bucketKey = key.slice(0, MAX_KEY_LENGTH);
   const interval = `${Math.max(1, Math.round(windowMs))} milliseconds`;
-  const result = await db.execute<{ hits: number; reset_in_ms: number }>(sql`
+  const result = await db.execute(sql`
     insert into rate_limits (bucket_key, hits, resets_at)
     values (${bucketKey}, 1, now() + ${interval}::interval)
     on conflict (bucket_key) do update set
       hits = case when rate_limits.resets_at <= now() then 1 else rate_limits.hits + 1 end,
       resets_at = case when rate_limits.resets_at <= now() then excluded.resets_at else rate_limits.resets_at end
     returning hits, (extract(epoch from (resets_at - now())) * 1000)::float8 as reset_in_ms`);
-  const row = (result as unknown as { rows: { hits: number; reset_in_ms: number }[] }).rows[0];
+  const row = (result as { rows: { hits: number; reset_in_ms: number }[] }).rows[0];
   if (!row) throw new Error('rate limit upsert returned nothing');
   return { hits: Number(row.hits), resetInMs: Math.max(0, Number(row.reset_in_ms)) };
 }
