@@ -183,7 +183,7 @@ describe('admin CLI with a running server', () => {
       { timeout: 30_000, interval: 500 },
     );
     expect(outbox.code).toBe(0);
-    expect(outbox.err).toContain(`through the running server (pid ${process.pid})`);
+    expect(outbox.err).toContain(usingPostgres ? '(DATABASE_URL)' : `through the running server (pid ${process.pid})`);
     expect(outbox.out).toMatch(/\/reset-password\?token=[^&\s]+&email=/);
 
     const missing = await admin(env, 'grant-credits', 'nobody@example.com', '5');
