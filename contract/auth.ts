@@ -100,3 +100,11 @@ export interface ValidateLicenseResponse {
 export interface MessageResponse {
   message: string;
 }
+
+/**
+ * POST /api/forgot-password. `mail_outbox_hint` is present only in development when no mail
+ * server is configured: it says how the mail can be read (the admin CLI's outbox).
+ */
+export interface ForgotPasswordResponse extends MessageResponse {
+  mail_outbox_hint?: string;
+}

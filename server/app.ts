@@ -2,8 +2,7 @@
 // listen. All wiring lives here; route modules only register their routes.
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerBearerAuth } from './http/auth';
@@ -17,7 +16,10 @@ import { planRoutes } from './http/routes/plans';
 import { userRoutes } from './http/routes/user';
 import { registerClient } from './http/static-client';
 import { registerCompression } from './http/compression';
-import { loggerOptions } from './logger';
+import { logDestination, loggerOptions, logsRequests } from './logger';
+import { registerJsonBodyParser } from './http/body-parser';
+import { requestJobHandlers } from './jobs';
+import { inlineQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './providers/mail/mailer';
 import { createScriptWriter, type ScriptWriter } from './providers/llm';
 import { registerConditionalGets } from './http/etag';
@@ -38,6 +40,20 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Enables POST /internal/admin with this secret (the admin CLI's channel). */
   adminSecret?: string;
+  /** Deferred work (pg-boss in the server); default runs each job inline in its request. */
+  jobs?: JobQueue;
+}
+
+/** Method and URL of every route the app registered (the malformed-input test walks them all). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
 }
 
 /** JSON bodies above this are refused with 413; uploads will use multipart with their own limits. */
@@ -66,28 +82,39 @@ const CONTENT_SECURITY_POLICY = {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const destination = options.logStream ?? logDestination(config.logFormat);
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(destination ? { stream: destination } : {}) },
+    // "incoming request" / "request completed" for every request only at debug and trace: the
+    // terminal of `npm start` stays calm at the default level.
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy set this to the proxy's address instead; direct clients are the norm.
     trustProxy: false,
   });
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   const mailer = options.mailer ?? createMailer(config, database.db);
   const scriptWriter = options.scriptWriter ?? createScriptWriter(config.llm);
-  const context: AppContext = { config, database, mailer, scriptWriter };
+  const jobs =
+    options.jobs ?? inlineQueue(requestJobHandlers({ database, config, mailer }), (error, queue) => app.log.error({ err: error, queue }, 'job failed'));
+  const context: AppContext = { config, database, mailer, scriptWriter, jobs };
   app.addHook('onClose', (_instance, done) => {
     if (!options.mailer) mailer.close();
     done();
   });
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain http on localhost is the default install; HSTS there would only confuse browsers.
     hsts: config.appUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
 
   // Weak ETags and 304 on successful GETs (the PWA's pull sends If-None-Match), and per-user
   // caching headers on every API answer.

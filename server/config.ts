@@ -21,6 +21,13 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(5)),
   LOGIN_RATE_LIMIT_WINDOW: optionalText.default('1 minute'),
   ERROR_LOG_RATE_LIMIT_MAX: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(120)),
+  RATE_LIMIT_CREDENTIALS_PER_ADDRESS: optionalText.default('30 per minute'),
+  RATE_LIMIT_REGISTER: optionalText.default('20 per hour'),
+  RATE_LIMIT_PASSWORD_CHANGE: optionalText.default('5 per minute'),
+  RATE_LIMIT_LICENSE: optionalText.default('10 per minute'),
+  RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
+  NODE_ENV: optionalText,
   STARTING_CREDITS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_LEVELS).default('info')),
   CLIENT_DIR: optionalText.default('dist/client'),
@@ -40,12 +47,17 @@ export interface Config {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  loginRateLimit: { max: number; timeWindow: string };
   /** POST /api/create/error per signed-in user and minute (a crash loop must not flood the log). */
-  errorLogRateLimit: { max: number; timeWindow: string };
+  errorLogRateLimit: RateLimitSetting;
+  /** Database-backed limits (server/domain/rate-limits), each "N per window". */
+  rateLimits: RateLimits;
   /** Credits a new user receives; undefined means the plan's own starting credits. */
   startingCredits: number | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** 'pretty': short human lines (development); 'json': one JSON object a line (production). */
+  logFormat: 'pretty' | 'json';
+  /** NODE_ENV=production: no development hints (e.g. where unsent mail can be read). */
+  production: boolean;
   clientDir: string;
   /** OpenAI-compatible chat endpoint for scripts; unset → the offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
@@ -53,7 +65,46 @@ export interface Config {
   testMode: boolean;
 }
 
+export interface RateLimits {
+  /** POST /api/login, /forgot-password, /reset-password per submitted email (any address). */
+  credentialsPerAccount: RateLimitSetting;
+  /** The same routes per client address (any email): spraying many accounts from one place. */
+  credentialsPerAddress: RateLimitSetting;
+  /** POST /api/register and /api/register-with-license per client address. */
+  register: RateLimitSetting;
+  /** POST /api/user/change-password per user: guesses of the current password. */
+  passwordChange: RateLimitSetting;
+  /** POST /validate-license and /api/register-with-license per client address. */
+  license: RateLimitSetting;
+  /** POST /api/generate-script per user. */
+  generate: RateLimitSetting;
+}
+
+export interface RateLimitSetting {
+  max: number;
+  windowMs: number;
+}
+
 export class ConfigError extends Error {}
+
+const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** "1 minute", "30 seconds", "hour" → milliseconds, or null when not understood. */
+export function parseWindow(text: string): number | null {
+  const match = /^(\d+)?\s*(ms|millisecond|second|minute|hour|day)s?$/i.exec(text.trim());
+  if (!match) return null;
+  const amount = match[1] === undefined ? 1 : Number(match[1]);
+  return amount > 0 ? amount * UNIT_MS[match[2]!.toLowerCase()]! : null;
+}
+
+/** "10 per minute", "20 per 1 hour", "5/30 seconds" → a limit, or null when not understood. */
+export function parseRateLimit(text: string): RateLimitSetting | null {
+  const match = /^(\d+)\s*(?:per|\/)\s*(.+)$/i.exec(text.trim());
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowMs = parseWindow(match[2]!);
+  return max >= 1 && windowMs !== null ? { max, windowMs } : null;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -66,9 +117,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !databaseUrl) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: must start with postgres:// (leave it empty for the embedded database)');
   }
-  if (!/^\d+\s*(ms|millisecond|second|minute|hour|day)s?$/i.test(e.LOGIN_RATE_LIMIT_WINDOW.trim())) {
+  const loginWindowMs = /^\d/.test(e.LOGIN_RATE_LIMIT_WINDOW.trim()) ? parseWindow(e.LOGIN_RATE_LIMIT_WINDOW) : null;
+  if (loginWindowMs === null) {
     throw new ConfigError(`Invalid configuration:\n  LOGIN_RATE_LIMIT_WINDOW: expected e.g. "1 minute" or "30 seconds", got "${e.LOGIN_RATE_LIMIT_WINDOW}"`);
   }
+  const limit = (name: keyof typeof e & `RATE_LIMIT_${string}`): RateLimitSetting => {
+    const parsed = parseRateLimit(String(e[name]));
+    if (!parsed) throw new ConfigError(`Invalid configuration:\n  ${name}: expected e.g. "10 per minute" or "20 per 1 hour", got "${String(e[name])}"`);
+    return parsed;
+  };
+  const rateLimits: RateLimits = {
+    credentialsPerAccount: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: loginWindowMs },
+    credentialsPerAddress: limit('RATE_LIMIT_CREDENTIALS_PER_ADDRESS'),
+    register: limit('RATE_LIMIT_REGISTER'),
+    passwordChange: limit('RATE_LIMIT_PASSWORD_CHANGE'),
+    license: limit('RATE_LIMIT_LICENSE'),
+    generate: limit('RATE_LIMIT_GENERATE'),
+  };
+  const production = e.NODE_ENV === 'production';
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   return {
     host: e.HOST,
@@ -78,10 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, timeWindow: e.LOGIN_RATE_LIMIT_WINDOW.trim() },
-    errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, timeWindow: '1 minute' },
+    errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, windowMs: 60_000 },
+    rateLimits,
     startingCredits: e.STARTING_CREDITS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
+    production,
     clientDir: resolve(e.CLIENT_DIR),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',

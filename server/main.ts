@@ -3,16 +3,18 @@
 import { loadConfigOrExit } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { runServer } from './server';
+import { startupMessage } from './startup-message';
 
 const config = loadConfigOrExit();
 try {
   const server = await runServer(config);
-  server.app.log.info(`Reelflow is listening on ${config.appUrl} (database: ${server.database.kind})`);
+  // Printed whatever the log level: the one line a person starting Reelflow needs.
+  console.log(startupMessage(config));
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (signalled) return;
     signalled = true;
-    server.app.log.info(`${signal} received; shutting down`);
+    console.log(`${signal} received; stopping Reelflow…`);
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {

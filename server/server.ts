@@ -9,6 +9,9 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
 import { registerJobs } from './jobs';
+import { logsRequests } from './logger';
+import { bossQueue } from './jobs/queue';
+import { createMailer } from './providers/mail/mailer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,15 +35,32 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
   // With an embedded database this process is the only one that may open it, so the admin CLI
   // talks to us; with Postgres the CLI opens the database itself and no channel is needed.
   const adminSecret = database.kind === 'pglite' ? newAdminSecret() : undefined;
+  const mailer = createMailer(config, database.db);
   try {
     await migrate(database);
-    app = await buildApp({ config, database, ...(adminSecret ? { adminSecret } : {}), ...(options.logger === false ? { logger: false } : {}) });
+    app = await buildApp({
+      config,
+      database,
+      mailer,
+      // Without pg-boss (tests that skip it) the app runs its jobs inline.
+      ...(options.jobs !== false ? { jobs: bossQueue(() => boss) } : {}),
+      ...(adminSecret ? { adminSecret } : {}),
+      ...(options.logger === false ? { logger: false } : {}),
+    });
     const log = app.log;
     if (options.jobs !== false) {
       boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
-      await registerJobs(boss, database, (message) => log.info(message));
+      await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
     }
-    await app.listen({ host: config.host, port: config.port });
+    // Fastify announces "Server listening at …" at info; below debug, main.ts prints its own single
+    // line instead (where Reelflow runs and where its data lives), so that one is held back.
+    const level = app.log.level;
+    if (!logsRequests(level)) app.log.level = 'warn';
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } finally {
+      app.log.level = level;
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = loopbackUrl(config.host, port);
@@ -53,6 +73,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
         await started.close();
         if (boss) await stopBoss(boss);
+        mailer.close();
         await database.close();
       })());
     return { app: started, database, boss, url, stop };
@@ -60,6 +81,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
     if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
     await app?.close().catch(() => {});
     if (boss) await stopBoss(boss).catch(() => {});
+    mailer.close();
     await database.close().catch(() => {});
     throw error;
   }

@@ -8,15 +8,17 @@ import { migrate } from './db/migrate';
 import { createBoss, startBoss, stopBoss } from './jobs/boss';
 import { registerJobs } from './jobs';
 import pino from 'pino';
-import { loggerOptions } from './logger';
+import { loggerOptions, logDestination } from './logger';
+import { createMailer } from './providers/mail/mailer';
 
 const config = loadConfigOrExit();
-const log = pino(loggerOptions(config.logLevel));
+const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
 try {
   const database = await openDatabase(config);
   await migrate(database);
   const boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
-  await registerJobs(boss, database, (message) => log.info(message));
+  const mailer = createMailer(config, database.db);
+  await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -24,6 +26,7 @@ try {
     signalled = true;
     log.info(`${signal} received; stopping the worker`);
     stopBoss(boss)
+      .then(() => mailer.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -1,7 +1,10 @@
 // One process owns an embedded PGlite data dir: two would corrupt it. The owner writes its pid to
 // DATA_DIR/.lock; a lock whose pid no longer runs is stale (a crash, a kill -9) and is taken over.
+// So is a lock carrying OUR pid that this process does not hold: pids are reused, and in a
+// container the server is pid 1 on every start, so a lock left by the previous run names us.
+// Locks this process does hold are remembered in memory, which keeps refusing a second owner here.
 import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -11,6 +14,9 @@ export class DataDirLockedError extends Error {
     super(`Another Reelflow process (pid ${pid}) is using DATA_DIR ${dataDir}; stop it or set DATABASE_URL to share a real Postgres.`);
   }
 }
+
+/** Lock files held by this process (resolved paths). */
+const heldHere = new Set<string>();
 
 export function lockPath(dataDir: string): string {
   return join(dataDir, '.lock');
@@ -27,10 +33,11 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** The pid holding the lock when that process is alive, else null. */
+/** The pid holding the lock when that process is alive (and, if it is us, really holds it), else null. */
 export function readLiveLockOwner(dataDir: string): number | null {
   try {
     const pid = Number.parseInt(readFileSync(lockPath(dataDir), 'utf8').trim(), 10);
+    if (pid === process.pid) return heldHere.has(resolve(lockPath(dataDir))) ? pid : null;
     return isProcessAlive(pid) ? pid : null;
   } catch {
     return null;
@@ -50,11 +57,13 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       const fd = openSync(path, 'wx', 0o644);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldHere.add(resolve(path));
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          heldHere.delete(resolve(path));
           try {
             if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
           } catch {

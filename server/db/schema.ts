@@ -95,3 +95,10 @@ export type UserRow = typeof users.$inferSelect;
 
 // The creator's content (migration 0002) lives in its own module.
 export * from './schema-content';
+
+/** Rate-limit counters (migration 0003), see server/domain/rate-limits. */
+export const rateLimits = pgTable('rate_limits', {
+  bucketKey: text('bucket_key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -3,6 +3,7 @@
 // only in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AdminCommandError, FieldValidationError } from '../domain/errors';
+import { sqlState } from '../db/errors';
 import { ClientProblem } from '../domain/problems';
 import { RequestValidationError } from './validation';
 
@@ -43,6 +44,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.code(429).send({ message: TOO_MANY_ATTEMPTS });
+    // A database that refuses a value (bad encoding, NUL, out of range) is the client's input
+    // slipping past validation: a 422, not a 500. Class 22 = data exception.
+    const state = sqlState(error);
+    if (state !== undefined && state.startsWith('22')) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.code(422).send({ message: 'The given data was invalid.', errors: { body: ['The given data was invalid.'] } });
+    }
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status }, 'client error');
       return reply.code(status).send({ message: clientMessage(error, status) });

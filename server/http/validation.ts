@@ -20,9 +20,52 @@ function messageFor(issue: z.core.$ZodIssue, input: Record<string, unknown>): st
   return issue.message;
 }
 
-/** Parses a JSON body (anything but an object counts as empty) or throws RequestValidationError. */
+// Postgres text cannot hold NUL, and UTF-8 cannot encode a lone UTF-16 surrogate.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** For text that is kept but not validated (a User-Agent header): drops what cannot be stored. */
+export function toStorableText(text: string): string {
+  return text.replace(UNSTORABLE_ALL, '');
+}
+
+export const unstorableMessage = (field: string) => `The ${humanName(field)} field contains characters that cannot be stored.`;
+
+/**
+ * The path of the first string (value or key) in `input` that the database cannot store, or null.
+ * Iterative, so no input can overflow the stack (bodies are depth-bounded at parse time anyway).
+ */
+export function findUnstorableText(input: unknown): string | null {
+  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return path.join('.') || 'body';
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+        const childPath = [...path, key];
+        if (!isStorableText(key)) return path.join('.') || 'body';
+        pending.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a JSON body, query or params object (anything but an object counts as empty) or throws
+ * RequestValidationError. Every route goes through here, so this is also where text the database
+ * cannot store (NUL bytes, lone surrogates) becomes a 422 on its field instead of a 500 later.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const input = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const unstorable = findUnstorableText(input);
+  if (unstorable !== null) throw new RequestValidationError({ [unstorable]: [unstorableMessage(unstorable.split('.')[0]!)] });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};

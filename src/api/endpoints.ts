@@ -7,6 +7,7 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   ForgotPasswordRequest,
+  ForgotPasswordResponse,
   HealthResponse,
   LoginRequest,
   MessageResponse,
@@ -55,7 +56,7 @@ export const registerUser = (body: RegisterRequest) => data(api.post<AuthRespons
 export const loginUser = (body: LoginRequest) => data(api.post<AuthResponse>('/api/login', body));
 export const logoutUser = () => data(api.post<MessageResponse | '' | null>('/api/logout'));
 export const fetchUser = () => data(api.get<User>('/api/user'));
-export const forgotPassword = (body: ForgotPasswordRequest) => data(api.post<MessageResponse>('/api/forgot-password', body));
+export const forgotPassword = (body: ForgotPasswordRequest) => data(api.post<ForgotPasswordResponse>('/api/forgot-password', body));
 export const resetPassword = (body: ResetPasswordRequest) => data(api.post<MessageResponse>('/api/reset-password', body));
 export const validateLicense = (body: ValidateLicenseRequest) => data(api.post<ValidateLicenseResponse>('/validate-license', body));
 

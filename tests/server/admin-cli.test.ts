@@ -2,7 +2,10 @@
 // channel when that server owns the embedded data dir.
 import { statSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminChannelPath, ADMIN_PATH, ADMIN_SECRET_HEADER, readAdminChannel } from '../../server/admin-channel';
 import { main } from '../../server/cli/admin-cli';
 import { creditLedger, users } from '../../server/db/schema';
@@ -85,6 +88,39 @@ describe('admin CLI, database opened directly', () => {
     }
   });
 
+  it.skipIf(usingPostgres)('says which data folder it uses', async () => {
+    const result = await admin(env, 'mail-outbox');
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(`Using data folder ${testDb.config.dataDir}.`);
+  });
+
+  it.skipIf(usingPostgres)('refuses to create an empty data folder unless told to with --create', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'reelflow-cli-missing-'));
+    try {
+      const missing = join(root, 'typo-data');
+      // A port where nothing answers: no server is using another folder.
+      const refused = await admin({ DATA_DIR: missing, DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' }, 'mail-outbox');
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`Data folder ${missing} holds no Reelflow database yet.`);
+      expect(refused.err).toContain('--create');
+      expect(existsSync(missing)).toBe(false);
+
+      const created = await admin({ DATA_DIR: missing, DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' }, 'mail-outbox', '--create');
+      expect(created.code, created.err).toBe(0);
+      expect(created.err).toContain(`Creating a new, empty data folder ${missing}.`);
+      expect(created.out).toContain('outbox is empty');
+      // From now on the folder holds a database and is simply used.
+      expect((await admin({ DATA_DIR: missing, DATABASE_URL: '', LOG_LEVEL: 'silent' }, 'mail-outbox')).err).toContain(`Using data folder ${missing}.`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!usingPostgres)('says which Postgres it uses, without the password', async () => {
+    const result = await admin(env, 'mail-outbox');
+    expect(result.err).toMatch(/^Using the database at [^@\s]+ \(DATABASE_URL\)\./);
+  });
+
   it('reports an invalid configuration without a stack trace', async () => {
     const result = await admin({ ...env, PORT: 'eighty' }, 'mail-outbox');
     expect(result.code).toBe(1);
@@ -108,6 +144,19 @@ describe('admin CLI with a running server', () => {
     await testDb.cleanup();
   });
 
+  it.skipIf(usingPostgres)('names the running server when DATA_DIR points at an empty folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'reelflow-cli-other-'));
+    try {
+      const port = new URL(server.url).port;
+      const result = await admin({ DATA_DIR: join(root, 'data'), DATABASE_URL: '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'silent' }, 'mail-outbox');
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`but a Reelflow server answers at ${server.url}: it uses another data folder`);
+      expect(existsSync(join(root, 'data'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('runs with pg-boss started', () => {
     expect(server.boss).not.toBeNull();
   });
@@ -124,9 +173,17 @@ describe('admin CLI with a running server', () => {
     const email = uniqueEmail('outbox');
     await client.register(email);
     await client.post('/api/forgot-password', { email });
-    const outbox = await admin(env, 'mail-outbox', '--limit', '5');
+    // The mail is written by a pg-boss job, shortly after the answer.
+    const outbox = await vi.waitFor(
+      async () => {
+        const listed = await admin(env, 'mail-outbox', '--limit', '5');
+        expect(listed.out).toContain(email);
+        return listed;
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     expect(outbox.code).toBe(0);
-    expect(outbox.out).toContain(email);
+    expect(outbox.err).toContain(usingPostgres ? '(DATABASE_URL)' : `through the running server (pid ${process.pid})`);
     expect(outbox.out).toMatch(/\/reset-password\?token=[^&\s]+&email=/);
 
     const missing = await admin(env, 'grant-credits', 'nobody@example.com', '5');

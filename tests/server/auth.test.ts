@@ -1,8 +1,10 @@
 // Registration, sign-in, sign-out, the user object, password change and rate limiting.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../contract/auth';
 import { creditLedger, users } from '../../server/db/schema';
+import { hitRateLimit, purgeExpiredRateLimits } from '../../server/domain/rate-limits/rate-limits';
 import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf } from './helpers';
 
 const PASSWORD = 'correct horse battery';
@@ -150,7 +152,10 @@ describe('accounts', () => {
       expect(response.statusCode).toBe(200);
       expect(bodyOf(response)).toHaveProperty('message');
       expect((await t.client.get('/api/user', { token: first.token })).statusCode).toBe(401);
-      expect((await t.client.post('/api/logout', undefined, { token: first.token })).statusCode).toBe(419);
+      // The revoked token is 401 on POST too (never 419: the client must sign in, not refresh CSRF).
+      const revoked = await t.client.post('/api/logout', undefined, { token: first.token });
+      expect(revoked.statusCode).toBe(401);
+      expect(bodyOf(revoked)).toEqual({ message: 'Unauthenticated.' });
       expect((await t.client.get('/api/user', { token: second.token })).statusCode).toBe(200);
     });
 
@@ -197,21 +202,87 @@ describe('accounts', () => {
 describe('login rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW: '1 minute' });
+    t = await createTestApp({
+      LOGIN_RATE_LIMIT_MAX: '3',
+      LOGIN_RATE_LIMIT_WINDOW: '1 minute',
+      RATE_LIMIT_CREDENTIALS_PER_ADDRESS: '6 per minute',
+      RATE_LIMIT_REGISTER: '2 per hour',
+      RATE_LIMIT_PASSWORD_CHANGE: '2 per minute',
+      RATE_LIMIT_LICENSE: '2 per minute',
+      RATE_LIMIT_GENERATE: '2 per minute',
+    });
   });
   afterAll(async () => t.close());
 
-  it('answers 429 Too Many Attempts with Retry-After once the limit for IP + email is spent', async () => {
+  /** A 429 that says when to retry, in the header and in the message. */
+  function expectRetryLater(response: LightMyRequestResponse) {
+    expect(response.statusCode).toBe(429);
+    const seconds = Number(response.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(bodyOf(response)).toEqual({ message: `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.` });
+  }
+
+  // A public POST from a given address. The (invalid) bearer header stands in for the CSRF pair:
+  // it proves intent like a real client's, and a bad token on a public route counts as a guest.
+  const postFrom = (address: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, remoteAddress: address, headers: { authorization: 'Bearer x' }, payload });
+  const wrongLogin = (address: string, email: string) => postFrom(address, '/api/login', { email, password: 'wrong password' });
+
+  it('limits sign-in per account (any address), and says when to retry', async () => {
     const email = uniqueEmail('limited');
-    for (let i = 0; i < 3; i++) {
-      expect((await t.client.post('/api/login', { email, password: 'wrong password' })).statusCode).toBe(422);
-    }
-    const limited = await t.client.post('/api/login', { email, password: 'wrong password' });
-    expect(limited.statusCode).toBe(429);
-    expect(bodyOf(limited)).toEqual({ message: 'Too Many Attempts.' });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another email from the same IP has its own budget.
-    expect((await t.client.post('/api/login', { email: uniqueEmail('other'), password: 'wrong password' })).statusCode).toBe(422);
+    for (let i = 0; i < 3; i++) expect((await wrongLogin('198.51.100.1', email)).statusCode).toBe(422);
+    expectRetryLater(await wrongLogin('198.51.100.1', email));
+    // From another address the account is still limited: guesses are counted per account.
+    expectRetryLater(await wrongLogin('198.51.100.2', email));
+    // Another email has its own per-account budget.
+    expect((await wrongLogin('198.51.100.3', uniqueEmail('other'))).statusCode).toBe(422);
+  });
+
+  it('limits sign-in per address (any account)', async () => {
+    for (let i = 0; i < 6; i++) expect((await wrongLogin('203.0.113.9', uniqueEmail(`spray${i}`))).statusCode).toBe(422);
+    expectRetryLater(await wrongLogin('203.0.113.9', uniqueEmail('spray-more')));
+  });
+
+  it('cannot be reset by flooding the limiter with other keys', async () => {
+    const email = uniqueEmail('victim');
+    for (let i = 0; i < 3; i++) await wrongLogin('198.51.100.20', email);
+    // 2,000 other keys (an in-memory LRU of 1,000 would have evicted the victim's counter).
+    for (let i = 0; i < 2000; i++) await hitRateLimit(t.database.db, `login:account|flood-${i}@example.com`, 60_000);
+    expectRetryLater(await wrongLogin('198.51.100.21', email));
+  });
+
+  it('starts a counter over once its window has passed, and the purge removes only expired ones', async () => {
+    const live = await hitRateLimit(t.database.db, 'test:live', 60_000);
+    expect(live.hits).toBe(1);
+    expect((await hitRateLimit(t.database.db, 'test:live', 60_000)).hits).toBe(2);
+    await hitRateLimit(t.database.db, 'test:short', 1);
+    await t.database.db.execute(sql`update rate_limits set resets_at = now() - interval '1 second' where bucket_key = 'test:short'`);
+    expect((await hitRateLimit(t.database.db, 'test:short', 60_000)).hits).toBe(1);
+    await t.database.db.execute(sql`update rate_limits set resets_at = now() - interval '1 second' where bucket_key = 'test:short'`);
+    expect(await purgeExpiredRateLimits(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.execute(sql`select bucket_key from rate_limits where bucket_key like 'test:%'`);
+    expect((left as { rows: { bucket_key: string }[] }).rows.map((row) => row.bucket_key)).toEqual(['test:live']);
+  });
+
+  it('limits registration and licence checks per address', async () => {
+    const post = (url: string, payload: object) => postFrom('192.0.2.44', url, payload);
+    const account = () => ({ name: 'N', email: uniqueEmail('reg'), password: PASSWORD, password_confirmation: PASSWORD });
+    for (let i = 0; i < 2; i++) expect((await post('/api/register', account())).statusCode).toBe(201);
+    expectRetryLater(await post('/api/register', account()));
+    for (let i = 0; i < 2; i++) expect((await post('/validate-license', { license_key: 'AAAAA-BBBBB' })).statusCode).toBe(422);
+    expectRetryLater(await post('/validate-license', { license_key: 'AAAAA-BBBBB' }));
+    expectRetryLater(await post('/api/register-with-license', { ...account(), license_key: 'AAAAA-BBBBB' }));
+  });
+
+  it('limits guesses of the current password and script generation per user', async () => {
+    const registered = await postFrom('192.0.2.45', '/api/register', { name: 'N', email: uniqueEmail('guess'), password: PASSWORD, password_confirmation: PASSWORD });
+    const { token } = registered.json<{ token: string }>();
+    const guess = () => t.client.post('/api/user/change-password', { current_password: 'guess', password: 'new password 1', password_confirmation: 'new password 1' }, { token });
+    for (let i = 0; i < 2; i++) expect((await guess()).statusCode).toBe(422);
+    expectRetryLater(await guess());
+    const generate = () => t.client.post('/api/generate-script', { prompt: 'a video about tea', video_duration: 30 }, { token });
+    for (let i = 0; i < 2; i++) expect((await generate()).statusCode).toBe(201);
+    expectRetryLater(await generate());
   });
 
   it('limits forgot-password too', async () => {

@@ -14,9 +14,18 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       appUrl: 'http://127.0.0.1:8080',
       smtpUrl: undefined,
-      loginRateLimit: { max: 5, timeWindow: '1 minute' },
+      rateLimits: {
+        credentialsPerAccount: { max: 5, windowMs: 60_000 },
+        credentialsPerAddress: { max: 30, windowMs: 60_000 },
+        register: { max: 20, windowMs: 3_600_000 },
+        passwordChange: { max: 5, windowMs: 60_000 },
+        license: { max: 10, windowMs: 60_000 },
+        generate: { max: 10, windowMs: 60_000 },
+      },
       startingCredits: undefined,
       logLevel: 'info',
+      logFormat: 'pretty',
+      production: false,
       clientDir: resolve('dist/client'),
     });
     expect(startingCreditsFor(config, 'free')).toBe(50);
@@ -26,6 +35,14 @@ describe('loadConfig', () => {
   it('accepts every value documented in .env.example', () => {
     const documented = parseEnv(readFileSync('.env.example', 'utf8'));
     expect(() => loadConfig(documented)).not.toThrow();
+  });
+
+  it('reads rate limits as "N per window" and picks JSON logs in production', () => {
+    const config = loadConfig({ RATE_LIMIT_REGISTER: '3 per 10 minutes', RATE_LIMIT_LICENSE: '7/hour', NODE_ENV: 'production' });
+    expect(config.rateLimits.register).toEqual({ max: 3, windowMs: 600_000 });
+    expect(config.rateLimits.license).toEqual({ max: 7, windowMs: 3_600_000 });
+    expect(config).toMatchObject({ logFormat: 'json', production: true });
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
   it('reads postgres URLs, APP_URL without trailing slash and treats empty values as unset', () => {
@@ -45,6 +62,9 @@ describe('loadConfig', () => {
       [{ LOGIN_RATE_LIMIT_MAX: '0' }, 'LOGIN_RATE_LIMIT_MAX'],
       [{ LOGIN_RATE_LIMIT_WINDOW: 'soon' }, 'LOGIN_RATE_LIMIT_WINDOW'],
       [{ STARTING_CREDITS: '-5' }, 'STARTING_CREDITS'],
+      [{ RATE_LIMIT_REGISTER: 'lots' }, 'RATE_LIMIT_REGISTER'],
+      [{ RATE_LIMIT_GENERATE: '0 per minute' }, 'RATE_LIMIT_GENERATE'],
+      [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);

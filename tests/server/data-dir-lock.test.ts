@@ -36,6 +36,29 @@ describe('DATA_DIR lock', () => {
     lock.release();
   });
 
+  it('takes over a stale lock carrying this very pid (a restarted container is pid 1 again)', () => {
+    const dir = tempDir();
+    writeFileSync(lockPath(dir), String(process.pid));
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(lockPath(dir), 'utf8')).toBe(String(process.pid));
+    // ...and still refuses a second owner within this process once it holds the lock.
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(existsSync(lockPath(dir))).toBe(false);
+  });
+
+  it.skipIf(usingPostgres)('opens the database over a stale lock with our pid', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      writeFileSync(lockPath(testDb.config.dataDir), String(process.pid));
+      const database = await openDatabase(testDb.config);
+      expect(database.kind).toBe('pglite');
+      await database.close();
+    } finally {
+      await testDb.cleanup();
+    }
+  });
+
   it('treats garbage in the lock file as stale', () => {
     const dir = tempDir();
     writeFileSync(lockPath(dir), 'not a pid');

@@ -29,6 +29,12 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<T
     CLIENT_DIR: join(root, 'no-client'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    // Tests register many users from one address; files that test a limit set their own.
+    RATE_LIMIT_CREDENTIALS_PER_ADDRESS: '100000 per minute',
+    RATE_LIMIT_REGISTER: '100000 per hour',
+    RATE_LIMIT_PASSWORD_CHANGE: '100000 per minute',
+    RATE_LIMIT_LICENSE: '100000 per minute',
+    RATE_LIMIT_GENERATE: '100000 per minute',
     APP_URL: 'http://reelflow.test',
     ...env,
   };

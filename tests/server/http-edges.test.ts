@@ -141,8 +141,21 @@ describe('HTTP edges', () => {
       expect(response.statusCode).toBe(200);
     });
 
-    it('still demands CSRF when the bearer token is invalid', async () => {
-      const response = await t.client.post('/api/logout', undefined, { token: '1|notavalidtokenatallxxxxxxxx', csrf: false });
+    it('answers 401 Unauthenticated, never 419, to a bad or revoked bearer token on every method', async () => {
+      const { token } = await t.client.register(uniqueEmail('revoked'));
+      expect((await t.client.post('/api/logout', undefined, { token, csrf: false })).statusCode).toBe(200);
+      const scriptUrl = '/api/scripts/00000000-0000-4000-8000-000000000000';
+      for (const bad of [token, '1|notavalidtokenatallxxxxxxxx', 'garbage']) {
+        for (const [method, url] of [['GET', '/api/user'], ['POST', '/api/logout'], ['POST', '/api/scripts'], ['PUT', scriptUrl], ['DELETE', scriptUrl]] as const) {
+          const response = await t.client.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : { title: 't', body: 'b' }, { token: bad, csrf: false });
+          expect(response.statusCode, `${method} ${url} with ${bad}`).toBe(401);
+          expect(bodyOf(response)).toEqual({ message: 'Unauthenticated.' });
+        }
+      }
+    });
+
+    it('still demands CSRF from a request that carries no bearer token (e.g. Basic)', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: 'Basic abc' } });
       expect(response.statusCode).toBe(419);
     });
 

@@ -2,10 +2,11 @@
 // starts pg-boss, and its handler (run through pg-boss here) deletes only expired keys.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../../server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { idempotencyKeys, mailOutbox } from '../../server/db/schema';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/domain/idempotency/idempotency';
 import { PURGE_IDEMPOTENCY_CRON, PURGE_IDEMPOTENCY_QUEUE, purgeIdempotencyKeysJob } from '../../server/jobs/idempotency-purge';
+import { PASSWORD_RESET_MAIL_QUEUE } from '../../server/jobs/password-reset-mail';
 import { runServer, type RunningServer } from '../../server/server';
 import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
 
@@ -65,5 +66,28 @@ describe('idempotency purge job', () => {
     const deadline = Date.now() + 20_000;
     while ((await keysOf()).includes(stale) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect(await keysOf()).not.toContain(stale);
+  });
+
+  it('forgot-password only queues a job, for known and unknown emails alike; the job sends the mail', async () => {
+    const known = uniqueEmail('job-known');
+    await client.register(known);
+    const unknown = uniqueEmail('job-ghost');
+    for (const email of [known, unknown]) {
+      const response = await client.post('/api/forgot-password', { email });
+      expect(response.statusCode).toBe(200);
+    }
+    const queued = await server.database.raw.query(`select data->>'email' as email from pgboss.job where name = $1 and data->>'email' = any($2)`, [
+      PASSWORD_RESET_MAIL_QUEUE,
+      [known, unknown],
+    ]);
+    expect(queued.rows.map((row) => row.email).sort()).toEqual([known, unknown].sort());
+    await vi.waitFor(
+      async () => {
+        const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, known));
+        expect(mails).toHaveLength(1);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, unknown))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens, users } from '../../server/db/schema';
+import { MAIL_OUTBOX_HINT } from '../../server/http/routes/auth';
 import { createTestApp, uniqueEmail, type TestApp, bodyOf, errorsOf, messageOf } from './helpers';
 
 const SENT = 'If an account exists for that email, we have emailed a password reset link.';
@@ -33,14 +34,25 @@ describe('password reset', () => {
     const unknown = await t.client.post('/api/forgot-password', { email: unknownEmail });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(bodyOf(known)).toEqual({ message: SENT });
-    expect(bodyOf(unknown)).toEqual({ message: SENT });
+    // Development without SMTP: the answer says where the mail can be read — for both alike.
+    expect(bodyOf(known)).toEqual({ message: SENT, mail_outbox_hint: MAIL_OUTBOX_HINT });
+    expect(bodyOf(unknown)).toEqual(bodyOf(known));
     expect(await lastMailTo(unknownEmail)).toBeUndefined();
     const mail = await lastMailTo(email);
     expect(mail).toBeDefined();
     const { url, email: linkEmail } = linkParts(mail!.textBody);
     expect(`${url.origin}${url.pathname}`).toBe('http://reelflow.test/reset-password');
     expect(linkEmail).toBe(email);
+  });
+
+  it('never gives the outbox hint in production', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const response = await production.client.post('/api/forgot-password', { email: uniqueEmail('prod') });
+      expect(bodyOf(response)).toEqual({ message: SENT });
+    } finally {
+      await production.close();
+    }
   });
 
   it('validates the email', async () => {

@@ -4,6 +4,7 @@
 import { sql as accounts } from './0001-accounts';
 import { sql as scripts } from './0002-scripts';
 import { sql as scriptListVersions } from './0003-script-list-versions';
+import { sql as rateLimits } from './0004-rate-limits';
 
 export interface Migration {
   id: string;
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0001-accounts', sql: accounts },
   { id: '0002-scripts', sql: scripts },
   { id: '0003-script-list-versions', sql: scriptListVersions },
+  { id: '0004-rate-limits', sql: rateLimits },
 ];

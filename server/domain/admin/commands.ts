@@ -17,7 +17,9 @@ export const ADMIN_HELP = `Reelflow admin — usage: npm run admin -- <command>
   mail-outbox [--limit N]                     show the newest mails kept in the outbox
   help                                        this text
 
-With the embedded database and a running server, commands go to that server over loopback.`;
+With the embedded database and a running server, commands go to that server over loopback.
+The CLI says which data folder it uses (DATA_DIR, default ./data). It will not create an empty
+one: when DATA_DIR holds no database yet it stops, unless you add --create.`;
 
 interface ParsedArgs {
   positional: string[];

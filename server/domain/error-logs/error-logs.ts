@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { errorLogs } from '../../db/schema';
 
 export const ERROR_FOLD_WINDOW_MINUTES = 10;
+/** Rows kept per user; a new row beyond it deletes the oldest (docs/decisions/server.md). */
+export const MAX_ERROR_LOG_ROWS_PER_USER = 1000;
 
 export interface ErrorReport {
   userId: number;
@@ -42,6 +44,11 @@ export async function recordError(db: Db, report: ErrorReport, now = new Date())
     .values({ userId: report.userId, path: report.path, message: report.message, userAgent: report.userAgent ?? null })
     .returning({ id: errorLogs.id, occurrences: errorLogs.occurrences });
   if (!inserted) throw new Error('error log insert returned nothing');
+  // Keep the newest MAX_ERROR_LOG_ROWS_PER_USER rows of this user: a report must never fail for
+  // being one too many, and one device cannot grow the table without bound.
+  await db.execute(sql`
+    delete from error_logs where user_id = ${report.userId} and id <= (
+      select id from error_logs where user_id = ${report.userId} order by id desc offset ${MAX_ERROR_LOG_ROWS_PER_USER} limit 1)`);
   return inserted;
 }
 

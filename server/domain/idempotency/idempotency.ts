@@ -34,16 +34,39 @@ export function isValidIdempotencyKey(key: string): boolean {
   return /^[\x21-\x7e]{1,100}$/.test(key);
 }
 
-/** Canonical JSON (sorted keys) so that the same body always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+/**
+ * Canonical JSON (sorted keys) so that the same body always hashes the same. Iterative with an
+ * explicit stack: however deeply a body nests, fingerprinting it cannot overflow the call stack.
+ */
+export function canonical(value: unknown): string {
+  const out: string[] = [];
+  // Either a value still to write, or literal text (brackets, commas, keys) to emit as is.
+  const work: ({ text: string } | { value: unknown })[] = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const current = item.value;
+    if (Array.isArray(current)) {
+      const parts: ({ text: string } | { value: unknown })[] = [{ text: '[' }];
+      current.forEach((element, index) => parts.push(...(index > 0 ? [{ text: ',' }] : []), { value: element }));
+      parts.push({ text: ']' });
+      for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i]!);
+    } else if (current && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const parts: ({ text: string } | { value: unknown })[] = [{ text: '{' }];
+      entries.forEach(([key, v], index) => parts.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` }, { value: v }));
+      parts.push({ text: '}' });
+      for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i]!);
+    } else {
+      out.push(JSON.stringify(current ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 export function requestHash(request: Pick<IdempotentRequest, 'method' | 'path' | 'body'>): string {

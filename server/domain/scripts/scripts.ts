@@ -1,6 +1,6 @@
 // The creator's saved scripts: generated ones and ones written by hand (often offline, so the
 // client chooses the id). Every query is scoped to its owner.
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Script } from '../../../contract/scripts';
 import type { Db } from '../../db/client';
 import { scripts, type ScriptRow } from '../../db/schema';
@@ -9,6 +9,13 @@ import { NotFoundError } from '../problems';
 
 export const SCRIPT_NOT_FOUND = 'This script no longer exists.';
 export const SCRIPT_ID_TAKEN = 'The id has already been taken.';
+
+/**
+ * Saved scripts one user may keep (docs/decisions/server.md, "Per-user limits"). Far above real
+ * use; it bounds what one account can store (each script up to 20,000 characters).
+ */
+export const MAX_SCRIPTS_PER_USER = 5000;
+export const SCRIPT_LIMIT_REACHED = `You have reached the limit of ${MAX_SCRIPTS_PER_USER} saved scripts. Delete some to save new ones.`;
 
 export function toScript(row: ScriptRow): Script {
   return {
@@ -40,6 +47,10 @@ export interface ScriptInput {
 }
 
 export async function insertScript(db: Db, userId: number, input: ScriptInput): Promise<Script> {
+  // A soft bound: two inserts racing at the limit may both pass; it exists against runaway
+  // storage, not as an exact quota.
+  const [{ saved } = { saved: 0 }] = await db.select({ saved: count() }).from(scripts).where(eq(scripts.userId, userId));
+  if (saved >= MAX_SCRIPTS_PER_USER) throw new FieldValidationError('scripts', SCRIPT_LIMIT_REACHED);
   const [row] = await db
     .insert(scripts)
     .values({

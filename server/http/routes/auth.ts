@@ -8,32 +8,47 @@ import {
   resetPasswordRequest,
   validateLicenseRequest,
   type AuthResponse,
+  type ForgotPasswordResponse,
   type MessageResponse,
   type ValidateLicenseResponse,
 } from '../../../contract/auth';
 import { startingCreditsFor } from '../../config';
-import { requestPasswordReset, RESET_DONE, RESET_LINK_SENT, resetPassword } from '../../domain/auth/password-reset';
+import { RESET_DONE, RESET_LINK_SENT, resetPassword } from '../../domain/auth/password-reset';
 import { revokeToken } from '../../domain/auth/tokens';
 import { createAccount, signIn, toPublicUser, type SignedIn } from '../../domain/auth/users';
 import { validateLicense } from '../../domain/licenses/licenses';
 import { DEFAULT_PLAN } from '../../domain/plans/plans';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
-import { credentialRateLimit } from '../rate-limits';
+import { PASSWORD_RESET_MAIL_QUEUE } from '../../jobs/password-reset-mail';
+import { byAddress, rateLimited, submittedEmail, type RateLimitRule } from '../rate-limits';
 import { parseBody } from '../validation';
 
 const authResponse = ({ token, user }: SignedIn): AuthResponse => ({ token, user: toPublicUser(user), credits: user.credits });
 
-export function authRoutes(app: FastifyInstance, { config, database, mailer }: AppContext): void {
-  const { db } = database;
+/** Shown by the forgot-password screen in development when mail only reaches the outbox. */
+export const MAIL_OUTBOX_HINT =
+  'Development: no mail server is configured (SMTP_URL), so mails are kept in an outbox. Read them with: npm run admin -- mail-outbox';
 
-  app.post('/api/register', async (request, reply) => {
+export function authRoutes(app: FastifyInstance, { config, database, mailer, jobs }: AppContext): void {
+  const { db } = database;
+  const limits = config.rateLimits;
+  // Credential routes count per submitted email (any address) and per address (any email).
+  const credentialRules = (route: string): RateLimitRule[] => [
+    { bucket: `${route}:account`, limit: limits.credentialsPerAccount, key: submittedEmail },
+    { bucket: `${route}:address`, limit: limits.credentialsPerAddress, key: byAddress },
+  ];
+  const registerRule: RateLimitRule = { bucket: 'register:address', limit: limits.register, key: byAddress };
+  const licenseRule: RateLimitRule = { bucket: 'license:address', limit: limits.license, key: byAddress };
+  const showOutboxHint = mailer.transport === 'outbox' && !config.production;
+
+  app.post('/api/register', { preHandler: rateLimited(db, [registerRule]) }, async (request, reply) => {
     const input = parseBody(registerRequest, request.body);
     const signedIn = await createAccount(db, input, { plan: DEFAULT_PLAN, startingCredits: startingCreditsFor(config, DEFAULT_PLAN) });
     return reply.code(201).send(authResponse(signedIn));
   });
 
-  app.post('/api/login', { config: { rateLimit: credentialRateLimit(config, 'login') } }, async (request) => {
+  app.post('/api/login', { preHandler: rateLimited(db, credentialRules('login')) }, async (request) => {
     const input = parseBody(loginRequest, request.body);
     return authResponse(await signIn(db, input.email, input.password));
   });
@@ -44,31 +59,27 @@ export function authRoutes(app: FastifyInstance, { config, database, mailer }: A
     return { message: 'You have been logged out.' };
   });
 
-  app.post('/api/forgot-password', { config: { rateLimit: credentialRateLimit(config, 'forgot-password') } }, async (request): Promise<MessageResponse> => {
+  app.post('/api/forgot-password', { preHandler: rateLimited(db, credentialRules('forgot-password')) }, async (request): Promise<ForgotPasswordResponse> => {
     const input = parseBody(forgotPasswordRequest, request.body);
-    try {
-      await requestPasswordReset(db, mailer, config.appUrl, input.email);
-    } catch (error) {
-      // A failing mail server must not turn into a 500 that only existing accounts get (that
-      // would reveal which emails are registered); the operator sees it in the log.
-      request.log.error({ err: error }, 'password reset mail failed');
-    }
-    return { message: RESET_LINK_SENT };
+    // Only a job is queued, whether or not the account exists: same work, same time, and a
+    // failing mail server cannot turn into an answer only existing accounts get.
+    await jobs.send(PASSWORD_RESET_MAIL_QUEUE, { email: input.email });
+    return { message: RESET_LINK_SENT, ...(showOutboxHint ? { mail_outbox_hint: MAIL_OUTBOX_HINT } : {}) };
   });
 
-  app.post('/api/reset-password', { config: { rateLimit: credentialRateLimit(config, 'reset-password') } }, async (request): Promise<MessageResponse> => {
+  app.post('/api/reset-password', { preHandler: rateLimited(db, credentialRules('reset-password')) }, async (request): Promise<MessageResponse> => {
     const input = parseBody(resetPasswordRequest, request.body);
     await resetPassword(db, input.email, input.token, input.password);
     return { message: RESET_DONE };
   });
 
-  app.post('/validate-license', async (request): Promise<ValidateLicenseResponse> => {
+  app.post('/validate-license', { preHandler: rateLimited(db, [licenseRule]) }, async (request): Promise<ValidateLicenseResponse> => {
     const input = parseBody(validateLicenseRequest, request.body);
     const plan = await validateLicense(db, input.license_key);
     return { valid: true, plan: { key: plan.key, name: plan.name } };
   });
 
-  app.post('/api/register-with-license', async (request, reply) => {
+  app.post('/api/register-with-license', { preHandler: rateLimited(db, [licenseRule, registerRule]) }, async (request, reply) => {
     const input = parseBody(registerWithLicenseRequest, request.body);
     // Fail fast with the licence error before hashing; the transaction re-checks atomically.
     const plan = await validateLicense(db, input.license_key);

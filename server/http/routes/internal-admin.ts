@@ -20,7 +20,7 @@ export function internalAdminRoutes(app: FastifyInstance, { database }: AppConte
       return reply.code(404).send({ message: 'Not Found.' });
     }
     const { argv } = parseBody(adminRequest, request.body);
-    request.log.info({ command: argv[0] }, 'admin command');
+    request.log.debug({ command: argv[0] }, 'admin command');
     return { output: await runAdminCommand(database.db, argv) };
   });
 }

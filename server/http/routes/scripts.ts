@@ -14,6 +14,7 @@ import { currentAuth, requireAuth } from '../auth';
 import { weakEtag } from '../etag';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
+import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 
 const listQuery = z.object({
@@ -35,10 +36,11 @@ export function paginatedJson(dataJson: string, count: number, total: number, pa
   return `{"data":${dataJson},${JSON.stringify(pageMeta(count, total, page, perPage)).slice(1)}`;
 }
 
-export function scriptRoutes(app: FastifyInstance, { database, scriptWriter }: AppContext): void {
+export function scriptRoutes(app: FastifyInstance, { database, scriptWriter, config }: AppContext): void {
   const { db } = database;
+  const generateLimit = rateLimited(db, [{ bucket: 'generate:user', limit: config.rateLimits.generate, key: byUser }]);
 
-  app.post('/api/generate-script', { preHandler: requireAuth }, async (request, reply) => {
+  app.post('/api/generate-script', { preHandler: [requireAuth, generateLimit] }, async (request, reply) => {
     const input = parseBody(generateScriptRequest, request.body);
     const result = await generateScript(db, scriptWriter, {
       userId: currentAuth(request).user.id,

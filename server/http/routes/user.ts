@@ -12,11 +12,18 @@ import { permissionsForPlan } from '../../domain/plans/permissions';
 import { usageOf } from '../../domain/plans/usage';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
-import { credentialRateLimit } from '../rate-limits';
+import { byAddress, byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 
-export function userRoutes(app: FastifyInstance, { config, database }: AppContext): void {
+export function userRoutes(app: FastifyInstance, { database, config }: AppContext): void {
   const { db } = database;
+  // Counts guesses of the current password per user (a stolen token must not brute-force it).
+  const passwordChangeLimit = rateLimited(db, [{ bucket: 'password-change:user', limit: config.rateLimits.passwordChange, key: byUser }]);
+  // Licence codes are guessed like passwords: counted per user and per address, as on /validate-license.
+  const licenseLimit = rateLimited(db, [
+    { bucket: 'license:user', limit: config.rateLimits.license, key: byUser },
+    { bucket: 'license:address', limit: config.rateLimits.license, key: byAddress },
+  ]);
 
   app.get('/api/user', { preHandler: requireAuth }, (request, reply) => reply.send(toPublicUser(currentAuth(request).user) satisfies User));
 
@@ -31,7 +38,7 @@ export function userRoutes(app: FastifyInstance, { config, database }: AppContex
   // A signed-in user upgrades with a licence code (docs/decisions/plans.md). Rate limited like the
   // other code guesses; the answer carries the new user and permissions so the client can refresh
   // without another round trip.
-  app.post('/api/user/license', { preHandler: requireAuth, config: { rateLimit: credentialRateLimit(config, 'apply-license') } }, async (request): Promise<ApplyLicenseResponse> => {
+  app.post('/api/user/license', { preHandler: [requireAuth, licenseLimit] }, async (request): Promise<ApplyLicenseResponse> => {
     const input = parseBody(applyLicenseRequest, request.body);
     const userId = currentAuth(request).user.id;
     const applied = await applyLicenseToUser(db, userId, input.license_key, (plan) => startingCreditsFor(config, plan));
@@ -46,7 +53,7 @@ export function userRoutes(app: FastifyInstance, { config, database }: AppContex
     };
   });
 
-  app.post('/api/user/change-password', { preHandler: requireAuth }, async (request): Promise<MessageResponse> => {
+  app.post('/api/user/change-password', { preHandler: [requireAuth, passwordChangeLimit] }, async (request): Promise<MessageResponse> => {
     const input = parseBody(changePasswordRequest, request.body);
     const { user, tokenId } = currentAuth(request);
     await changePassword(db, user.id, tokenId, input.current_password, input.password);

@@ -13,6 +13,8 @@ const FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
+  // Development without SMTP: the server says how the mail can be read (never sent otherwise).
+  const [outboxHint, setOutboxHint] = useState<string | null>(null);
   const form = useForm<ForgotPasswordRequest>({
     mode: 'controlled',
     initialValues: { email: '' },
@@ -24,7 +26,8 @@ export function ForgotPasswordPage() {
     fields: FIELDS,
     fallback: 'The reset link could not be requested.',
     action: async (values) => {
-      await forgotPassword(values);
+      const answer = await forgotPassword(values);
+      setOutboxHint(answer.mail_outbox_hint ?? null);
       setSent(true);
     },
   });
@@ -38,6 +41,11 @@ export function ForgotPasswordPage() {
             If an account exists for {form.values.email}, we have sent it a link to reset the password. The link expires
             after a while; request a new one if it does.
           </SuccessAlert>
+          {outboxHint ? (
+            <Text fz="sm" data-testid="mail-outbox-hint">
+              {outboxHint}
+            </Text>
+          ) : null}
           <Text fz="sm" ta="center">
             <AnchorLink to="/login">Back to sign in</AnchorLink>
           </Text>
