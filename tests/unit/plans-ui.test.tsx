@@ -182,7 +182,7 @@ describe('applying a licence while signed in', () => {
   it('an empty code is refused before anything is sent', async () => {
     await renderSignedIn();
     fireEvent.click(screen.getByRole('button', { name: 'Apply licence' }));
-    expect(await screen.findByText('The license key field is required.')).toBeTruthy();
+    expect(await screen.findByText('The licence code field is required.')).toBeTruthy();
     await waitFor(() => expect(server.calls('POST', '/api/user/license')).toHaveLength(0));
   });
 });
