@@ -113,7 +113,7 @@ describe('plans, usage and licence upgrades', () => {
     expect((await t.client.post('/api/user/license', { license_key: taken }, as(owner.token))).statusCode).toBe(200);
     const stolen = await t.client.post('/api/user/license', { license_key: taken }, as(other.token));
     expect(stolen.statusCode).toBe(422);
-    expect(messageOf(stolen)).toBe('This license key is invalid or has already been used.');
+    expect(messageOf(stolen)).toBe('This licence code is invalid or has already been used.');
 
     const lower = await t.client.post('/api/user/license', { license_key: creatorCode }, as(owner.token));
     expect(lower.statusCode).toBe(422);
