@@ -3,13 +3,13 @@
 import {
   createTheme,
   localStorageColorSchemeManager,
-  Menu,
-  Modal,
-  Notification,
-  PasswordInput,
-  TextInput,
   type CSSVariablesResolver,
   type MantineColorScheme,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
+  type TextInputProps,
 } from '@mantine/core';
 // Skip-link and phone touch-target rules (docs/decisions/ui.md "Accessibility").
 import './theme.css';
@@ -32,24 +32,27 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // Users who ask for less motion get no sliding toasts, drawers or modals.
   respectReducedMotion: true,
+  // Plain objects, not `Menu.extend(…)`: `.extend` only adds types, and importing the components
+  // here would put Menu, Modal and their focus trap into the entry chunk of every page (the /login
+  // budget, docs/decisions/performance.md). `satisfies` keeps the props checked.
   components: {
     // Required fields keep the `required` attribute (announced by screen readers) but show no
     // " *" in the label: every field of our forms is required, and a label that reads exactly
     // "Email" / "Password" is what people and end-to-end tests look for.
-    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    TextInput: { defaultProps: { withAsterisk: false } satisfies Partial<TextInputProps> },
     // The show/hide toggle is a real, focusable button (Mantine leaves it out of the Tab order).
-    PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false, visibilityToggleFocusable: true } }),
+    PasswordInput: { defaultProps: { withAsterisk: false, visibilityToggleFocusable: true } satisfies Partial<PasswordInputProps> },
     // Opening a menu focuses its first item (the WAI-ARIA menu pattern) instead of a hidden
     // placeholder that axe rightly flags inside role="menu" (focusable presentational child).
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     // Mantine's close (×) buttons have no accessible name of their own.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     // Mantine's close button of a toast has no accessible name, and its text under a title is
     // gray 6 (3.3:1): use the accessible dimmed colour below.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } satisfies Partial<NotificationProps>,
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
 });
 

@@ -34,4 +34,4 @@ export {
   LOGOUT_ERROR,
 } from './auth-actions';
 export { loadPermissions } from './permissions-actions';
-export { usePlanCatalogue, unlockingPlan, planName, limitText, type PlanCatalogue, type LimitText } from './plans';
+export { unlockingPlan, planName, limitText, type LimitText } from './plans';

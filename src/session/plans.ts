@@ -1,25 +1,10 @@
 // Plan hints (issue 7 "Locked, not dead"): which plan unlocks a permission, plan names, and limit
 // texts with usage ("3 of 20 this month"). The catalogue and usage come from the local store
 // (pulled by src/sync/plans.ts), so they work offline; before the first pull they are simply
-// absent and the screens fall back to plain "locked".
-import { useLiveQuery } from 'dexie-react-hooks';
+// absent and the screens fall back to plain "locked". The store hook is in plan-catalogue.ts, apart:
+// this module is reached from the entry chunk, which must not load Dexie (docs/decisions/performance.md).
 import type { LimitUsage, PlanSummary, User } from '../../contract';
-import { db } from '../store';
 import type { PermissionsContextValue } from './types';
-
-export interface PlanCatalogue {
-  /** Lowest plan first; undefined until the store answered, [] before the first pull. */
-  plans: PlanSummary[] | undefined;
-  usage: ReadonlyMap<string, LimitUsage>;
-}
-
-const NO_USAGE: ReadonlyMap<string, LimitUsage> = new Map();
-
-export function usePlanCatalogue(): PlanCatalogue {
-  const plans = useLiveQuery(async () => (await db.plans.toArray()).sort((a, b) => a.rank - b.rank), []);
-  const usage = useLiveQuery(async () => new Map((await db.usage.toArray()).map((row) => [row.limit, row])), []);
-  return { plans, usage: usage ?? NO_USAGE };
-}
 
 /** The lowest plan that holds `permission` (a `can_*` entry), or null when none does or unknown. */
 export function unlockingPlan(plans: readonly PlanSummary[] | undefined, permission: string): PlanSummary | null {

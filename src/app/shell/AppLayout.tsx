@@ -36,7 +36,8 @@ import {
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
-import { unlockingPlan, useAuth, usePermissions, usePlanCatalogue } from '../../session';
+import { unlockingPlan, useAuth, usePermissions } from '../../session';
+import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
 import { promptInstall, useInstallPrompt } from '../install-prompt';

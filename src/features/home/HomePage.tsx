@@ -7,8 +7,8 @@ import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
-import { limitText, planName, unlockingPlan, useAuth, usePermissions, usePlanCatalogue } from '../../session';
-import { refreshPlans, refreshUsage } from '../../sync';
+import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
+import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { PageFrame } from '../../ui/PageFrame';
 
 const FEATURES: { permission: RoutePermission; label: string }[] = [
@@ -39,9 +39,11 @@ export function HomePage() {
     // when there is a network; offline, the stored copy is what we have.
     if (navigator.onLine) refreshUser().catch(() => undefined);
     // Usage moves with every generation (also on other devices); the catalogue rarely changes.
-    // The sync layer reports its own failures; offline, the cached copies are shown.
-    refreshUsage().catch(() => undefined);
-    refreshPlans().catch(() => undefined);
+    // The sync layer reports its own failures; offline, the cached copies are shown. Imported on
+    // use: home renders before the offline engine has loaded (docs/decisions/performance.md).
+    import('../../sync')
+      .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(), refreshPlans()]))
+      .catch(() => undefined);
   }, [refreshUser]);
   const accessor = usePermissions();
   const { permissions, hasPermission, isArtStyleAllowed } = accessor;

@@ -2,7 +2,8 @@
 // licence code form to change plan without making a new account. The rest of the profile (image,
 // password change) comes later.
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { planName, useAuth, usePlanCatalogue } from '../../session';
+import { planName, useAuth } from '../../session';
+import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { PageFrame } from '../../ui/PageFrame';
 import { ApplyLicenseForm } from './ApplyLicenseForm';
 
