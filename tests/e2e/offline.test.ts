@@ -79,6 +79,18 @@ async function serviceWorkerReady(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until the page runs under the active worker. A page that loaded while the first worker was
+ * still installing stays uncontrolled until its next load (the worker does not claim clients), and
+ * a new version then activates at once with nothing to wait for — so reload it under the worker.
+ */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await serviceWorkerReady(page);
+  if (await page.evaluate(() => Boolean(navigator.serviceWorker.controller))) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
 /** The sync indicator's accessible name ("Offline, 3 pending", "Synced 10:42"...). */
 function indicator(page: Page): Promise<string> {
   return page.locator('[data-sync-tone]').first().getAttribute('aria-label').then((label) => label ?? '');
@@ -484,8 +496,8 @@ describe('offline-first in the browser', () => {
     const page = await browser.context.newPage();
     const account = await signUp(page, 'Uma Update');
     await page.goto(`${server.url}/my-scripts`);
+    await controlledByServiceWorker(page);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
-    await serviceWorkerReady(page);
 
     // The server refuses scripts for now (503): the change stays queued while online.
     await setFaults(server, { rate: 1, kinds: ['503'], paths: ['/api/scripts'] });
