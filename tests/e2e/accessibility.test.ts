@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, registerInBrowser, runAdmin, startServer, type Browser, type RunningServer } from './harness';
+import { launchBrowser, registerInBrowser, runAdmin, SIGNED_IN_PATHS, startServer, type Browser, type RunningServer } from './harness';
 
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
@@ -29,29 +29,8 @@ const VARIANTS: Variant[] = [
   { name: '390 px dark', width: 390, height: 844, scheme: 'dark', phone: true },
 ];
 
-/** Spec §2's signed-in routes, params filled, with the h1 each one shows. */
-const SIGNED_IN_ROUTES = [
-  '/',
-  '/faceless-video',
-  '/create-ai-video',
-  '/create-ai-series',
-  '/create-ai-series/7',
-  '/video-series',
-  '/video-series/detail/7',
-  '/video-series/edit-meta',
-  '/video-series/setting/7',
-  '/publish',
-  '/calender',
-  '/connect',
-  '/video-transcription',
-  '/users/credits-history',
-  '/users/user-edit',
-  '/users/user-profile',
-  '/users/branding',
-  '/my-videos',
-  '/editor',
-  '/my-scripts',
-];
+/** Spec §2's signed-in routes, params filled. */
+const SIGNED_IN_ROUTES = SIGNED_IN_PATHS;
 
 /** Spec §2's public pages (plus /reset-password, which the reset mail links to). */
 const PUBLIC_ROUTES = ['/login', '/register', '/license', '/register-with-license', '/forget-password', '/reset-password?token=abc&email=a%40example.com'];

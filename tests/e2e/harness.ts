@@ -24,6 +24,30 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Spec §2's signed-in routes, with sample ids for the parameterised ones (browser tests visit each). */
+export const SIGNED_IN_PATHS: readonly string[] = [
+  '/',
+  '/faceless-video',
+  '/create-ai-video',
+  '/create-ai-series',
+  '/create-ai-series/42',
+  '/video-series',
+  '/video-series/detail/42',
+  '/video-series/edit-meta',
+  '/video-series/setting/42',
+  '/publish',
+  '/calender',
+  '/connect',
+  '/video-transcription',
+  '/users/credits-history',
+  '/users/user-edit',
+  '/users/user-profile',
+  '/users/branding',
+  '/my-videos',
+  '/editor',
+  '/my-scripts',
+];
+
 export interface RunningServer {
   url: string;
   dataDir: string;

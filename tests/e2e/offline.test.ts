@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { compressClient } from '../../scripts/compress-client.mjs';
-import { apiCall, launchBrowser, loginViaApi, registerInBrowser, runAdmin, setFaults, startServer, type Browser, type RunningServer } from './harness';
+import { apiCall, launchBrowser, loginViaApi, registerInBrowser, runAdmin, setFaults, SIGNED_IN_PATHS, startServer, type Browser, type RunningServer } from './harness';
 
 let server: RunningServer;
 // The server serves a copy of the built client, so a test can drop in a "new release".
@@ -139,29 +139,7 @@ async function createOnServer(account: Account, title: string, body: string): Pr
 }
 
 /** Every route of spec §2 a pro user may open (sample ids for the parameterised ones), and /unauthorized. */
-const ROUTES = [
-  '/',
-  '/faceless-video',
-  '/create-ai-video',
-  '/create-ai-series',
-  '/create-ai-series/42',
-  '/video-series',
-  '/video-series/detail/42',
-  '/video-series/edit-meta',
-  '/video-series/setting/42',
-  '/publish',
-  '/calender',
-  '/connect',
-  '/video-transcription',
-  '/users/credits-history',
-  '/users/user-edit',
-  '/users/user-profile',
-  '/users/branding',
-  '/my-videos',
-  '/editor',
-  '/my-scripts',
-  '/unauthorized',
-];
+const ROUTES = [...SIGNED_IN_PATHS, '/unauthorized'];
 
 describe('offline-first in the browser', () => {
   it('(a) starts every screen offline after one visit, deep links included', async () => {
