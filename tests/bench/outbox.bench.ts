@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Dexie, type Table } from 'dexie';
 import { createMutationRegistry, createOutbox, fetchSend, type OutboxItem } from '../../src/sync';
 import { startServer } from '../e2e/harness';
+import { registerBenchUser } from './bench-users';
 
 const COUNT = 1000;
 
@@ -14,19 +15,6 @@ interface ScriptPayload {
   id: string;
   title: string;
   body: string;
-}
-
-async function registerUser(url: string): Promise<string> {
-  const csrf = await fetch(`${url}/sanctum/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const password = 'benchmark password';
-  const response = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
-    body: JSON.stringify({ name: 'Bench', email: `outbox-${randomUUID()}@example.com`, password, password_confirmation: password }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function serverTitles(url: string, token: string): Promise<string[]> {
@@ -47,7 +35,7 @@ async function main() {
   const server = await startServer();
   try {
     // Direct: the same POSTs, one after another, no local persistence.
-    const directToken = await registerUser(server.url);
+    const directToken = await registerBenchUser(server.url, 'outbox');
     const directStarted = performance.now();
     for (let i = 0; i < COUNT; i += 1) {
       const response = await fetch(`${server.url}/api/scripts`, {
@@ -61,7 +49,7 @@ async function main() {
     const directMs = performance.now() - directStarted;
 
     // Outbox: enqueue 1,000 changes (as a creator offline would), then one drain delivers them.
-    const outboxToken = await registerUser(server.url);
+    const outboxToken = await registerBenchUser(server.url, 'outbox');
     const db = new Dexie(`bench-${randomUUID()}`);
     db.version(1).stores({ outbox: 'id, status, createdAt, entityKey' });
     const table = (db as Dexie & { outbox: Table<OutboxItem, string> }).outbox;

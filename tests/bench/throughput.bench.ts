@@ -7,24 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/harness';
+import { registerBenchUser } from './bench-users';
 
 const SCRIPTS = 200;
 const CONNECTIONS = 20;
 const ROUNDS = 2;
 const SECONDS_PER_ROUND = 5;
-
-async function registerUser(url: string): Promise<string> {
-  const csrf = await fetch(`${url}/sanctum/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const password = 'benchmark password';
-  const response = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
-    body: JSON.stringify({ name: 'Bench', email: `throughput-${randomUUID()}@example.com`, password, password_confirmation: password }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function seedScripts(url: string, token: string): Promise<void> {
   for (let i = 0; i < SCRIPTS; i += 1) {
@@ -60,7 +48,7 @@ const perSecond = (runs: Run[]) => runs.reduce((sum, run) => sum + run.requests,
 async function main() {
   const server = await startServer();
   try {
-    const token = await registerUser(server.url);
+    const token = await registerBenchUser(server.url, 'throughput');
     await seedScripts(server.url, token);
     const health = { url: `${server.url}/api/health`, headers: { accept: 'application/json' } };
     const list = { url: `${server.url}/api/scripts`, headers: { accept: 'application/json', authorization: `Bearer ${token}` } };
