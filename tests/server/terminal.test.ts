@@ -11,7 +11,7 @@ describe('start line', () => {
   it('names the address and the data folder, relative to where it was started', () => {
     const config = loadConfig({ DATA_DIR: '/srv/reelflow/data' });
     expect(startupMessage(config, '/srv/reelflow')).toBe('Reelflow is running at http://127.0.0.1:8080 — data in ./data (embedded Postgres)');
-    expect(startupMessage(config, '/home/maya')).toBe('Reelflow is running at http://127.0.0.1:8080 — data in /srv/reelflow/data (embedded Postgres)');
+    expect(startupMessage(config, '/opt/elsewhere')).toBe('Reelflow is running at http://127.0.0.1:8080 — data in /srv/reelflow/data (embedded Postgres)');
   });
 
   it('names a real Postgres without its credentials', () => {
