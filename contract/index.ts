@@ -5,3 +5,6 @@ export * from './permissions';
 export * from './scripts';
 export * from './error-logs';
 export * from './plans';
+export * from './captions';
+export * from './voices';
+export * from './videos';

@@ -26,6 +26,8 @@ export interface PlanSummary {
   limits: Record<string, PlanLimit>;
   /** null = every art style. */
   allowed_art_styles: string[] | null;
+  /** What a rendered video costs and how long it may be on this plan (issue 8). */
+  video: { credits_per_second: number; max_seconds: number };
 }
 
 export interface PlansResponse {

@@ -7,6 +7,8 @@ await build({
     main: 'server/main.ts',
     worker: 'server/worker.ts',
     admin: 'server/cli/admin.ts',
+    // The built-in voices' worker thread, found next to the bundle (server/providers/tts/builtin/espeak.ts).
+    'speech-worker': 'server/providers/tts/builtin/speech-worker.mjs',
   },
   outdir: 'dist/server',
   bundle: true,

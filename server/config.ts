@@ -26,6 +26,9 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_CHANGE: optionalText.default('5 per minute'),
   RATE_LIMIT_LICENSE: optionalText.default('10 per minute'),
   RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
+  RATE_LIMIT_VIDEOS: optionalText.default('10 per minute'),
+  RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
+  RATE_LIMIT_UPLOAD: optionalText.default('30 per minute'),
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
   NODE_ENV: optionalText,
   STARTING_CREDITS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
@@ -34,7 +37,33 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalText.pipe(z.url({ message: 'LLM_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText.default('gpt-4o-mini'),
+  IMAGES_BASE_URL: optionalText.pipe(z.url({ message: 'IMAGES_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
+  IMAGES_API_KEY: optionalText,
+  IMAGES_MODEL: optionalText.default('gpt-image-1'),
+  IMAGES_SIZE: optionalText.pipe(z.string().regex(/^\d{2,5}x\d{2,5}$/, { message: 'IMAGES_SIZE must look like 1024x1792' }).optional()),
+  PEXELS_API_KEY: optionalText,
+  PEXELS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_BASE_URL must be an absolute URL such as https://api.pexels.com/v1/' }).optional()),
+  PEXELS_VIDEOS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_VIDEOS_BASE_URL must be an absolute URL such as https://api.pexels.com/videos/' }).optional()),
+  // Voices (issue 8): each provider is offered when its key (or endpoint) is set.
+  ELEVENLABS_API_KEY: optionalText,
+  ELEVENLABS_BASE_URL: optionalText.default('https://api.elevenlabs.io').pipe(z.url({ message: 'ELEVENLABS_BASE_URL must be an absolute URL such as https://api.elevenlabs.io' })),
+  ELEVENLABS_MODEL: optionalText.default('eleven_multilingual_v2'),
+  LEMONFOX_API_KEY: optionalText,
+  LEMONFOX_BASE_URL: optionalText.default('https://api.lemonfox.ai/v1').pipe(z.url({ message: 'LEMONFOX_BASE_URL must be an absolute URL such as https://api.lemonfox.ai/v1' })),
+  OPENAI_TTS_BASE_URL: optionalText.pipe(z.url({ message: 'OPENAI_TTS_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
+  OPENAI_TTS_API_KEY: optionalText,
+  OPENAI_TTS_MODEL: optionalText.default('gpt-4o-mini-tts'),
+  OPENAI_TTS_VOICES: optionalText,
+  RATE_LIMIT_VOICE_PREVIEW: optionalText.default('30 per minute'),
   REELFLOW_TEST_MODE: optionalText,
+  MEDIA_STORAGE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['disk', 's3'], { message: 'MEDIA_STORAGE must be disk or s3' }).default('disk')),
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000' }).optional()),
+  S3_REGION: optionalText.default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText,
+  MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
 });
 
 export interface Config {
@@ -61,8 +90,38 @@ export interface Config {
   clientDir: string;
   /** OpenAI-compatible chat endpoint for scripts; unset → the offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** Videos rendered at the same time per process (server or `npm run worker`). */
+  renderConcurrency: number;
+  /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
+  visuals: {
+    images: { baseUrl: string | undefined; apiKey: string | undefined; model: string; size: string | undefined };
+    pexels: { apiKey: string | undefined; photosBaseUrl: string | undefined; videosBaseUrl: string | undefined };
+  };
+  /** Speech providers besides the built-in voices (server/providers/tts). */
+  speech: {
+    elevenLabs: { apiKey: string | undefined; baseUrl: string; model: string };
+    lemonfox: { apiKey: string | undefined; baseUrl: string };
+    /** Unset baseUrl → not offered; the key is optional (local servers need none). */
+    openAi: { baseUrl: string | undefined; apiKey: string | undefined; model: string; voices: string[] | undefined };
+  };
   /** REELFLOW_TEST_MODE=1: enables fault injection for the browser tests. Never in production. */
   testMode: boolean;
+  /** Where media lives (server/media/storage) and how its URLs are signed. */
+  media: MediaConfig;
+}
+
+export type MediaConfig = { storage: 'disk'; urlSecret: string | undefined } | { storage: 's3'; urlSecret: string | undefined; s3: S3Config };
+
+/** MEDIA_STORAGE=s3: any S3-compatible store (server/media/storage/s3.ts takes these as they are). */
+export interface S3Config {
+  /** e.g. http://127.0.0.1:9000 for MinIO; undefined = AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
 }
 
 export interface RateLimits {
@@ -78,6 +137,12 @@ export interface RateLimits {
   license: RateLimitSetting;
   /** POST /api/generate-script per user. */
   generate: RateLimitSetting;
+  /** POST /api/ai-videos per user. */
+  videos: RateLimitSetting;
+  /** Voice previews (POST /api/lemonfox-preview, /api/voices/preview) per user; cached previews count too. */
+  voicePreview: RateLimitSetting;
+  /** POST /api/upload-music and /api/media per user: each upload runs ffprobe/ffmpeg. */
+  upload: RateLimitSetting;
 }
 
 export interface RateLimitSetting {
@@ -133,8 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordChange: limit('RATE_LIMIT_PASSWORD_CHANGE'),
     license: limit('RATE_LIMIT_LICENSE'),
     generate: limit('RATE_LIMIT_GENERATE'),
+    videos: limit('RATE_LIMIT_VIDEOS'),
+    voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
+    upload: limit('RATE_LIMIT_UPLOAD'),
   };
   const production = e.NODE_ENV === 'production';
+  const media = mediaConfig(e);
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   return {
     host: e.HOST,
@@ -152,7 +221,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     clientDir: resolve(e.CLIENT_DIR),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    visuals: {
+      images: { baseUrl: e.IMAGES_BASE_URL, apiKey: e.IMAGES_API_KEY, model: e.IMAGES_MODEL, size: e.IMAGES_SIZE },
+      pexels: { apiKey: e.PEXELS_API_KEY, photosBaseUrl: e.PEXELS_BASE_URL, videosBaseUrl: e.PEXELS_VIDEOS_BASE_URL },
+    },
+    speech: {
+      elevenLabs: { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL },
+      lemonfox: { apiKey: e.LEMONFOX_API_KEY, baseUrl: e.LEMONFOX_BASE_URL },
+      openAi: {
+        baseUrl: e.OPENAI_TTS_BASE_URL,
+        apiKey: e.OPENAI_TTS_API_KEY,
+        model: e.OPENAI_TTS_MODEL,
+        voices: e.OPENAI_TTS_VOICES?.split(',').map((voice) => voice.trim()).filter(Boolean),
+      },
+    },
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
+    media,
+  };
+}
+
+const isTrue = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
+function mediaConfig(e: z.output<typeof envSchema>): MediaConfig {
+  if (e.MEDIA_STORAGE === 'disk') return { storage: 'disk', urlSecret: e.MEDIA_URL_SECRET };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when MEDIA_STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credential chain)');
+  }
+  return {
+    storage: 's3',
+    urlSecret: e.MEDIA_URL_SECRET,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: isTrue(e.S3_FORCE_PATH_STYLE),
+    },
   };
 }
 

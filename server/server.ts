@@ -7,11 +7,13 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
-import { createBoss, startBoss, stopBoss } from './jobs/boss';
-import { registerJobs } from './jobs';
+import { stopBoss } from './jobs/boss';
+import { startJobRunner } from './jobs';
 import { logsRequests } from './logger';
 import { bossQueue } from './jobs/queue';
 import { createMailer } from './providers/mail/mailer';
+import { bossRenderer } from './jobs/render-video';
+import { RunningRenders } from './domain/videos/runner';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -36,6 +38,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
   // talks to us; with Postgres the CLI opens the database itself and no channel is needed.
   const adminSecret = database.kind === 'pglite' ? newAdminSecret() : undefined;
   const mailer = createMailer(config, database.db);
+  const running = new RunningRenders();
   try {
     await migrate(database);
     app = await buildApp({
@@ -43,14 +46,18 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
       database,
       mailer,
       // Without pg-boss (tests that skip it) the app runs its jobs inline.
-      ...(options.jobs !== false ? { jobs: bossQueue(() => boss) } : {}),
+      ...(options.jobs !== false ? { jobs: bossQueue(() => boss), renderer: bossRenderer(() => boss, running) } : {}),
       ...(adminSecret ? { adminSecret } : {}),
       ...(options.logger === false ? { logger: false } : {}),
     });
-    const log = app.log;
     if (options.jobs !== false) {
-      boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
-      await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
+      boss = await startJobRunner({
+        database,
+        config,
+        mailer,
+        logger: app.log,
+        render: { services: app.renderServices, running, concurrency: config.renderConcurrency },
+      });
     }
     // Fastify announces "Server listening at …" at info; below debug, main.ts prints its own single
     // line instead (where Reelflow runs and where its data lives), so that one is held back.
@@ -71,6 +78,8 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
     const stop = () =>
       (stopping ??= (async () => {
         if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
+        // Running renders stop at once and stay resumable (the next start queues them again).
+        running.stopAll();
         await started.close();
         if (boss) await stopBoss(boss);
         mailer.close();
@@ -79,6 +88,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
     return { app: started, database, boss, url, stop };
   } catch (error) {
     if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
+    running.stopAll();
     await app?.close().catch(() => {});
     if (boss) await stopBoss(boss).catch(() => {});
     mailer.close();

@@ -5,27 +5,33 @@ import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { createBoss, startBoss, stopBoss } from './jobs/boss';
-import { registerJobs } from './jobs';
+import { stopBoss } from './jobs/boss';
+import { startJobRunner } from './jobs';
 import pino from 'pino';
 import { loggerOptions, logDestination } from './logger';
 import { createMailer } from './providers/mail/mailer';
+import { RunningRenders } from './domain/videos/runner';
+import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
 try {
   const database = await openDatabase(config);
   await migrate(database);
-  const boss = await startBoss(createBoss(config, database), (error) => log.error({ err: error }, 'pg-boss error'));
   const mailer = createMailer(config, database.db);
-  await registerJobs(boss, { database, config, mailer, log: (message) => log.info(message), logError: (error, context) => log.error({ err: error }, context) });
+  const providers = configuredRenderProviders(config);
+  const running = new RunningRenders();
+  const services = createRenderServices({ config, database, ...providers, log: (message, error) => log.warn({ err: error }, message) });
+  const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency } });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (signalled) return;
     signalled = true;
     log.info(`${signal} received; stopping the worker`);
+    running.stopAll();
     stopBoss(boss)
+      .then(() => providers.speech.close?.())
       .then(() => mailer.close())
       .then(() => database.close())
       .then(

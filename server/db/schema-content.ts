@@ -1,6 +1,6 @@
 // Drizzle definitions of the creator's content tables (migrations 0002, 0003). Re-exported by schema.ts.
 import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-users';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,30 +1,11 @@
 // Drizzle table definitions. They mirror the SQL of migrations/ (which is what actually creates
 // the tables); keep both in step when a migration changes a table.
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, users } from './schema-users';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    /** Always stored lower-case (the request schema lowercases), unique. */
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    plan: text('plan').notNull(),
-    credits: integer('credits').notNull().default(0),
-    hasPaymentApproval: boolean('has_payment_approval').notNull().default(false),
-    skipPaymentApproval: boolean('skip_payment_approval').notNull().default(false),
-    hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
-    /** JSON text as the payment provider returned it, or null. */
-    paymentApprovalMeta: text('payment_approval_meta'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
-);
+// Every table module is re-exported here, so `from './schema'` keeps giving all of them. The
+// modules themselves import only schema-users.ts (never this file): no import circle.
+export * from './schema-users';
 
 export const personalAccessTokens = pgTable(
   'personal_access_tokens',
@@ -37,7 +18,7 @@ export const personalAccessTokens = pgTable(
     /** sha256 hex of the secret part of `id|secret`; the secret itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('personal_access_tokens_user_idx').on(t.userId)],
 );
@@ -52,7 +33,7 @@ export const creditLedger = pgTable(
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.id)],
 );
@@ -68,7 +49,7 @@ export const licenses = pgTable(
     plan: text('plan').notNull(),
     usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('licenses_code_hash_unique').on(t.codeHash)],
 );
@@ -80,7 +61,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  createdAt: createdAt(),
+  createdAt: createdAtColumn(),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -88,13 +69,15 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
-  createdAt: createdAt(),
+  createdAt: createdAtColumn(),
 });
-
-export type UserRow = typeof users.$inferSelect;
 
 // The creator's content (migration 0002) lives in its own module.
 export * from './schema-content';
+// The music library and scene media (migration 0005).
+export * from './schema-media';
+// AI videos (migration 0006).
+export * from './schema-videos';
 
 /** Rate-limit counters (migration 0003), see server/domain/rate-limits. */
 export const rateLimits = pgTable('rate_limits', {

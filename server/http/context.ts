@@ -4,12 +4,24 @@ import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { ScriptWriter } from '../providers/llm';
 import type { Mailer } from '../providers/mail/mailer';
+import type { SpeechProviders } from '../providers/tts';
+import type { SignedMediaUrls } from '../media/signed-urls';
+import type { MediaStorage } from '../media/storage/types';
+import type { VideoRenderer } from '../domain/videos/runner';
 
 export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
   scriptWriter: ScriptWriter;
+  /** Every voice provider, configured or not (server/providers/tts). */
+  speech: SpeechProviders;
   /** Where requests hand off deferred work (pg-boss in the server, inline otherwise). */
   jobs: JobQueue;
+  /** Where media files live (disk or S3-compatible). */
+  storage: MediaStorage;
+  /** Signs the expiring URLs of media in owner-scoped answers; GET /media/* verifies them. */
+  mediaUrls: SignedMediaUrls;
+  /** Where queued videos go to be rendered (pg-boss, or the in-process runner). */
+  renders: VideoRenderer;
 }

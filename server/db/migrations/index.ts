@@ -5,6 +5,8 @@ import { sql as accounts } from './0001-accounts';
 import { sql as scripts } from './0002-scripts';
 import { sql as scriptListVersions } from './0003-script-list-versions';
 import { sql as rateLimits } from './0004-rate-limits';
+import { sql as mediaLibrary } from './0005-media-library';
+import { sql as aiVideos } from './0006-ai-videos';
 
 export interface Migration {
   id: string;
@@ -16,4 +18,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0002-scripts', sql: scripts },
   { id: '0003-script-list-versions', sql: scriptListVersions },
   { id: '0004-rate-limits', sql: rateLimits },
+  { id: '0005-media-library', sql: mediaLibrary },
+  { id: '0006-ai-videos', sql: aiVideos },
 ];

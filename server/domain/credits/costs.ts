@@ -9,4 +9,12 @@ export const CREDIT_COSTS = {
 
 export const LEDGER_REASONS = {
   generateScript: 'script generation',
+  /** A video queued (counts toward videos_per_month). Its price: see server/domain/videos/billing.ts. */
+  videoRender: 'video render',
+  /** A restarted video whose earlier failure had been refunded pays again (not a new video). */
+  videoRestart: 'video render restart',
+  /** A failed or deleted video's credits given back. */
+  videoRefund: 'video refund',
+  /** The part of the price a shorter-than-estimated video did not use. */
+  videoSettlement: 'video settlement',
 } as const;

@@ -16,6 +16,7 @@ export function planCatalogue(): PlanSummary[] {
       abilities: plan.fullAccess ? [...ROUTE_PERMISSIONS] : [...plan.abilities],
       limits: Object.fromEntries(Object.entries(plan.limits).map(([name, limit]) => [name, { value: limit.value, period: limit.period }])),
       allowed_art_styles: plan.allowedArtStyles === null ? null : [...plan.allowedArtStyles],
+      video: { credits_per_second: plan.video.creditsPerSecond, max_seconds: plan.video.maxSeconds },
     };
   });
 }

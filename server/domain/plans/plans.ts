@@ -13,6 +13,8 @@
 //                      display text "N per month". Each becomes `<name>_limit`,
 //                      `has_unlimited_<name>` and `<name>_display` in the permissions object.
 // - allowedArtStyles:  the art styles the plan may use; null = all styles.
+// - video:             price of a rendered video per second (credits, charged when queued) and
+//                      the longest video the plan may render.
 import { ART_STYLES } from '../../../contract/permissions';
 
 export type Ability = 'can_create_video' | 'can_create_video_caption' | 'can_create_series' | 'can_publish_post';
@@ -30,6 +32,7 @@ export interface PlanDefinition {
   abilities: Ability[];
   limits: Record<string, LimitDefinition>;
   allowedArtStyles: readonly string[] | null;
+  video: { creditsPerSecond: number; maxSeconds: number };
 }
 
 const monthly = (value: number | null): LimitDefinition => ({ value, period: 'month' });
@@ -50,6 +53,7 @@ export const PLANS = {
       social_accounts: total(0),
     },
     allowedArtStyles: ['realistic', 'cinematic', 'anime', 'minimalist'],
+    video: { creditsPerSecond: 0.5, maxSeconds: 60 },
   },
   creator: {
     key: 'creator',
@@ -65,6 +69,7 @@ export const PLANS = {
       social_accounts: total(10),
     },
     allowedArtStyles: ART_STYLES,
+    video: { creditsPerSecond: 0.4, maxSeconds: 180 },
   },
   pro: {
     key: 'pro',
@@ -80,6 +85,7 @@ export const PLANS = {
       social_accounts: total(null),
     },
     allowedArtStyles: null,
+    video: { creditsPerSecond: 0.25, maxSeconds: 600 },
   },
 } as const satisfies Record<string, PlanDefinition>;
 

@@ -1,10 +1,11 @@
 // GET /api/user/usage: how much of each limit the user has used, counted from stored rows. Only
-// limits the server can count are listed (today: generated scripts, from the credits ledger — the
-// same count the quota check uses); a limit without a counter is not reported rather than shown
+// limits the server can count are listed (generated scripts and queued videos, from the credits
+// ledger — the same counts the quota checks use); a limit without a counter is not reported rather than shown
 // as a made-up 0.
 import type { LimitUsage } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { monthWindowUtc, scriptsGeneratedThisMonth } from '../scripts/generate';
+import { videosQueuedThisMonth } from '../videos/billing';
 
 export async function usageOf(db: Db, userId: number, now = new Date()): Promise<LimitUsage[]> {
   const { start, end } = monthWindowUtc(now);
@@ -12,6 +13,12 @@ export async function usageOf(db: Db, userId: number, now = new Date()): Promise
     {
       limit: 'scripts_per_month',
       used: await scriptsGeneratedThisMonth(db, userId, now),
+      period_start: start.toISOString(),
+      period_end: end.toISOString(),
+    },
+    {
+      limit: 'videos_per_month',
+      used: await videosQueuedThisMonth(db, userId, now),
       period_start: start.toISOString(),
       period_end: end.toISOString(),
     },

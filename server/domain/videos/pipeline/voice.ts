@@ -1,0 +1,44 @@
+// Stage 3: the voice-over, from the chosen provider or the built-in voice of the video's
+// language. The audio goes to storage; its word timings stay in the checkpoint, so captions and
+// scene timing come from the voice itself (never re-transcribed).
+import { LANGUAGE_CODES, type VoiceProviderId } from '../../../../contract/voices';
+import { defaultBuiltinVoice, synthesizeNarration, type SpeechProvider } from '../../../providers/tts';
+import { CreatorCauseError } from './failures';
+import type { Stage } from './context';
+import type { RenderServices } from './services';
+
+export function languageCode(language: string): string {
+  return (LANGUAGE_CODES as Record<string, string>)[language] ?? 'en';
+}
+
+function providerFor(services: RenderServices, id: VoiceProviderId): SpeechProvider {
+  const provider = services.speech[id];
+  if (!provider || !provider.configured) {
+    throw new CreatorCauseError('The voice you chose is no longer available on this server. Choose another voice and create the video again.');
+  }
+  return provider;
+}
+
+/** The voice a video without a chosen one is read with: the built-in voice of its language. */
+async function defaultVoice(provider: SpeechProvider, code: string, signal: AbortSignal): Promise<string> {
+  const builtin = defaultBuiltinVoice(code);
+  if (builtin) return builtin.info.voice_id;
+  const voices = await provider.listVoices(signal);
+  const chosen = voices.find((voice) => voice.languages.includes(code)) ?? voices[0];
+  if (!chosen) throw new Error('the built-in speech engine lists no voices');
+  return chosen.voice_id;
+}
+
+export const voiceStage: Stage = async (context) => {
+  const { services, video, checkpoint, prefix, signal } = context;
+  const chosen = video.settings.voice;
+  const provider = providerFor(services, chosen?.provider ?? 'builtin');
+  const code = languageCode(video.settings.language);
+  const voiceId = chosen ? chosen.voice_id : await defaultVoice(provider, code, signal);
+  context.progress(0.1);
+  const speech = await synthesizeNarration(provider, { text: checkpoint.script?.text ?? '', voiceId, language: code, speed: chosen?.speed ?? 1 }, signal);
+  context.progress(0.9);
+  const key = `${prefix}work/voice.${speech.format}`;
+  await services.storage.putBuffer(key, speech.audio, speech.format === 'wav' ? 'audio/wav' : 'audio/mpeg');
+  return { voice: { key, format: speech.format, duration: speech.duration, words: speech.words, provider: provider.id, voiceId } };
+};

@@ -1,0 +1,107 @@
+// The music library (issue 8): POST /api/upload-music (spec), and the list/show/rename/delete
+// calls the spec does not show (docs/decisions/media-library.md). Owner-scoped; mutations honour
+// Idempotency-Key (the PWA's outbox may deliver them twice).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Paginated } from '../../../contract/http';
+import { MUSIC_UPLOAD_LIMIT_BYTES, updateMusicRequest, type MusicTrack } from '../../../contract/videos';
+import { runIdempotent } from '../../domain/idempotency/idempotency';
+import { paginatedRows } from '../../domain/media-library/paginate';
+import {
+  assertMusicRoom,
+  deleteMusicTrackRow,
+  findMusicTrack,
+  findMusicTrackRow,
+  insertMusicTrack,
+  listMusicTracks,
+  musicFolder,
+  renameMusicTrack,
+  toMusicTrack,
+} from '../../domain/media-library/music';
+import { checkAudio } from '../../media/upload-checks';
+import { currentAuth, requireAuth } from '../auth';
+import type { AppContext } from '../context';
+import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
+import { deleteLibraryItem, mediaListQuery, mediaUploadLimit } from '../media-library';
+import { registerMultipart, sweepStaleSpoolFiles, uploadSpoolDir } from '../multipart';
+import { handleUpload, titleFromFilename } from '../upload-flow';
+import { parseBody } from '../validation';
+
+const idParams = z.object({ id: z.uuid('The music track id must be a valid UUID.') });
+
+const uploadFields = z.object({
+  id: z.uuid('The id field must be a valid UUID.').optional(),
+  title: z.string().trim().min(1, 'The title field is required.').max(200, 'The title field must not be greater than 200 characters.').optional(),
+});
+
+export async function musicRoutes(app: FastifyInstance, { database, storage, mediaUrls, config }: AppContext): Promise<void> {
+  const { db } = database;
+  const spoolDir = uploadSpoolDir(config.dataDir);
+  const uploadLimit = mediaUploadLimit(db, config);
+  // Once per start: what a killed process left in the spool folder (both upload routes share it).
+  void sweepStaleSpoolFiles(spoolDir).then((removed) => {
+    if (removed > 0) app.log.info({ removed }, 'removed stale upload spool files');
+  });
+
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    scope.post('/api/upload-music', { preHandler: [requireAuth, uploadLimit] }, (request, reply) =>
+      handleUpload(request, reply, { db, storage, spoolDir }, {
+        fileFields: ['music', 'file'],
+        maxFileBytes: MUSIC_UPLOAD_LIMIT_BYTES,
+        fields: uploadFields,
+        check: (file) => checkAudio(file.path),
+        assertRoom: assertMusicRoom,
+        folder: musicFolder,
+        findExisting: async (db, userId, id) => {
+          const row = await findMusicTrackRow(db, userId, id);
+          return row ? toMusicTrack(row, mediaUrls) : null;
+        },
+        insert: async (tx, userId, item) =>
+          toMusicTrack(
+            await insertMusicTrack(tx, userId, {
+              id: item.id,
+              title: item.fields.title ?? titleFromFilename(item.filename, 'Untitled track'),
+              duration: item.info.duration,
+              sizeBytes: item.sizeBytes,
+              mimeType: item.info.mimeType,
+              storageKey: item.storageKey,
+            }),
+            mediaUrls,
+          ),
+      }),
+    );
+  });
+
+  app.get('/api/music', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<Paginated<MusicTrack>> => {
+    const query = parseBody(mediaListQuery, request.query);
+    const page = { page: query.page, perPage: query.per_page, search: query.search };
+    return paginatedRows(await listMusicTracks(db, currentAuth(request).user.id, page), page, (row) => toMusicTrack(row, mediaUrls));
+  });
+
+  app.get('/api/music/:id', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<MusicTrack> => {
+    const { id } = parseBody(idParams, request.params);
+    return findMusicTrack(db, mediaUrls, currentAuth(request).user.id, id);
+  });
+
+  app.put('/api/music/:id', { preHandler: requireAuth }, async (request, reply) => {
+    const { id } = parseBody(idParams, request.params);
+    const { title } = parseBody(updateMusicRequest, request.body);
+    const userId = currentAuth(request).user.id;
+    const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'PUT', path: pathOf(request), body: request.body }, async (tx) => ({
+      status: 200,
+      body: await renameMusicTrack(tx, mediaUrls, userId, id, title),
+    }));
+    return sendResult(reply, result);
+  });
+
+  app.delete('/api/music/:id', { preHandler: requireAuth }, async (request, reply) =>
+    deleteLibraryItem(request, reply, { db, storage }, {
+      id: parseBody(idParams, request.params).id,
+      deleteRow: deleteMusicTrackRow,
+      folder: musicFolder,
+      deleted: 'Music track deleted.',
+      folderError: 'could not delete a music track file',
+    }),
+  );
+}

@@ -1,0 +1,178 @@
+// Word timings + a resolved CaptionStyle → an ASS script that libass burns in with the current
+// word highlighted. Pages come from contract/captions' pageCaptions, the same function the live
+// preview uses. Every word-state is its own Dialogue (exact to the word timings, no \k rounding):
+// colour mode repaints the spoken word; box mode adds, on a lower layer, the same text laid out
+// identically but invisible except for an opaque box (BorderStyle 3) behind the spoken word.
+import { captionSafeArea, captionWordText, pageCaptions, type CaptionPage, type CaptionStyle, type WordTiming } from '../../../contract';
+import { CAPTION_FONT_FACES } from '../fonts';
+import type { CaptionInput } from '../types';
+
+/** #RRGGBB (+ alpha 0 = opaque … 255 = invisible) → ASS &HAABBGGRR. */
+export function assColor(hex: string, alpha = 0): string {
+  const value = /^#?([0-9a-f]{6})$/i.exec(hex.trim())?.[1] ?? 'FFFFFF';
+  const [r, g, b] = [value.slice(0, 2), value.slice(2, 4), value.slice(4, 6)];
+  return `&H${alpha.toString(16).padStart(2, '0')}${b}${g}${r}`.toUpperCase();
+}
+
+/**
+ * User text → ASS text that can only ever be text. `{`/`}` would open an override block and `\`
+ * could form \N, \h or a tag, so they become look-alike plain characters; line breaks and control
+ * characters become spaces (a Dialogue is one line of the file).
+ */
+export function escapeAssText(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\\/g, '/')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')');
+}
+
+/** Seconds → ASS H:MM:SS.cc. Every time goes through here, so adjacent events abut exactly. */
+export function assTime(seconds: number): string {
+  const centis = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(centis / 360000);
+  const m = Math.floor((centis % 360000) / 6000);
+  const s = Math.floor((centis % 6000) / 100);
+  const c = centis % 100;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
+}
+
+export interface CaptionLayout {
+  /** ASS alignment (numpad) and anchor point in frame pixels. */
+  alignment: 2 | 5 | 8;
+  x: number;
+  y: number;
+  marginLeft: number;
+  marginRight: number;
+  fontSize: number;
+  outline: number;
+  boxPadding: number;
+}
+
+/** Where and how big the captions are on a width×height frame (sizes scale with width/1080). */
+export function captionLayout(style: CaptionStyle, width: number, height: number): CaptionLayout {
+  const scale = width / 1080;
+  const safe = captionSafeArea(width, height);
+  const outline = Math.round(style.outline_width * scale * 10) / 10;
+  const boxPadding = Math.max(2, Math.round(style.font_size * scale * 0.14));
+  // The outline or box reaches past the text, so it is kept inside the safe area too.
+  const reach = Math.ceil(style.highlight === 'box' ? Math.max(outline, boxPadding) : outline);
+  const marginLeft = Math.ceil(safe.left * width) + reach;
+  const marginRight = Math.ceil(safe.right * width) + reach;
+  const x = Math.round((marginLeft + width - marginRight) / 2);
+  const face = CAPTION_FONT_FACES[style.font];
+  const anchors = {
+    top: { alignment: 8 as const, y: Math.ceil(safe.top * height) + reach },
+    middle: { alignment: 5 as const, y: Math.round(height / 2) },
+    bottom: { alignment: 2 as const, y: Math.floor((1 - safe.bottom) * height) - reach },
+  };
+  return {
+    ...anchors[style.position],
+    x,
+    marginLeft,
+    marginRight,
+    fontSize: Math.round(style.font_size * scale * face.winHeightPerEm),
+    outline,
+    boxPadding,
+  };
+}
+
+function styleLine(name: string, style: CaptionStyle, layout: CaptionLayout, box: boolean): string {
+  const face = CAPTION_FONT_FACES[style.font];
+  const fields = [
+    name,
+    face.assName,
+    layout.fontSize,
+    assColor(style.text_color),
+    assColor(style.highlight_color),
+    box ? assColor(style.highlight_color) : assColor(style.outline_color),
+    assColor('#000000', 0x80),
+    face.bold ? -1 : 0,
+    0,
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    box ? 3 : 1,
+    box ? layout.boxPadding : layout.outline,
+    0,
+    layout.alignment,
+    layout.marginLeft,
+    layout.marginRight,
+    0,
+    1,
+  ];
+  return `Style: ${fields.join(',')}`;
+}
+
+type Span = { text: string; current: boolean };
+
+function pageSpans(page: CaptionPage, style: CaptionStyle, currentIndex: number): Span[][] {
+  let index = 0;
+  return page.lines.map((line) => line.map((word) => ({ text: escapeAssText(captionWordText(word.word, style)), current: index++ === currentIndex })));
+}
+
+/** Text of one word-state: each line's words joined by spaces, lines by \N. */
+function joinSpans(lines: Span[][], paint: (span: Span) => string): string {
+  return lines.map((line) => line.map(paint).join(' ')).join('\\N');
+}
+
+function dialogue(layer: number, start: number, end: number, styleName: string, text: string): string {
+  return `Dialogue: ${layer},${assTime(start)},${assTime(end)},${styleName},,0,0,0,,${text}`;
+}
+
+/** The Dialogue lines for one page: one per word-state (or one in total without a highlight). */
+function pageEvents(page: CaptionPage, style: CaptionStyle, layout: CaptionLayout): string[] {
+  const position = `{\\an${layout.alignment}\\pos(${layout.x},${layout.y})}`;
+  const words: WordTiming[] = page.lines.flat();
+  if (style.highlight === 'none') {
+    return [dialogue(1, page.start, page.end, 'Text', position + joinSpans(pageSpans(page, style, -1), (span) => span.text))];
+  }
+  const text = assColor(style.text_color);
+  const highlight = assColor(style.highlight_color);
+  const events: string[] = [];
+  words.forEach((word, index) => {
+    const start = index === 0 ? page.start : word.start;
+    const end = index === words.length - 1 ? page.end : words[index + 1]!.start;
+    if (assTime(end) === assTime(start)) return;
+    const spans = pageSpans(page, style, index);
+    if (style.highlight === 'color') {
+      events.push(dialogue(1, start, end, 'Text', position + joinSpans(spans, (span) => (span.current ? `{\\1c${highlight}}${span.text}{\\1c${text}}` : span.text))));
+      return;
+    }
+    // Box: the lower layer draws only the box of the spoken word (text and other boxes invisible).
+    const hidden = '{\\1a&HFF&\\3a&HFF&}';
+    events.push(dialogue(0, start, end, 'Box', position + hidden + joinSpans(spans, (span) => (span.current ? `{\\3a&H00&}${span.text}{\\3a&HFF&}` : span.text))));
+    events.push(dialogue(1, start, end, 'Text', position + joinSpans(spans, (span) => span.text)));
+  });
+  return events;
+}
+
+/** The whole ASS script for `input` (PlayRes = the frame, so sizes are in output pixels). */
+export function buildAss(input: CaptionInput): string {
+  const { style, width, height } = input;
+  const layout = captionLayout(style, width, height);
+  const pages = style.enabled ? pageCaptions(input.words, style) : [];
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    'YCbCr Matrix: None',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    styleLine('Text', style, layout, false),
+    styleLine('Box', style, layout, true),
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...pages.flatMap((page) => pageEvents(page, style, layout)),
+    '',
+  ].join('\n');
+}

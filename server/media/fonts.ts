@@ -1,0 +1,84 @@
+// The caption fonts libass burns in, shipped with the app as TTF files from the
+// @expo-google-fonts packages (no system fonts, no downloads). One folder holds exactly the faces
+// the presets use; ffmpeg's `ass` filter loads it with `fontsdir`.
+//
+// libass matches a style's Fontname against each file's family name (name ID 1), so the ASS
+// writer must use those names: the heavier cuts of Montserrat and Poppins are separate families
+// ("Montserrat ExtraBold", "Poppins SemiBold"), Noto Sans Bold is family "Noto Sans" + bold.
+// tests/server/media-fonts.test.ts proves each name reaches its file (libass' fontselect log).
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { CAPTION_FONT_LINE_HEIGHT, type CaptionFont } from '../../contract';
+
+const require = createRequire(import.meta.url);
+
+export interface CaptionFontFace {
+  /** npm package and the TTF inside it. */
+  packageName: string;
+  file: string;
+  /** The family name libass sees (name ID 1) and whether the style asks for bold. */
+  assName: string;
+  bold: boolean;
+  /**
+   * (usWinAscent + usWinDescent) / unitsPerEm from the file's OS/2 and head tables. libass sizes
+   * a font so that winAscent + winDescent = Fontsize, while CSS (the live preview) sizes the em;
+   * ASS Fontsize = CSS font-size × this ratio makes both the same size.
+   */
+  winHeightPerEm: number;
+}
+
+export const CAPTION_FONT_FACES: Record<CaptionFont, CaptionFontFace> = {
+  Montserrat: { packageName: '@expo-google-fonts/montserrat', file: '800ExtraBold/Montserrat_800ExtraBold.ttf', assName: 'Montserrat ExtraBold', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Montserrat'] },
+  Anton: { packageName: '@expo-google-fonts/anton', file: '400Regular/Anton_400Regular.ttf', assName: 'Anton', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Anton'] },
+  Poppins: { packageName: '@expo-google-fonts/poppins', file: '600SemiBold/Poppins_600SemiBold.ttf', assName: 'Poppins SemiBold', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Poppins'] },
+  'Bebas Neue': { packageName: '@expo-google-fonts/bebas-neue', file: '400Regular/BebasNeue_400Regular.ttf', assName: 'Bebas Neue', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Bebas Neue'] },
+  'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', bold: true, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Noto Sans'] },
+};
+
+/** The watermark ("Made with Reelflow") is drawn with drawtext from this face. */
+export const WATERMARK_FONT: CaptionFont = 'Montserrat';
+
+/** Absolute path of a face's TTF inside node_modules. */
+export function fontSourcePath(face: CaptionFontFace): string {
+  return join(dirname(require.resolve(`${face.packageName}/package.json`)), face.file);
+}
+
+function fileName(face: CaptionFontFace): string {
+  return face.file.split('/').pop()!;
+}
+
+/** The watermark font's file inside a folder made by prepareFontsDir. */
+export function watermarkFontPath(fontsDir: string): string {
+  return join(fontsDir, fileName(CAPTION_FONT_FACES[WATERMARK_FONT]));
+}
+
+// Bump when the set of faces changes, so an old cache folder is never reused.
+const FONTS_VERSION = 'fonts-v1';
+
+/**
+ * Makes (once) `<cacheDir>/fonts-v1` holding copies of exactly the caption faces, and returns it.
+ * Copies rather than symlinks: the folder must survive a node_modules reinstall mid-render, and
+ * the five files are ~1.3 MB. Built in a temporary folder and renamed, so a crash never leaves a
+ * half-filled folder that later renders would trust.
+ */
+export function prepareFontsDir(cacheDir: string): string {
+  const target = join(cacheDir, FONTS_VERSION);
+  const faces = Object.values(CAPTION_FONT_FACES);
+  const complete = () => faces.every((face) => existsSync(join(target, fileName(face))) && statSync(join(target, fileName(face))).size === statSync(fontSourcePath(face)).size);
+  if (existsSync(target) && complete()) return target;
+  mkdirSync(cacheDir, { recursive: true });
+  const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
+  mkdirSync(staging);
+  try {
+    for (const face of faces) copyFileSync(fontSourcePath(face), join(staging, fileName(face)));
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    // Another process may have won the race with a complete folder.
+    if (existsSync(target) && complete()) return target;
+    throw error;
+  }
+  return target;
+}

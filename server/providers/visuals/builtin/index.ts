@@ -1,0 +1,57 @@
+// The offline default: procedural art per style, drawn on the CPU with @napi-rs/canvas. It is
+// labelled as what it is — built-in visuals, not AI — everywhere it shows up.
+import { sceneKeywords } from '../keywords';
+import { writeFileAtomic } from '../files';
+import type { ArtStyleName } from '../art-styles';
+import type { SceneVisual, SceneVisualRequest, VisualProvider } from '../types';
+import { renderSceneArtAsync, STYLE_MOTION } from './render';
+
+export { drawSceneArt, renderSceneArt, renderSceneArtAsync, STYLE_DRAWERS, STYLE_MOTION, type SceneArtInput } from './render';
+
+export const BUILTIN_VISUALS_LABEL = 'Built-in visuals (procedural, not AI)';
+
+/**
+ * Styles of flat colour and hard pixel edges are saved as PNG (small, exact, no JPEG ringing);
+ * the grainy, gradient-rich ones as JPEG at quality 92, because zlib on film grain costs
+ * 0.3–0.6 s a 1080x1920 frame against ~40 ms for JPEG, and the composer re-encodes to H.264
+ * anyway.
+ */
+const LOSSLESS_STYLES: ReadonlySet<ArtStyleName> = new Set(['pixel-art', 'minimalist', 'anime']);
+
+export interface BuiltinVisualOptions {
+  /** 'auto' (default): per style as above; 'png': always PNG. */
+  format?: 'auto' | 'png';
+}
+
+export class BuiltinVisualProvider implements VisualProvider {
+  readonly id = 'builtin';
+  readonly label = BUILTIN_VISUALS_LABEL;
+
+  constructor(private readonly options: BuiltinVisualOptions = {}) {}
+
+  async sceneVisual(request: SceneVisualRequest, signal?: AbortSignal): Promise<SceneVisual> {
+    signal?.throwIfAborted();
+    const keyword = request.keywords.find((word) => word.trim() !== '') ?? sceneKeywords(request.prompt, 'english', 1)[0] ?? null;
+    const png = this.options.format === 'png' || LOSSLESS_STYLES.has(request.artStyle);
+    const bytes = await renderSceneArtAsync({
+      style: request.artStyle,
+      prompt: request.prompt,
+      keyword,
+      index: request.index,
+      width: request.width,
+      height: request.height,
+      format: png ? 'png' : 'jpeg',
+    });
+    const path = `${request.outputBase}${png ? '.png' : '.jpg'}`;
+    await writeFileAtomic(path, bytes);
+    return {
+      kind: 'image',
+      path,
+      width: Math.max(16, Math.round(request.width)),
+      height: Math.max(16, Math.round(request.height)),
+      attribution: null,
+      label: BUILTIN_VISUALS_LABEL,
+      motion: STYLE_MOTION[request.artStyle],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+// Picks the scene-visual provider from the configuration: an OpenAI-compatible image endpoint
+// when IMAGES_BASE_URL is set, else Pexels stock when PEXELS_API_KEY is set, else the built-in
+// procedural art. A configured provider is wrapped so a scene it cannot deliver falls back to
+// the built-in art (see fallback.ts).
+import { BuiltinVisualProvider } from './builtin';
+import { FallbackVisualProvider } from './fallback';
+import { OpenAiImagesProvider } from './openai-images';
+import { PexelsProvider } from './pexels';
+import type { VisualProvider } from './types';
+
+export * from './types';
+export type { ArtStyleName } from './art-styles';
+export { BUILTIN_VISUALS_LABEL, BuiltinVisualProvider, renderSceneArt, renderSceneArtAsync, STYLE_MOTION } from './builtin';
+export { FallbackVisualProvider } from './fallback';
+export { imageSizeFor, OpenAiImagesProvider, STYLE_PROMPT_SUFFIX } from './openai-images';
+export { PexelsProvider } from './pexels';
+export { sceneKeywords } from './keywords';
+
+export interface VisualSettings {
+  images: { baseUrl: string | undefined; apiKey: string | undefined; model: string; size: string | undefined };
+  pexels: { apiKey: string | undefined; photosBaseUrl: string | undefined; videosBaseUrl: string | undefined };
+}
+
+export function createVisualProvider(settings: VisualSettings): VisualProvider {
+  if (settings.images.baseUrl) {
+    return new FallbackVisualProvider(new OpenAiImagesProvider({ ...settings.images, baseUrl: settings.images.baseUrl }));
+  }
+  if (settings.pexels.apiKey) {
+    return new FallbackVisualProvider(new PexelsProvider({ ...settings.pexels, apiKey: settings.pexels.apiKey }));
+  }
+  return new BuiltinVisualProvider();
+}
