@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // Reelflow's service worker. It makes the installed app start without a network: the shell is
 // precached and every navigation (deep links too) falls back to index.html. API responses are
-// never cached here — the Dexie store is the one cache of data (DESIGN.md §4).
+// never cached here — the Dexie store is the one cache of data (DESIGN.md §4); the one exception is
+// the media file of a video the creator chose to keep offline.
 //
 // It also drains the outbox on Background Sync ('sync' event, tag 'reelflow-outbox'), so changes
 // made offline are delivered once the connection is back even when no tab is open. Same table,
@@ -10,14 +11,19 @@
 // The outbox lives in IndexedDB: nothing here (install, activate, cache clean-up) ever touches it,
 // so a new version of this worker takes over with the queue intact.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheOnly } from 'workbox-strategies';
 import { db } from '../src/store/db';
 import { appDrainDeps, appOutbox } from '../src/sync/engine';
 import { drainForBackgroundSync, OUTBOX_SYNC_TAG } from '../src/sync/drain-scheduler';
 import { fetchSend } from '../src/sync/transport';
 // Every mutation kind the page can enqueue must be registered here too (side-effect imports).
-import '../src/sync/scripts';
+import '../src/collections/scripts';
+import '../src/collections/video-sync';
+import '../src/collections/music';
 import '../src/sync/error-logs';
+import { OFFLINE_VIDEO_CACHE, offlineVideoIdOf } from '../src/collections/video-offline';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -31,8 +37,17 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Server paths are never the SPA: they must reach the network (or fail) as they are.
-const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//];
+const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//, /^\/media\//];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
+
+// "Keep offline" videos (src/collections/video-offline.ts): /offline/videos/<id>.mp4 is answered
+// from the cache the copy was stored in, keyed by the video id (the server's signed URLs expire),
+// and a Range request gets a 206 slice of it, so a <video> element can seek with no network. A
+// missing copy is a plain failure (the page only uses this path for a kept video).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && offlineVideoIdOf(url.pathname) !== null,
+  new CacheOnly({ cacheName: OFFLINE_VIDEO_CACHE, plugins: [new RangeRequestsPlugin()] }),
+);
 
 // The page asks a waiting worker to take over only when the user chose "reload".
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -38,9 +38,13 @@ function query(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
-async function upload<T>(path: string, form: FormData, file: Blob): Promise<T> {
+/** Upload progress as a fraction 0–1 (null when the browser cannot tell the total). */
+export type UploadProgress = (fraction: number | null) => void;
+
+async function upload<T>(path: string, form: FormData, file: Blob, onProgress?: UploadProgress): Promise<T> {
   try {
-    return (await api.post<T>(path, form, { rawError: true })).data;
+    const onUploadProgress = onProgress ? (event: { loaded: number; total?: number }) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : null) : undefined;
+    return (await api.post<T>(path, form, { rawError: true, onUploadProgress })).data;
   } catch (error) {
     throw uploadRejection(error, file);
   }
@@ -92,10 +96,32 @@ export function uploadBrandLogo(file: File | Blob): Promise<Body> {
   return upload<Body>('/api/brand/logo', form, file);
 }
 
-export function uploadMusic(file: File | Blob): Promise<Body> {
+export interface UploadMusicOptions {
+  title?: string;
+  /** The track's uuid chosen by the client (a retried upload does not make a second track). */
+  id?: string;
+  onProgress?: UploadProgress;
+}
+
+/** POST /api/upload-music (multipart `music`, optional `title`, `id`); 413 → "Server file size limit exceeded…". */
+export function uploadMusic(file: File | Blob, options: UploadMusicOptions = {}): Promise<Body> {
   const form = new FormData();
   form.append('music', file);
-  return upload<Body>('/api/upload-music', form, file);
+  if (options.title) form.append('title', options.title);
+  if (options.id) form.append('id', options.id);
+  return upload<Body>('/api/upload-music', form, file, options.onProgress);
+}
+
+export interface UploadSceneMediaOptions {
+  onProgress?: UploadProgress;
+}
+
+/** POST /api/media (multipart `file`: an image ≤ 20 MB or a clip ≤ 200 MB) → 201 SceneMedia;
+ *  413 → "Server file size limit exceeded…", 422 when the content is not an image or clip. */
+export function uploadSceneMedia(file: File | Blob, options: UploadSceneMediaOptions = {}): Promise<Body> {
+  const form = new FormData();
+  form.append('file', file);
+  return upload<Body>('/api/media', form, file, options.onProgress);
 }
 
 // --- payments ------------------------------------------------------------------------------

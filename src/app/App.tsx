@@ -3,15 +3,23 @@
 // provider sits in the signed-in layout (src/app/SignedInApp.tsx): only signed-in screens use it.
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { whenIdle } from '../ui/idle';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
 const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })));
+
+/** Renders its children once the first screen has painted and the main thread is idle. */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready ? children : null;
+}
 
 export function App() {
   return (
@@ -21,10 +29,14 @@ export function App() {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" limit={4} />
-      </Suspense>
-      <UpdatePrompt />
+      {/* Neither the toasts nor the service worker (registered by UpdatePrompt, which also loads
+          workbox-window) are needed for the first screen: they start once it has painted. */}
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <Notifications position="bottom-right" limit={4} />
+        </Suspense>
+        <UpdatePrompt />
+      </AfterFirstPaint>
       <AuthProvider>
         <PermissionsProvider>
           <RouterProvider router={router} />

@@ -110,9 +110,19 @@ const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('../featur
 const facelessVideoRoute = createRoute(
   page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
 );
-const createAiVideoRoute = createRoute(
-  page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
-);
+/** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
+const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
+const createAiVideoRoute = createRoute({
+  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
+  validateSearch: (search: Record<string, unknown>) => {
+    const values: Partial<Record<(typeof CREATE_VIDEO_SEARCH)[number], string>> = {};
+    for (const key of CREATE_VIDEO_SEARCH) {
+      const value = searchString(search[key]);
+      if (value !== undefined) values[key] = value;
+    }
+    return values;
+  },
+});
 const createAiSeriesRoute = createRoute(
   page('create-ai-series', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
 );

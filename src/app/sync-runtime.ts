@@ -10,13 +10,18 @@ import { liveQuery, type Subscription } from 'dexie';
 import { api } from '../api';
 import { getSessionSnapshot, subscribeSession } from '../session';
 import { db, noteStorageError } from '../store';
+// The collections one by one, not src/collections/index.ts: videos.ts (createVideoLocally) loads
+// zod, which the runtime does not need.
+import { createMusicSync } from '../collections/music';
+import { createPlansSync, createUsageSync } from '../collections/plans';
+import { createScriptsSync } from '../collections/scripts';
+import { pruneOfflineVideos } from '../collections/video-offline';
+import { signatureOf, startVideoPolling, type VideoPolling } from '../collections/video-polling';
+import { createVideosSync, VIDEOS_COLLECTION } from '../collections/video-sync';
 import {
   appDrainDeps,
   appOutbox,
   axiosSend,
-  createPlansSync,
-  createScriptsSync,
-  createUsageSync,
   DEFAULT_PULL_INTERVAL_MS,
   setEngineHooks,
   setOutboxOwner,
@@ -82,12 +87,36 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   });
 
   const pull: PullScheduler = startPullScheduler({
-    syncs: [createScriptsSync(axiosGet(http)), createPlansSync(axiosGet(http)), createUsageSync(axiosGet(http))],
+    syncs: [
+      createScriptsSync(axiosGet(http)),
+      createVideosSync(axiosGet(http)),
+      createMusicSync(axiosGet(http)),
+      createPlansSync(axiosGet(http)),
+      createUsageSync(axiosGet(http)),
+    ],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
-    onSynced: (result) => syncStatus.notePull(result),
+    onSynced: (result) => {
+      syncStatus.notePull(result);
+      // Offline copies of videos deleted elsewhere (or before a sign-out) are freed.
+      if (result.collection === VIDEOS_COLLECTION && result.status === 200) void pruneOfflineVideos().catch(() => undefined);
+    },
     onError: (error) => {
       if (!isNetworkFailure(error)) onEngineError(error);
     },
+  });
+
+  // Live progress: while a video is queued or processing on the server, pull the videos
+  // collection adaptively (2 s rising to 15 s, reset on change; paused hidden or offline).
+  const activeVideos = () => db.videos.where('status').anyOf('queued', 'processing').filter((video) => video.syncStatus === 'synced').toArray();
+  const polling: VideoPolling = startVideoPolling({
+    pull: () => pull.run(VIDEOS_COLLECTION),
+    activeSignature: async () => signatureOf(await activeVideos()),
+  });
+  let activeWatcher: Subscription | null = liveQuery(() => activeVideos().then((videos) => videos.length)).subscribe({
+    next: (count) => {
+      if (count > 0) polling.nudge();
+    },
+    error: () => undefined,
   });
 
   // Another context (the service worker, another tab) may drain or pull: follow the tables.
@@ -130,6 +159,9 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       pull.stop();
       watcher?.unsubscribe();
       watcher = null;
+      activeWatcher?.unsubscribe();
+      activeWatcher = null;
+      polling.stop();
       uninstallReporting();
       setEngineHooks(null);
       setOutboxOwner(null);

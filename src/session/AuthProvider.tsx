@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { checkPaymentApproval, login, logout, refreshUser, setCredits, signIn, startSession } from './auth-actions';
 import { isAuthenticated, sessionState } from './state';
 import type { AuthContextValue } from './types';
+import { useTransitionSnapshot } from './use-transition-snapshot';
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 export function AuthProvider({ children }: { children?: ReactNode }) {
   // Read every field during render (valtio tracks what a render touches), then memoise on them.
-  const { user, token, credits, loading, error, paymentStatus } = useSnapshot(sessionState);
+  const { user, token, credits, loading, error, paymentStatus } = useTransitionSnapshot(sessionState);
 
   useEffect(() => {
     startSession();

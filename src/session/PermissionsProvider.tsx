@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import * as rules from './permission-rules';
 import { loadPermissions } from './permissions-actions';
 import {
@@ -11,6 +10,7 @@ import {
   type PermissionsState,
 } from './state';
 import type { PermissionsContextValue } from './types';
+import { useTransitionSnapshot } from './use-transition-snapshot';
 
 const PermissionsContext = createContext<PermissionsContextValue | undefined>(undefined);
 
@@ -19,8 +19,8 @@ const PermissionsContext = createContext<PermissionsContextValue | undefined>(un
  *  works inside AuthProvider or on its own. */
 export function PermissionsProvider({ children }: { children?: ReactNode }) {
   // Read every field during render (valtio tracks what a render touches), then memoise on them.
-  const { user, token } = useSnapshot(sessionState);
-  const { permissions: loaded, loading: loadingState, error: loadError, forKey } = useSnapshot(permissionsState);
+  const { user, token } = useTransitionSnapshot(sessionState);
+  const { permissions: loaded, loading: loadingState, error: loadError, forKey } = useTransitionSnapshot(permissionsState);
   const authenticated = isAuthenticated({ user, token });
   const userKey = permissionsUserKey(user);
 

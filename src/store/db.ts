@@ -3,7 +3,7 @@
 // `version(n).stores(...)` block (never edit an old one); an old service worker must not write
 // rows of a newer schema, which is why outbox rows carry their own schemaVersion.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { LimitUsage, Permissions, PlanSummary, Script, User } from '../../contract';
+import type { AiVideo, LimitUsage, MusicTrack, Permissions, PlanSummary, Script, User, VoicesResponse } from '../../contract';
 // Type-only: the sync layer owns the outbox and syncState row shapes (one definition).
 import type { HttpMethod } from '../sync/registry';
 import type { OutboxItem } from '../sync/outbox';
@@ -15,7 +15,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -57,6 +57,31 @@ export type LocalScript = Script & {
   failedOutboxId: string | null;
 };
 
+/** Where a local video or music track stands with the server (same meaning as for scripts). */
+export type EntitySyncStatus = ScriptSyncStatus;
+
+/**
+ * A row of the `videos` table (schema 4): the server's AiVideo plus its local sync state. A video
+ * created offline is a row with status 'queued' and syncStatus 'pending' until the outbox
+ * delivers it. `keptOffline`: the creator asked for the file to be cached for offline playback.
+ */
+export type LocalVideo = AiVideo & {
+  syncStatus: EntitySyncStatus;
+  syncError: string | null;
+  failedOutboxId: string | null;
+  keptOffline: boolean;
+};
+
+/** A row of the `music` table (schema 4): one track of the creator's music library. */
+export type LocalMusicTrack = MusicTrack & {
+  syncStatus: EntitySyncStatus;
+  syncError: string | null;
+  failedOutboxId: string | null;
+};
+
+/** A row of the `voices` table (schema 4): one provider's voice list (GET /api/voices). */
+export type VoicesRow = VoicesResponse & { fetchedAt: string };
+
 /** A row of the `plans` table (schema 3): one plan of GET /api/plans, kept for offline use. */
 export type PlanRow = PlanSummary;
 /** A row of the `usage` table (schema 3): one limit's usage from GET /api/user/usage. */
@@ -71,6 +96,7 @@ export const CACHED_COLLECTIONS = [
   'accounts',
   'failedJobs',
   'transcriptions',
+  'music',
 ] as const;
 export type CachedCollection = (typeof CACHED_COLLECTIONS)[number];
 
@@ -78,7 +104,7 @@ export class ReelflowDB extends Dexie {
   session!: Table<SessionRow, SessionKey>;
   permissions!: EntityTable<PermissionsRow, 'userId'>;
   scripts!: Table<LocalScript, string>;
-  videos!: Table<CachedEntity, string | number>;
+  videos!: Table<LocalVideo, string>;
   series!: Table<CachedEntity, string | number>;
   posts!: Table<CachedEntity, string | number>;
   calendarEntries!: Table<CachedEntity, string | number>;
@@ -87,6 +113,8 @@ export class ReelflowDB extends Dexie {
   transcriptions!: Table<CachedEntity, string | number>;
   plans!: Table<PlanRow, string>;
   usage!: Table<UsageRow, string>;
+  music!: Table<LocalMusicTrack, string>;
+  voices!: Table<VoicesRow, string>;
   outbox!: Table<OutboxItem, string>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
 
@@ -124,14 +152,26 @@ export class ReelflowDB extends Dexie {
     // Schema 3 (issue 7): the plan catalogue (which plan unlocks what) and the user's usage of
     // each limit, pulled like the other collections so the nav and home work offline.
     this.version(3).stores({ plans: 'key', usage: 'limit' });
+    // Schema 4 (issue 8): videos become typed LocalVideo rows (newest first, status filter, sync
+    // badges), the music library, and the voice lists cached for the picker. The videos table
+    // was never written before, so no upgrade of old rows is needed.
+    this.version(4).stores({
+      videos: 'id, created_at, status, syncStatus',
+      music: 'id, created_at, syncStatus',
+      voices: 'provider',
+    });
   }
 }
 
 export const db = new ReelflowDB();
 
-/** Remove everything of the signed-in user from this device (sign-out). */
+/** The Cache Storage cache of videos kept for offline playback (src/collections/video-offline.ts). */
+export const OFFLINE_VIDEO_CACHE = 'reelflow-offline-videos';
+
+/** Remove everything of the signed-in user from this device (sign-out), kept videos included. */
 export async function clearLocalStore(database: ReelflowDB = db): Promise<void> {
   await database.transaction('rw', database.tables, async () => {
     await Promise.all(database.tables.map((table) => table.clear()));
   });
+  if (typeof caches !== 'undefined') await caches.delete(OFFLINE_VIDEO_CACHE).catch(() => false);
 }

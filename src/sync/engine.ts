@@ -6,6 +6,7 @@
 // The page's runtime (src/app/sync-runtime.ts) sets the owner to the signed-in user and plugs in
 // its pull and drain schedulers; without it (service worker, tests) the owner is the user
 // mirrored in the local store's session table.
+import type { Table } from 'dexie';
 import { db } from '../store/db';
 import { createOutbox, type DrainDeps, type Outbox, type OutboxItem, type OutboxResponse, type Send } from './outbox';
 import { createSyncStatus, type SyncStatus, type SyncStatusStore } from './status';
@@ -44,6 +45,8 @@ export interface OutcomeHandlers {
   describe?: (item: OutboxItem) => string;
   /** The collection to pull after a discard (to get the server's version back). */
   collection?: string;
+  /** The tables the handlers write (locked with the outbox when retrying or discarding). */
+  tables?: () => Table[];
 }
 
 const outcomeHandlers = new Map<string, OutcomeHandlers>();
@@ -120,11 +123,16 @@ export async function drainNow(): Promise<void> {
 
 // --- retry and discard (the failed-changes UI) --------------------------------------------------
 
-const ENTITY_TABLES = () => [db.outbox, db.scripts, db.syncState, db.session];
+/** The outbox, sync state and session plus every table a registered kind's handlers write. */
+function entityTables(): Table[] {
+  const tables = new Set<Table>([db.outbox, db.syncState, db.session]);
+  for (const handlers of outcomeHandlers.values()) for (const table of handlers.tables?.() ?? []) tables.add(table);
+  return [...tables];
+}
 
 /** Put a failed change back in the queue (sent again with the same Idempotency-Key). */
 export async function retryChange(outboxId: string): Promise<void> {
-  const item = await db.transaction('rw', ENTITY_TABLES(), async () => {
+  const item = await db.transaction('rw', entityTables(), async () => {
     const row = await db.outbox.get(outboxId);
     if (!row) return null;
     if (!(await appOutbox.retry(outboxId))) return null;
@@ -142,7 +150,7 @@ export async function retryChange(outboxId: string): Promise<void> {
  * so the screen shows the server's version again.
  */
 export async function discardChange(outboxId: string): Promise<void> {
-  const collection = await db.transaction('rw', ENTITY_TABLES(), async () => {
+  const collection = await db.transaction('rw', entityTables(), async () => {
     const row = await db.outbox.get(outboxId);
     if (!row) return null;
     const later = (await db.outbox.where('[entityKey+createdAt]').between([row.entityKey, row.createdAt], [row.entityKey, '\uffff'], false, true).toArray()).filter(

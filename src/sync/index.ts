@@ -1,5 +1,6 @@
 // The offline engine (DESIGN §4): outbox (store -> server), pull (server -> store), status.
-// No React in here; page and service worker both import it.
+// No React in here; page and service worker both import it. The collections that use it (scripts,
+// videos, music, plans…) live in src/collections/.
 export { defineMutation, createMutationRegistry, mutationRegistry } from './registry';
 export type { HttpMethod, MutationDef, MutationRegistry, MutationRequest } from './registry';
 export { createOutbox, serverMessage, compareItems, OUTBOX_LOCK_NAME, DEFAULT_SEND_TIMEOUT_MS } from './outbox';
@@ -22,7 +23,7 @@ export type {
 export { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, parseRetryAfter } from './backoff';
 export type { LockManagerLike } from './lock';
 export { createCollectionSync, pendingInOutbox, startPullScheduler, DEFAULT_PULL_INTERVAL_MS } from './pull';
-export type { CollectionSync, CollectionSyncOptions, PullResponse, PullResult, PullScheduler, PullSchedulerOptions, SyncStateRow, SyncStateTable } from './pull';
+export type { CollectionSync, CollectionSyncOptions, HttpGet, PullResponse, PullResult, PullScheduler, PullSchedulerOptions, SyncStateRow, SyncStateTable } from './pull';
 export { createSyncStatus } from './status';
 export type { SyncStatus, SyncStatusOptions, SyncStatusStore } from './status';
 export { startDrainScheduler, requestBackgroundSync, drainForBackgroundSync, DEFAULT_DRAIN_INTERVAL_MS, OUTBOX_SYNC_TAG } from './drain-scheduler';
@@ -39,33 +40,13 @@ export {
   onOutcome,
   outcomeOf,
   pullNow,
+  retryChange,
+  discardChange,
   setEngineHooks,
   setOutboxOwner,
   storedOwner,
   syncStatus,
 } from './engine';
 export type { AppDrainOptions, AppSyncStatus, EngineHooks, OutcomeHandlers, OwnerSource } from './engine';
-export {
-  createScriptLocally,
-  updateScriptLocally,
-  deleteScriptLocally,
-  undoDeleteScript,
-  saveGeneratedScript,
-  retryChange,
-  discardChange,
-  refreshScripts,
-  createScriptsSync,
-  fetchAllScripts,
-  toLocalScript,
-  countWords,
-  scriptEntityKey,
-  createScriptMutation,
-  updateScriptMutation,
-  deleteScriptMutation,
-  SCRIPTS_COLLECTION,
-  SCRIPTS_PAGE_SIZE,
-} from './scripts';
-export type { CreateScriptInput, CreateScriptPayload, DeletedScript, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields, HttpGet } from './scripts';
 export { errorLogMutation, enqueueErrorLog, ERROR_LOG_MESSAGE_MAX, ERROR_LOG_PATH_MAX } from './error-logs';
 export type { ErrorLogPayload } from './error-logs';
-export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';

@@ -3,7 +3,7 @@
 // with undelivered outbox changes are never removed and never overwritten by older server data.
 import { Dexie, type EntityTable, type IndexableType, type Table, type Transaction } from 'dexie';
 import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from './env';
-import type { OutboxItem, OutboxTable } from './outbox';
+import type { HeadersLike, OutboxItem, OutboxTable } from './outbox';
 
 export interface SyncStateRow {
   collection: string;
@@ -21,6 +21,9 @@ export interface SyncStateRow {
 
 /** The syncState table: a plain Table or the store's EntityTable<SyncStateRow, 'collection'>. */
 export type SyncStateTable = Table<SyncStateRow, string> | EntityTable<SyncStateRow, 'collection'>;
+
+/** A GET as a pull needs it: any status resolves (304 included); no response rejects. */
+export type HttpGet = (url: string, headers: Record<string, string>) => Promise<{ status: number; headers?: HeadersLike | null; body?: unknown }>;
 
 export type PullResponse<T> = { status: 200; items: T[]; etag?: string | null } | { status: 304 };
 
@@ -43,6 +46,11 @@ export interface CollectionSyncOptions<T, K extends IndexableType> {
   now?: () => number;
   /** How many times a list is fetched again when local changes landed while it was in flight. */
   maxStaleRetries?: number;
+  /**
+   * Combine a server item with the local row it replaces (e.g. keep local-only fields such as a
+   * video's `keptOffline`). Without it the server item is stored as it is.
+   */
+  merge?: (server: T, local: T | undefined) => T;
 }
 
 export interface PullResult {
@@ -121,7 +129,15 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
         if (await pending(key)) keptPending += 1;
         else toDelete.push(key);
       }
-      if (toPut.length > 0) await table.bulkPut(toPut);
+      if (toPut.length > 0) {
+        const merge = options.merge;
+        if (merge) {
+          const existing = await table.bulkGet(toPut.map((item) => options.key(item)));
+          await table.bulkPut(toPut.map((item, index) => merge(item, existing[index])));
+        } else {
+          await table.bulkPut(toPut);
+        }
+      }
       if (toDelete.length > 0) await table.bulkDelete(toDelete);
       await syncState.put(stateRow(response.etag ?? null));
       return { collection, status: 200 as const, upserted: toPut.length, removed: toDelete.length, keptPending, syncedAt };

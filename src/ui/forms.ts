@@ -2,6 +2,7 @@
 // ones the server validates with) and mapping of Laravel 422 bodies onto form fields.
 import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../api/errors';
+import { idle } from './idle';
 
 /** A Mantine form `validate` function from a zod schema: first message per field. */
 export function zodValidate<T>(schema: z.ZodType<T>) {
@@ -19,13 +20,14 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
 
 /**
  * zodValidate for a schema loaded in the background (zod is ~24 KB gzip: issue 7 keeps it out of
- * the sign-in page's first download). Loading starts when this is called (at module load of the
- * page); until the schema has arrived the form is not checked on this side, and the server, which
+ * the sign-in page's first download). Loading starts once the page that calls this has painted
+ * (whenIdle); until the schema has arrived the form is not checked on this side, and the server, which
  * validates with the same schema, answers 422 with the same messages on the same fields.
  */
 export function zodValidateLazily<T>(load: () => Promise<z.ZodType<T>>) {
   let validate: ((values: unknown) => Record<string, string>) | null = null;
-  load().then(
+  // Once the page has painted: the schema is not needed for the first screen.
+  void idle().then(load).then(
     (schema) => {
       validate = zodValidate(schema);
     },

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
+import { whenIdle } from '../../ui/idle';
 import { PageFrame } from '../../ui/PageFrame';
 
 const FEATURES: { permission: RoutePermission; label: string }[] = [
@@ -35,15 +36,23 @@ export function HomePage() {
   const { user, credits, refreshUser } = useAuth();
 
   useEffect(() => {
-    // The stored user may be stale (plan changed on another device or by an admin): refresh it
-    // when there is a network; offline, the stored copy is what we have.
-    if (navigator.onLine) refreshUser().catch(() => undefined);
-    // Usage moves with every generation (also on other devices); the catalogue rarely changes.
-    // The sync layer reports its own failures; offline, the cached copies are shown. Imported on
-    // use: home renders before the offline engine has loaded (docs/decisions/performance.md).
-    import('../../sync')
-      .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(), refreshPlans()]))
-      .catch(() => undefined);
+    let active = true;
+    // Refreshes of copies the page already shows: once it has painted (docs/decisions/performance.md).
+    whenIdle(() => {
+      if (!active) return;
+      // The stored user may be stale (plan changed on another device or by an admin): refresh it
+      // when there is a network; offline, the stored copy is what we have.
+      if (navigator.onLine) refreshUser().catch(() => undefined);
+      // Usage moves with every generation (also on other devices); the catalogue rarely changes.
+      // The sync layer reports its own failures; offline, the cached copies are shown. Imported on
+      // use: home renders before the offline engine has loaded (docs/decisions/performance.md).
+      import('../../collections/plans')
+        .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(), refreshPlans()]))
+        .catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
   }, [refreshUser]);
   const accessor = usePermissions();
   const { permissions, hasPermission, isArtStyleAllowed } = accessor;

@@ -17,12 +17,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SCRIPT_GENERATION_COST, SCRIPT_LANGUAGES, type Script, type ScriptWriterInfo } from '../../../contract';
 import { fetchScriptWriter, generateScript, isNetworkError } from '../../api';
 import { setCredits, useAuth } from '../../session';
-import { refreshUsage, saveGeneratedScript } from '../../sync';
+import { refreshUsage } from '../../collections/plans';
+import { saveGeneratedScript } from '../../collections/scripts';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
 import { generateForm, isGenerateResponse, languageLabel, plural, type GenerateFormValues } from './format';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../ui/useOnline';
 
 const FIELDS = ['prompt', 'video_duration', 'language'] as const;
 export const OFFLINE_NOTE = 'Generating a script needs a connection. You can still write one by hand.';

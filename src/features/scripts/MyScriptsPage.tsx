@@ -1,7 +1,7 @@
 // "My scripts" (issue 3): generate a script from a prompt, write or edit one by hand, search, read,
 // copy and delete — offline too. The list reads ONLY the local store (a Dexie live query); every
 // change goes through the sync layer's outbox functions; only generation calls the server.
-import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorMessage } from '../../api';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -9,13 +9,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { Script } from '../../../contract';
 import { db, type LocalScript } from '../../store';
-import { deleteScriptLocally, refreshScripts, undoDeleteScript, type DeletedScript } from '../../sync';
+import { deleteScriptLocally, refreshScripts, undoDeleteScript, type DeletedScript } from '../../collections/scripts';
 import { PageFrame } from '../../ui/PageFrame';
 import { matchesSearch, plural, SCRIPTS_PER_PAGE } from './format';
 import { GeneratePanel } from './GeneratePanel';
 import { DeleteScriptModal, ScriptCard } from './ScriptCard';
 import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../ui/useOnline';
+import { ListLoading } from '../../ui/ListStates';
+import { showUndoableDelete } from '../../ui/undo-toast';
 
 /** How long the "Undo" of a delete stays on screen. */
 export const UNDO_WINDOW_MS = 8000;
@@ -85,19 +87,7 @@ export function MyScriptsPage() {
     const deleted = await deleteScriptLocally(script.id);
     setDeleting(null);
     const id = `script-deleted-${script.id}`;
-    notifications.show({
-      id,
-      title: 'Script deleted',
-      autoClose: UNDO_WINDOW_MS,
-      message: (
-        <Group gap="sm" justify="space-between" wrap="nowrap">
-          <Text fz="sm">“{script.title}” was deleted.</Text>
-          <Button size="compact-sm" variant="light" onClick={() => void undo(deleted, id)} aria-label={`Undo delete of ${script.title}`}>
-            Undo
-          </Button>
-        </Group>
-      ),
-    });
+    showUndoableDelete({ id, title: 'Script deleted', name: script.title, autoClose: UNDO_WINDOW_MS, onUndo: () => void undo(deleted, id) });
   };
 
   return (
@@ -161,14 +151,7 @@ function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, on
     setShown(SCRIPTS_PER_PAGE);
   }
   if (!scripts || !visible) {
-    return (
-      <Group gap="xs" py="lg" justify="center">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed" role="status" aria-live="polite">
-          Loading scripts...
-        </Text>
-      </Group>
-    );
+    return <ListLoading label="Loading scripts..." />;
   }
   if (scripts.length === 0) {
     return (

@@ -1,13 +1,14 @@
 // One script of the list: an <article> named by its title, with the first lines of the body, its
 // facts, its sync badge ("Pending" / "Failed" with the server's reason, Retry and Discard) and its
 // actions. "Read" opens the full script in place.
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconClock, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
-import { countWords, discardChange, retryChange } from '../../sync';
+import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
+import { countWords } from '../../collections/scripts';
 import { clipboardText, formatDuration, formatUpdated, languageLabel, plural, sourceLabel } from './format';
 
 export interface ScriptCardProps {
@@ -104,7 +105,7 @@ export function ScriptCard({ script, expanded, spotlight, onToggle, onEdit, onDe
           </Text>
         )}
 
-        {script.syncStatus === 'failed' ? <FailedChange script={script} /> : null}
+        {script.syncStatus === 'failed' ? <RefusedChangeAlert outboxId={script.failedOutboxId} reason={script.syncError} /> : null}
 
         <Group gap="xs" mt={4}>
           <Button
@@ -148,42 +149,6 @@ function SyncBadge({ script }: { script: LocalScript }) {
     );
   }
   return null;
-}
-
-function FailedChange({ script }: { script: LocalScript }) {
-  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
-  const outboxId = script.failedOutboxId;
-  const run = async (what: 'retry' | 'discard') => {
-    if (!outboxId) return;
-    setBusy(what);
-    try {
-      if (what === 'retry') await retryChange(outboxId);
-      else await discardChange(outboxId);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: what === 'retry' ? 'Not retried' : 'Not discarded',
-        message: errorMessage(error, 'Something went wrong on this device.'),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Alert color="red" variant="light" p="sm" title="The server refused a change" icon={<IconAlertTriangle size={18} aria-hidden />}>
-      <Stack gap="xs">
-        <Text fz="sm">{script.syncError ?? 'The server refused this change.'}</Text>
-        <Group gap="xs">
-          <Button size="compact-sm" variant="light" loading={busy === 'retry'} disabled={!outboxId || busy === 'discard'} onClick={() => void run('retry')}>
-            Retry
-          </Button>
-          <Button size="compact-sm" variant="light" color="red" loading={busy === 'discard'} disabled={!outboxId || busy === 'retry'} onClick={() => void run('discard')}>
-            Discard
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
 }
 
 /** "Delete script?" — the delete is local at once and reaches the server through the outbox. */

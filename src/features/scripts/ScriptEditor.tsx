@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SCRIPT_LANGUAGES } from '../../../contract';
 import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
-import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from '../../sync';
+import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from '../../collections/scripts';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { editorForm, languageLabel, plural, type EditorFormValues } from './format';

@@ -1,5 +1,180 @@
-import { ComingLater } from '../../ui/PageFrame';
+// "My videos" (issue 8): a grid of the creator's videos from the local store (offline too), with
+// live progress (the sync runtime polls adaptively while a video renders), filters and search,
+// play, download, restart, delete with Undo and "keep offline"; and the music library as a
+// second tab. The list reads ONLY the local store; every change goes through src/collections.
+import { Button, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconVideo, IconMusic, IconSearch, IconSparkles, IconWand } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { errorMessage } from '../../api';
+import { deleteVideoLocally, refreshMusic, refreshVideos, restartVideoLocally, undoDeleteVideo, UNDO_WINDOW_MS, type DeletedVideo } from '../../collections';
+import { db, type LocalVideo } from '../../store';
+import { ButtonLink } from '../../ui/links';
+import { PageFrame } from '../../ui/PageFrame';
+import { matchesFilter, matchesVideoSearch, plural, STATUS_FILTERS, type StatusFilter } from './format';
+import { MusicLibrary } from './music/MusicLibrary';
+import { VideoCard } from './VideoCard';
+import { VideoPlayerModal } from './VideoPlayerModal';
+import { ListLoading } from '../../ui/ListStates';
+import { showUndoableDelete } from '../../ui/undo-toast';
+
+/** Newest first (the server's order too). */
+function loadVideos(): Promise<LocalVideo[]> {
+  return db.videos.orderBy('created_at').reverse().toArray();
+}
 
 export function MyVideosPage() {
-  return <ComingLater title="My videos" />;
+  const [tab, setTab] = useState<string | null>('videos');
+  useEffect(() => {
+    // Route entry: pull both collections. The sync layer reports its own failures (indicator).
+    refreshVideos().catch(() => undefined);
+    refreshMusic().catch(() => undefined);
+  }, []);
+  return (
+    <PageFrame title="My videos" description="Your videos and music library. They are kept on this device, so the list works offline; changes sync when you are back online.">
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="videos" leftSection={<IconVideo size={16} aria-hidden />} style={{ minHeight: 44 }}>
+            Videos
+          </Tabs.Tab>
+          <Tabs.Tab value="music" leftSection={<IconMusic size={16} aria-hidden />} style={{ minHeight: 44 }}>
+            Music library
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="videos" pt="md">
+          <VideosSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="music" pt="md">
+          <MusicLibrary />
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
+}
+
+function VideosSection() {
+  const videos = useLiveQuery(loadVideos, []);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [playing, setPlaying] = useState<LocalVideo | null>(null);
+  const headingId = useId();
+
+  const visible = useMemo(() => videos?.filter((video) => matchesFilter(video, filter) && matchesVideoSearch(video, query)), [videos, filter, query]);
+  // The open player follows the row (e.g. "keep offline" switched while it is open).
+  const playingRow = playing ? (videos?.find((video) => video.id === playing.id) ?? playing) : null;
+
+  const undo = async (deleted: DeletedVideo, notificationId: string) => {
+    notifications.hide(notificationId);
+    try {
+      if (await undoDeleteVideo(deleted)) notifications.show({ color: 'teal', title: 'Video restored', message: `“${deleted.previous?.title ?? 'Your video'}” is back.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Video not restored', message: errorMessage(error, 'The video could not be restored.') });
+    }
+  };
+
+  const remove = async (video: LocalVideo) => {
+    const deleted = await deleteVideoLocally(video.id);
+    const id = `video-deleted-${video.id}`;
+    showUndoableDelete({ id, title: 'Video deleted', name: video.title, autoClose: UNDO_WINDOW_MS, onUndo: () => void undo(deleted, id) });
+  };
+
+  const restart = async (video: LocalVideo) => {
+    await restartVideoLocally(video.id);
+    notifications.show({ color: 'teal', title: 'Restart queued', message: `“${video.title}” starts again from the stage that failed.` });
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId}>
+        Your videos
+      </Title>
+      {videos && videos.length > 0 ? (
+        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false}>
+          <TextInput
+            label="Search videos"
+            type="search"
+            placeholder="Words in a title or script"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            miw={200}
+          />
+          <Select label="Status" data={STATUS_FILTERS} value={filter} onChange={(value) => setFilter((value) ?? 'all')} allowDeselect={false} miw={160} />
+        </Group>
+      ) : null}
+      <VideoList
+        videos={videos}
+        visible={visible}
+        onClear={() => {
+          setSearch('');
+          setFilter('all');
+        }}
+        onPlay={setPlaying}
+        onRestart={restart}
+        onDelete={remove}
+      />
+      <VideoPlayerModal video={playingRow} onClose={() => setPlaying(null)} />
+    </Stack>
+  );
+}
+
+interface VideoListProps {
+  videos: LocalVideo[] | undefined;
+  visible: LocalVideo[] | undefined;
+  onClear: () => void;
+  onPlay: (video: LocalVideo) => void;
+  onRestart: (video: LocalVideo) => Promise<void>;
+  onDelete: (video: LocalVideo) => Promise<void>;
+}
+
+function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: VideoListProps) {
+  if (!videos || !visible) {
+    return <ListLoading label="Loading videos..." />;
+  }
+  if (videos.length === 0) {
+    return (
+      <Stack align="center" gap="xs" py="xl" ta="center">
+        <IconVideo size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Title order={3} fz="md">
+          No videos yet
+        </Title>
+        <Text c="dimmed" maw={440}>
+          Turn a topic or a script into a finished, captioned short video. It shows up here while it renders.
+        </Text>
+        <Group gap="sm" justify="center">
+          <ButtonLink to="/create-ai-video" leftSection={<IconSparkles size={16} aria-hidden />}>
+            Create AI video
+          </ButtonLink>
+          <ButtonLink to="/faceless-video" variant="default" leftSection={<IconWand size={16} aria-hidden />}>
+            Faceless video
+          </ButtonLink>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text fz="sm" c="dimmed" role="status" aria-live="polite">
+        {visible.length === videos.length ? plural(videos.length, 'video', 'videos') : `${visible.length.toLocaleString('en')} of ${plural(videos.length, 'video', 'videos')}`}
+      </Text>
+      {visible.length === 0 ? (
+        <Stack align="center" gap={4} py="xl" ta="center">
+          <Title order={3} fz="md">
+            No videos match
+          </Title>
+          <Button variant="subtle" onClick={onClear}>
+            Show all videos
+          </Button>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {visible.map((video) => (
+            <VideoCard key={video.id} video={video} onPlay={() => onPlay(video)} onRestart={() => onRestart(video)} onDelete={() => onDelete(video)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }

@@ -4,10 +4,9 @@
 // No React here.
 import type { LimitUsage, PlanSummary } from '../../contract';
 import { db, type PlanRow, type UsageRow } from '../store/db';
-import { pullNow } from './engine';
-import { headerValue } from './outbox';
-import { createCollectionSync, type CollectionSync, type PullResponse } from './pull';
-import type { HttpGet } from './scripts';
+import { pullNow } from '../sync/engine';
+import { headerValue } from '../sync/outbox';
+import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 
 export const PLANS_COLLECTION = 'plans';
 export const USAGE_COLLECTION = 'usage';

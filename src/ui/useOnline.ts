@@ -1,7 +1,7 @@
 // "Is there a connection?" for the screen: the browser's flag and the sync layer's view of it
 // (either saying offline is enough to hold back a request that needs the network).
 import { useSyncExternalStore } from 'react';
-import { syncStatus } from '../../sync';
+import { syncStatus } from '../sync';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

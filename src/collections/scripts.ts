@@ -4,19 +4,18 @@
 // (so a pull already in flight refetches instead of writing an older list). Deliveries and
 // refusals come back through the outcome handlers below, in the page and in the service worker.
 // No React here.
-import { Dexie } from 'dexie';
-import type { Paginated, Script } from '../../contract';
+import type { Script } from '../../contract';
 import { db, type LocalScript } from '../store/db';
-import { guardStorage } from '../store/storage-state';
-import { appOutbox, discardChange as discardAnyChange, onOutcome, pullNow, retryChange as retryAnyChange } from './engine';
-import { headerValue, type HeadersLike, type OutboxItem, type OutboxResponse } from './outbox';
-import { createCollectionSync, markCollectionChanged, pendingInOutbox, type CollectionSync, type PullResponse } from './pull';
-import { defineMutation } from './registry';
+import { appOutbox, pullNow } from '../sync/engine';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
+import { defineMutation } from '../sync/registry';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from './shared/local-rows';
+import { fetchAllPages, MAX_PAGE_SIZE } from './shared/paged-pull';
 
 export const SCRIPTS_COLLECTION = 'scripts';
 export const DEFAULT_SCRIPT_LANGUAGE = 'english';
 /** The server's maximum page size: one request holds most creators' whole library. */
-export const SCRIPTS_PAGE_SIZE = 1000;
+export const SCRIPTS_PAGE_SIZE = MAX_PAGE_SIZE;
 
 export const scriptEntityKey = (id: string): string => `script:${id}`;
 
@@ -76,10 +75,6 @@ export const deleteScriptMutation = defineMutation({
 
 // --- helpers ----------------------------------------------------------------------------------
 
-function plain<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
 export function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed ? trimmed.split(/\s+/).length : 0;
@@ -94,36 +89,14 @@ export function toLocalScript(script: Script): LocalScript {
   return { ...script, syncStatus: 'synced', syncError: null, failedOutboxId: null };
 }
 
-/** Strip the local sync fields (e.g. for a payload snapshot). */
+/** A copy of the row for a payload snapshot (plain data, storable in the outbox). */
 function snapshotOf(row: LocalScript | undefined): LocalScript | null {
   return row ? plain(row) : null;
 }
 
-const SCRIPT_TABLES = () => [db.scripts, db.outbox, db.syncState, db.session];
-
-/** Undelivered outbox items of one script, oldest first. */
-async function itemsOf(id: string): Promise<OutboxItem[]> {
-  const key = scriptEntityKey(id);
-  return db.outbox.where('[entityKey+createdAt]').between([key, Dexie.minKey], [key, Dexie.maxKey]).toArray();
-}
-
-/** The row's badge as the outbox has it: failed (first refused item), pending, or synced. */
-async function statusFields(id: string): Promise<Pick<LocalScript, 'syncStatus' | 'syncError' | 'failedOutboxId'>> {
-  const items = await itemsOf(id);
-  const failed = items.find((item) => item.status === 'failed');
-  if (failed) return { syncStatus: 'failed', syncError: failed.lastError ?? 'The server refused this change.', failedOutboxId: failed.id };
-  return { syncStatus: items.length > 0 ? 'pending' : 'synced', syncError: null, failedOutboxId: null };
-}
-
-async function refreshBadge(id: string): Promise<void> {
-  if (await db.scripts.get(id)) await db.scripts.update(id, await statusFields(id));
-}
-
-function localWrite<T>(write: () => Promise<T>): Promise<T> {
-  // A full disk (QuotaExceededError, also as inner of a Dexie error) raises the storage banner and
-  // the error still reaches the caller: the change was NOT saved, the screen must say so.
-  return guardStorage(() => db.transaction('rw', SCRIPT_TABLES(), write));
-}
+const rows = createLocalRows<LocalScript>({ collection: SCRIPTS_COLLECTION, table: () => db.scripts, entityPrefix: 'script' });
+const { itemsOf, statusFields } = rows;
+const localWrite = rows.write;
 
 // --- the screen's API -------------------------------------------------------------------------
 
@@ -158,7 +131,7 @@ export async function createScriptLocally(input: CreateScriptInput): Promise<Loc
       ...(await statusFields(id)),
     };
     await db.scripts.put(row);
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    await rows.changed();
     return row;
   });
 }
@@ -177,7 +150,7 @@ export async function updateScriptLocally(id: string, changes: ScriptChanges): P
     const next: LocalScript = { ...current, ...sent, updated_at: new Date().toISOString() };
     if (sent.body !== undefined) next.word_count = countWords(sent.body);
     await db.scripts.put({ ...next, ...(await statusFields(id)) });
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    await rows.changed();
   });
 }
 
@@ -194,22 +167,18 @@ export interface DeletedScript {
 export async function deleteScriptLocally(id: string): Promise<DeletedScript> {
   return localWrite(async () => {
     const current = await db.scripts.get(id);
-    const queued = await itemsOf(id);
     // Never left the device (a queued create, maybe edits, none ever attempted): dropping them is
     // the whole delete. Anything attempted may have reached the server (a lost response), so it
     // gets a real DELETE.
-    const neverSent =
-      queued.length > 0 &&
-      queued[0]?.kind === createScriptMutation.kind &&
-      queued.every((item) => item.attempts === 0 && (item.status === 'pending' || item.status === 'auth-required'));
+    const neverSent = await rows.neverSent(id, createScriptMutation.kind);
     let deleteItemId: string | null = null;
     if (neverSent) {
-      for (const item of queued) await appOutbox.discard(item.id);
+      for (const item of neverSent) await appOutbox.discard(item.id);
     } else {
       deleteItemId = (await appOutbox.enqueue(deleteScriptMutation, { id, previous: snapshotOf(current) })).id;
     }
     await db.scripts.delete(id);
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    await rows.changed();
     return { id, previous: snapshotOf(current), deleteItemId };
   });
 }
@@ -245,7 +214,7 @@ export async function undoDeleteScript(deleted: DeletedScript): Promise<boolean>
     }
     const { syncStatus: _status, syncError: _error, failedOutboxId: _failed, ...script } = previous;
     await db.scripts.put({ ...script, ...(await statusFields(deleted.id)) });
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    await rows.changed();
     return true;
   });
 }
@@ -255,22 +224,8 @@ export async function saveGeneratedScript(script: Script): Promise<void> {
   await localWrite(async () => {
     if ((await itemsOf(script.id)).length > 0) return; // local changes win until delivered
     await db.scripts.put(toLocalScript(plain(script)));
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
+    await rows.changed();
   });
-}
-
-/** Send a failed change again (same request, same Idempotency-Key). */
-export function retryChange(outboxId: string): Promise<void> {
-  return retryAnyChange(outboxId);
-}
-
-/**
- * Give up a failed change: a failed create removes the local row; a failed update or delete
- * brings the version from before the change back at once, then the collection is pulled so the
- * row shows the server's current version.
- */
-export function discardChange(outboxId: string): Promise<void> {
-  return discardAnyChange(outboxId);
 }
 
 /** Pull the scripts collection now (route entry); nothing happens while signed out. */
@@ -280,128 +235,31 @@ export function refreshScripts(): Promise<void> {
 
 // --- what deliveries, refusals, retries and discards do to the rows -----------------------------
 
-function payloadId(item: OutboxItem): string {
-  return (item.payload as { id: string }).id;
-}
-
-function payloadPrevious(item: OutboxItem): LocalScript | null {
-  return (item.payload as { previous?: LocalScript | null }).previous ?? null;
-}
-
-async function delivered(item: OutboxItem, response: OutboxResponse): Promise<void> {
-  const id = payloadId(item);
-  await db.transaction('rw', SCRIPT_TABLES(), async () => {
-    const remaining = await itemsOf(id);
-    if (item.kind === deleteScriptMutation.kind) {
-      if (remaining.length === 0) await db.scripts.delete(id);
-    } else if (remaining.length === 0) {
-      // The last change of this script reached the server: its answer is the truth.
-      if (isScript(response.body)) await db.scripts.put(toLocalScript(plain(response.body)));
-      else await refreshBadge(id);
-    } else {
-      // Later local changes are still queued: keep showing them, only the badge may change.
-      await refreshBadge(id);
-    }
-    await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
-  });
-}
-
-async function failed(item: OutboxItem): Promise<void> {
-  const id = payloadId(item);
-  await db.transaction('rw', SCRIPT_TABLES(), async () => {
-    if (item.kind === deleteScriptMutation.kind && !(await db.scripts.get(id))) {
-      // Show the script again, badged: the user sees the refused delete and can retry/discard it.
-      const previous = payloadPrevious(item);
-      if (previous) await db.scripts.put({ ...previous, ...(await statusFields(id)) });
-      return;
-    }
-    await refreshBadge(id);
-  });
-}
-
-async function retried(item: OutboxItem): Promise<void> {
-  const id = payloadId(item);
-  // A retried delete hides the row again, as when the user first deleted it.
-  if (item.kind === deleteScriptMutation.kind) await db.scripts.delete(id);
-  else await refreshBadge(id);
-}
-
-async function discarded(item: OutboxItem): Promise<void> {
-  const id = payloadId(item);
-  if (item.kind === createScriptMutation.kind) {
-    // Never reached the server: nothing to go back to.
-    await db.scripts.delete(id);
-  } else {
-    const previous = payloadPrevious(item);
-    if (previous) await db.scripts.put({ ...previous, ...(await statusFields(id)) });
-    else await refreshBadge(id);
-  }
-  await markCollectionChanged(db.syncState, SCRIPTS_COLLECTION);
-}
-
-function titleOf(item: OutboxItem): string {
-  const payload = item.payload as { title?: unknown; changes?: { title?: unknown }; previous?: { title?: unknown } | null };
-  const title = payload.changes?.title ?? payload.title ?? payload.previous?.title;
-  return typeof title === 'string' && title ? `"${title}"` : 'a script';
-}
-
-for (const kind of [createScriptMutation.kind, updateScriptMutation.kind, deleteScriptMutation.kind]) {
-  onOutcome(kind, {
-    collection: SCRIPTS_COLLECTION,
-    delivered,
-    failed,
-    retried,
-    discarded,
-    describe: (item) =>
-      item.kind === createScriptMutation.kind
-        ? `New script ${titleOf(item)}`
-        : item.kind === updateScriptMutation.kind
-          ? `Edit of ${titleOf(item)}`
-          : `Delete of ${titleOf(item)}`,
-  });
-}
+registerRowOutcomes(rows, {
+  createKind: createScriptMutation.kind,
+  deleteKind: deleteScriptMutation.kind,
+  kinds: [createScriptMutation.kind, updateScriptMutation.kind, deleteScriptMutation.kind],
+  fromServer: (body) => (isScript(body) ? toLocalScript(plain(body)) : null),
+  describe: (item) =>
+    item.kind === createScriptMutation.kind
+      ? `New script ${quotedTitle(item, 'a script')}`
+      : item.kind === updateScriptMutation.kind
+        ? `Edit of ${quotedTitle(item, 'a script')}`
+        : `Delete of ${quotedTitle(item, 'a script')}`,
+});
 
 // --- pull ---------------------------------------------------------------------------------------
 
-/** A GET as the pull needs it: any status resolves (304 included); no response rejects. */
-export type HttpGet = (url: string, headers: Record<string, string>) => Promise<{ status: number; headers?: HeadersLike | null; body?: unknown }>;
-
-function isPage(value: unknown): value is Paginated<Script> {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { data?: unknown }).data);
-}
-
-/**
- * GET /api/scripts, every page (per_page 1000). The stored ETag goes out as If-None-Match on the
- * first page and a 304 means "unchanged". An ETag is only kept when the whole list fits in one
- * page (an ETag describes one response; a multi-page list is fetched in full each time). If the
- * list changes between pages (total moved), it is fetched again from page 1.
- */
-export async function fetchAllScripts(get: HttpGet, etag: string | null, perPage = SCRIPTS_PAGE_SIZE): Promise<PullResponse<LocalScript>> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const first = await get(`/api/scripts?page=1&per_page=${perPage}`, etag ? { 'If-None-Match': etag } : {});
-    if (first.status === 304) return { status: 304 };
-    if (first.status < 200 || first.status >= 300 || !isPage(first.body)) throw httpError(first);
-    const items = [...first.body.data];
-    const lastPage = Math.max(1, Number(first.body.last_page) || 1);
-    const total = first.body.total;
-    let moved = false;
-    for (let page = 2; page <= lastPage && !moved; page += 1) {
-      const next = await get(`/api/scripts?page=${page}&per_page=${perPage}`, {});
-      if (next.status < 200 || next.status >= 300 || !isPage(next.body)) throw httpError(next);
-      if (next.body.total !== total) moved = true;
-      items.push(...next.body.data);
-    }
-    if (moved) continue;
-    const unique = new Map(items.map((script) => [script.id, script]));
-    const newEtag = lastPage === 1 ? headerValue(first.headers, 'etag') : null;
-    return { status: 200, items: [...unique.values()].map((script) => toLocalScript(script)), etag: newEtag };
-  }
-  throw new Error('The script list kept changing while it was fetched; try again.');
-}
-
-function httpError(response: { status: number; body?: unknown }): Error {
-  const message = (response.body as { message?: unknown } | null)?.message;
-  return Object.assign(new Error(typeof message === 'string' && message ? message : `GET /api/scripts answered ${response.status}`), { status: response.status });
+/** GET /api/scripts, every page (per_page 1000), If-None-Match on page 1 (see fetchAllPages). */
+export function fetchAllScripts(get: HttpGet, etag: string | null, perPage = SCRIPTS_PAGE_SIZE): Promise<PullResponse<LocalScript>> {
+  return fetchAllPages(get, etag, {
+    path: '/api/scripts',
+    isItem: (value): value is Script => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string',
+    toRow: toLocalScript,
+    id: (script) => script.id,
+    noun: 'script list',
+    perPage,
+  });
 }
 
 /** The scripts collection for the pull scheduler: rows with outbox items are left alone. */

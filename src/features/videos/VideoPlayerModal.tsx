@@ -1,0 +1,68 @@
+// The player: a <video controls playsInline> in a modal, fed from the offline copy when the video is
+// kept offline (seeking works without a network) or from the signed URL.
+import { Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { LocalVideo } from '../../store';
+import { useOnline } from '../../ui/useOnline';
+import { playableSource, type PlayableSource } from './media';
+
+export function VideoPlayerModal({ video, onClose }: { video: LocalVideo | null; onClose: () => void }) {
+  const online = useOnline();
+  const [source, setSource] = useState<PlayableSource | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const id = video?.id;
+  const kept = video?.keptOffline;
+  const src = video?.ai_video.video_src;
+
+  useEffect(() => {
+    setSource(undefined);
+    setFailed(false);
+    if (!video) return;
+    let live = true;
+    let current: PlayableSource | null = null;
+    playableSource(video, online)
+      .then((found) => {
+        current = found;
+        if (live) setSource(found);
+        else found?.release();
+      })
+      .catch(() => live && setSource(null));
+    return () => {
+      live = false;
+      current?.release();
+    };
+    // The source depends on these fields only (not on progress updates of the row).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, kept, src, online]);
+
+  return (
+    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? 'Video'} size="lg" centered>
+      {source === undefined ? (
+        <Stack align="center" py="lg">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Loading the video…</Text>
+        </Stack>
+      ) : source === null ? (
+        <Text role="alert">{online ? 'This video has no file to play yet.' : 'You are offline and this video is not kept on this device. Turn on “Keep offline” next time you are connected.'}</Text>
+      ) : (
+        <Stack gap="xs">
+          <video
+            key={source.src}
+            src={source.src}
+            controls
+            playsInline
+            preload="metadata"
+            onError={() => setFailed(true)}
+            style={{ width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 }}
+            aria-label={`Video: ${video?.title ?? ''}`}
+          />
+          {failed ? (
+            <Text fz="sm" c="red" role="alert">
+              The video could not be played. Its link may have expired: close this and open it again.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

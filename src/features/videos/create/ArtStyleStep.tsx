@@ -1,0 +1,60 @@
+// Step (d): the art style. Every style of the contract is shown with a swatch; a style the plan does
+// not allow is shown locked, with the plan that unlocks it, and cannot be chosen. Below it, the
+// creator's own pictures or clips for the first scenes (optional).
+import { Box, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { ART_STYLES, type PlanSummary } from '../../../../contract';
+import { ART_STYLE_LOOKS, type ArtStyle } from './art-styles';
+import { lockedStyleText } from './art-style-locks';
+import { SceneMediaPicker } from './SceneMediaPicker';
+import type { StepProps } from './step-props';
+
+export function ArtStyleSwatch({ style, size = 44 }: { style: ArtStyle; size?: number }) {
+  return <Box aria-hidden w={size} h={size} style={{ borderRadius: 8, background: ART_STYLE_LOOKS[style].swatch, flexShrink: 0, border: '1px solid rgba(0,0,0,0.15)' }} />;
+}
+
+interface ArtStyleStepProps extends StepProps {
+  plans: PlanSummary[] | undefined;
+  isArtStyleAllowed: (style: string) => boolean;
+}
+
+export function ArtStyleStep({ state, update, errors, plans, isArtStyleAllowed }: ArtStyleStepProps) {
+  return (
+    <Stack gap="lg">
+      <Radio.Group
+        label="Art style"
+        description="How the visuals look. Without an image provider the server draws its own built-in visuals in this style."
+        value={state.artStyle}
+        error={errors.artStyle}
+        onChange={(value) => {
+          if (isArtStyleAllowed(value)) update({ artStyle: value });
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
+          {ART_STYLES.map((style) => {
+            const allowed = isArtStyleAllowed(style);
+            const look = ART_STYLE_LOOKS[style];
+            return (
+              <Radio.Card key={style} value={style} disabled={!allowed} p="xs" radius="md" mih={60} style={allowed ? undefined : { opacity: 0.7, cursor: 'not-allowed' }}>
+                <Group wrap="nowrap" gap="sm">
+                  <Radio.Indicator disabled={!allowed} />
+                  <ArtStyleSwatch style={style} />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} fz="sm">
+                      {look.label}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {allowed ? look.description : lockedStyleText(plans, style)}
+                    </Text>
+                  </Stack>
+                  {allowed ? null : <IconLock size={16} aria-hidden style={{ marginLeft: 'auto', flexShrink: 0 }} />}
+                </Group>
+              </Radio.Card>
+            );
+          })}
+        </SimpleGrid>
+      </Radio.Group>
+      <SceneMediaPicker items={state.sceneMedia} update={update} />
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+// Upload a music track: a file picker and a drop zone for audio files, the accepted types and size,
+// a progress bar, and plain messages for the usual failures (offline, not audio, too large — the
+// spec's "Server file size limit exceeded" text on a 413 — or refused by the server). An upload
+// carries a file, so it is a direct request, not an outbox change: it needs a connection.
+import { Alert, Box, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { useId, useState, type DragEvent } from 'react';
+import { MUSIC_UPLOAD_LIMIT_BYTES } from '../../../../contract/videos';
+import { errorMessage, uploadLimitMessage, uploadMusic } from '../../../api';
+import { isMusicTrack, saveUploadedTrack } from '../../../collections';
+import type { LocalMusicTrack } from '../../../store';
+import { useOnline } from '../../../ui/useOnline';
+import { formatBytes } from '../format';
+
+/** What the picker offers; the server checks the content itself. */
+export const MUSIC_ACCEPT = 'audio/mpeg,audio/mp3,audio/wav,audio/x-wav,audio/wave,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,audio/webm,audio/flac,.mp3,.wav,.m4a,.aac,.ogg,.oga,.webm,.flac';
+
+function looksLikeAudio(file: File): boolean {
+  return file.type.startsWith('audio/') || /\.(mp3|wav|m4a|aac|ogg|oga|webm|flac)$/i.test(file.name);
+}
+
+function titleFromName(name: string): string {
+  return name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').trim().slice(0, 200);
+}
+
+export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTrack) => void }) {
+  const online = useOnline();
+  const hintId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const uploading = progress !== undefined;
+
+  const choose = (picked: File | null) => {
+    setFailure(null);
+    if (!picked) return;
+    if (!looksLikeAudio(picked)) {
+      setFailure(`“${picked.name}” is not an audio file. Choose an MP3, WAV, M4A, AAC, OGG or FLAC file.`);
+      return;
+    }
+    if (picked.size > MUSIC_UPLOAD_LIMIT_BYTES) {
+      setFailure(uploadLimitMessage(picked, { max_file_size: MUSIC_UPLOAD_LIMIT_BYTES }));
+      return;
+    }
+    setFile(picked);
+    setTitle(titleFromName(picked.name));
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    if (!online) {
+      setFailure('You are offline. Uploading music needs a connection; try again when you are back online.');
+      return;
+    }
+    setFailure(null);
+    setProgress(0);
+    try {
+      const answer: unknown = await uploadMusic(file, { title: title.trim() || undefined, id: crypto.randomUUID(), onProgress: setProgress });
+      if (!isMusicTrack(answer)) throw new Error('The server answered the upload in an unexpected way.');
+      const row = await saveUploadedTrack(answer);
+      setFile(null);
+      setTitle('');
+      onUploaded?.(row);
+    } catch (error) {
+      setFailure(errorMessage(error, 'The track could not be uploaded.'));
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Box
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        p="md"
+        style={{
+          border: `2px dashed var(--mantine-color-${dragging ? 'violet-6' : 'default-border'})`,
+          borderRadius: 'var(--mantine-radius-md)',
+          textAlign: 'center',
+        }}
+      >
+        <Stack gap="xs" align="center">
+          <IconUpload size={28} stroke={1.5} aria-hidden />
+          <Text fz="sm">Drop an audio file here, or</Text>
+          <FileButton onChange={choose} accept={MUSIC_ACCEPT} disabled={uploading}>
+            {(props) => (
+              <Button {...props} variant="light" aria-describedby={hintId}>
+                Choose a music file
+              </Button>
+            )}
+          </FileButton>
+          <Text fz="xs" c="dimmed" id={hintId}>
+            MP3, WAV, M4A, AAC, OGG or FLAC, up to {formatBytes(MUSIC_UPLOAD_LIMIT_BYTES)}.{online ? '' : ' Uploading needs a connection.'}
+          </Text>
+        </Stack>
+      </Box>
+
+      {file ? (
+        <Stack gap="xs">
+          <Text fz="sm">
+            {file.name} · {formatBytes(file.size)}
+          </Text>
+          <TextInput label="Track title" value={title} maxLength={200} onChange={(event) => setTitle(event.currentTarget.value)} disabled={uploading} />
+          {uploading ? (
+            <Progress value={progress === null ? 100 : Math.round(progress * 100)} animated={progress === null} aria-label="Upload progress" size="lg" />
+          ) : null}
+          <Group gap="sm">
+            <Button onClick={() => void upload()} loading={uploading} disabled={!online}>
+              Upload track
+            </Button>
+            <Button variant="default" onClick={() => setFile(null)} disabled={uploading}>
+              Cancel
+            </Button>
+          </Group>
+          {!online ? (
+            <Text fz="sm" c="dimmed">
+              You are offline. Uploading music needs a connection.
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      {failure ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not uploaded">
+          {failure}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
