@@ -34,6 +34,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser on a shared 2-core machine can take seconds to show what a fast one shows
+          // at once; a poll stops as soon as it holds, so a generous ceiling costs nothing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

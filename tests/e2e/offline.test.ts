@@ -147,7 +147,9 @@ describe('offline-first in the browser', () => {
     await signUp(page, 'Olive Offline');
     // One visit online: the home page refreshes the user (now on the pro plan), then My scripts.
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.getByText('Pro', { exact: true }).isVisible()).toBe(true);
+    // Home refreshes the stored user once it has painted and the page is idle (whenIdle, up to
+    // 2 s later by design), so the new plan may take a few seconds on a loaded machine.
+    await expect.poll(() => page.getByText('Pro', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
     await serviceWorkerReady(page);

@@ -249,7 +249,8 @@ describe('login rate limit', () => {
     // 2,000 other keys (an in-memory LRU of 1,000 would have evicted the victim's counter).
     for (let i = 0; i < 2000; i++) await hitRateLimit(t.database.db, `login:account|flood-${i}@example.com`, 60_000);
     expectRetryLater(await wrongLogin('198.51.100.21', email));
-  });
+    // 2,000 sequential statements: seconds on a quiet machine, much longer on a busy one.
+  }, 180_000);
 
   it('starts a counter over once its window has passed, and the purge removes only expired ones', async () => {
     const live = await hitRateLimit(t.database.db, 'test:live', 60_000);

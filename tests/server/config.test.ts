@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         passwordChange: { max: 5, windowMs: 60_000 },
         license: { max: 10, windowMs: 60_000 },
         generate: { max: 10, windowMs: 60_000 },
+        upload: { max: 30, windowMs: 60_000 },
       },
       startingCredits: undefined,
       logLevel: 'info',
@@ -70,5 +71,28 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env), name).toThrow(ConfigError);
       expect(() => loadConfig(env), name).toThrow(name);
     }
+  });
+
+  it('reads media storage: disk by default, S3 with its bucket, refusing half-set S3 settings', () => {
+    expect(loadConfig({}).media).toEqual({ storage: 'disk', urlSecret: undefined });
+    const s3 = loadConfig({
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'reelflow',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_URL_SECRET: 's'.repeat(32),
+    }).media;
+    expect(s3).toEqual({
+      storage: 's3',
+      urlSecret: 's'.repeat(32),
+      s3: { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'reelflow', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true },
+    });
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET: required when MEDIA_STORAGE=s3/);
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-the-id' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE must be disk or s3/);
+    expect(() => loadConfig({ MEDIA_URL_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 });

@@ -35,6 +35,7 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<T
     RATE_LIMIT_PASSWORD_CHANGE: '100000 per minute',
     RATE_LIMIT_LICENSE: '100000 per minute',
     RATE_LIMIT_GENERATE: '100000 per minute',
+    RATE_LIMIT_UPLOAD: '100000 per minute',
     APP_URL: 'http://reelflow.test',
     ...env,
   };
@@ -88,7 +89,7 @@ export interface TestApp {
 }
 
 /** Providers a test may replace (e.g. a counting fake script writer). */
-export type TestAppOptions = Partial<Pick<BuildAppOptions, 'scriptWriter' | 'mailer'>>;
+export type TestAppOptions = Partial<Pick<BuildAppOptions, 'scriptWriter' | 'mailer' | 'speech' | 'storage' | 'mediaUrls' | 'renderer' | 'renderOverrides'>>;
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(env);

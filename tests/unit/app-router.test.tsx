@@ -160,9 +160,9 @@ describe('route tree (spec §2)', () => {
 
   it('names the plan that unlocks a locked area once the plan catalogue is cached', async () => {
     await db.plans.bulkPut([
-      { key: 'free', name: 'Free', rank: 0, full_access: false, abilities: ['can_create_video'], limits: {}, allowed_art_styles: [] },
-      { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null },
-      { key: 'pro', name: 'Pro', rank: 2, full_access: true, abilities: [], limits: {}, allowed_art_styles: null },
+      { key: 'free', name: 'Free', rank: 0, full_access: false, abilities: ['can_create_video'], limits: {}, allowed_art_styles: [], video: { credits_per_second: 0.5, max_seconds: 60 } },
+      { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null, video: { credits_per_second: 0.5, max_seconds: 60 } },
+      { key: 'pro', name: 'Pro', rank: 2, full_access: true, abilities: [], limits: {}, allowed_art_styles: null, video: { credits_per_second: 0.5, max_seconds: 60 } },
     ]);
     await db.usage.put({ limit: 'scripts_per_month', used: 3, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z' });
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'free' };

@@ -41,7 +41,8 @@ vi.mock('../../src/session', async (importOriginal) => ({
 
 const { createAppRouter } = await import('../../src/app/router');
 const { clearLocalStore, db } = await import('../../src/store');
-const { createScriptLocally, setOutboxOwner } = await import('../../src/sync');
+const { createScriptLocally } = await import('../../src/collections');
+const { setOutboxOwner } = await import('../../src/sync');
 
 function renderShell() {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });

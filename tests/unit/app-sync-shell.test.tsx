@@ -7,7 +7,8 @@ import { signOutWarning, unsyncedChangeCount } from '../../src/app/sign-out';
 import { clockTime, SyncIndicator, syncLabel } from '../../src/app/shell/SyncIndicator';
 import { axiosGet } from '../../src/app/sync-runtime';
 import { clearLocalStore, db } from '../../src/store';
-import { appDrainDeps, appOutbox, createScriptLocally, syncStatus, type SyncStatus } from '../../src/sync';
+import { createScriptLocally } from '../../src/collections';
+import { appDrainDeps, appOutbox, syncStatus, type SyncStatus } from '../../src/sync';
 
 const base: SyncStatus = { online: true, pendingCount: 0, failedCount: 0, authRequired: false, lastSyncedAt: null, draining: false };
 

@@ -12,7 +12,8 @@ import { AuthProvider, limitText, PermissionsProvider, permissionRules, restoreS
 import { login } from '../../src/session/auth-actions';
 import { permissionsState } from '../../src/session/state';
 import { clearLocalStore, db } from '../../src/store';
-import { createPlansSync, createUsageSync, type HttpGet } from '../../src/sync';
+import { createPlansSync, createUsageSync } from '../../src/collections';
+import type { HttpGet } from '../../src/sync';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 function accessor(view: PermissionsView) {
@@ -59,8 +60,8 @@ describe('limitText', () => {
 
 describe('plan catalogue and usage in the store', () => {
   const plans: PlanSummary[] = [
-    { key: 'free', name: 'Free', rank: 0, full_access: false, abilities: ['can_create_video'], limits: { series: { value: 0, period: null } }, allowed_art_styles: ['anime'] },
-    { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null },
+    { key: 'free', name: 'Free', rank: 0, full_access: false, abilities: ['can_create_video'], limits: { series: { value: 0, period: null } }, allowed_art_styles: ['anime'], video: { credits_per_second: 0.5, max_seconds: 60 } },
+    { key: 'creator', name: 'Creator', rank: 1, full_access: false, abilities: ['can_create_video', 'can_publish_post'], limits: {}, allowed_art_styles: null, video: { credits_per_second: 0.5, max_seconds: 60 } },
   ];
 
   beforeEach(() => clearLocalStore());

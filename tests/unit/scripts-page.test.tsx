@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GenerateScriptResponse, Script } from '../../contract';
 import { AuthProvider, sessionState } from '../../src/session';
 import { clearLocalStore, db } from '../../src/store';
-import { appDrainDeps, appOutbox, createScriptLocally, saveGeneratedScript, setEngineHooks, setOutboxOwner, syncStatus } from '../../src/sync';
+import { createScriptLocally, saveGeneratedScript } from '../../src/collections';
+import { appDrainDeps, appOutbox, setEngineHooks, setOutboxOwner, syncStatus } from '../../src/sync';
 
 const generateScript = vi.hoisted(() =>
   vi.fn<(request: { prompt: string; video_duration: number | string; language?: string; idempotencyKey?: string }) => Promise<Record<string, unknown>>>(),

@@ -294,7 +294,7 @@ describe('logout', () => {
       status: 'pending',
       lastError: null,
     });
-    await db.videos.put({ id: 1, title: 'A video' });
+    await db.series.put({ id: 1, title: 'A series' });
   }
 
   async function expectEverythingWiped(): Promise<void> {
@@ -310,7 +310,7 @@ describe('logout', () => {
     expect(await db.session.count()).toBe(0);
     expect(await db.permissions.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.videos.count()).toBe(0);
+    expect(await db.series.count()).toBe(0);
   }
 
   it('calls the API, then wipes state, storage, cookies and the local store', async () => {

@@ -37,13 +37,11 @@ describe('startDrainScheduler', () => {
     const faults: Fault[] = [{ type: 'ok' }, { type: 'status', status: 503 }];
     const server = createIdempotentServer({ fault: () => faults.shift() ?? { type: 'ok' } });
     const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => true, backgroundSyncTag: null });
-    await wait();
-    expect(server.applied).toHaveLength(1);
+    await expect.poll(() => server.applied.length, { timeout: 5_000 }).toBe(1);
     await outbox.enqueue(note, { id: 'later' });
-    await wait(80);
     // First attempt got a 503, the wake-up timer retried it.
+    await expect.poll(() => server.applied.length, { timeout: 5_000 }).toBe(2);
     expect(server.requests).toHaveLength(3);
-    expect(server.applied).toHaveLength(2);
     expect(await db.outbox.count()).toBe(0);
     scheduler.stop();
   });
@@ -60,8 +58,7 @@ describe('startDrainScheduler', () => {
     expect(server.requests).toHaveLength(0);
     online = true;
     target.dispatchEvent(new Event('online'));
-    await wait();
-    expect(server.applied).toHaveLength(1);
+    await expect.poll(() => server.applied.length, { timeout: 5_000 }).toBe(1);
 
     scheduler.stop();
     online = false;
@@ -75,8 +72,7 @@ describe('startDrainScheduler', () => {
     expect(server.applied).toHaveLength(1);
     visible = true;
     doc.dispatchEvent(new Event('visibilitychange'));
-    await wait();
-    expect(server.applied).toHaveLength(2);
+    await expect.poll(() => server.applied.length, { timeout: 5_000 }).toBe(2);
     expect(await db.outbox.count()).toBe(0);
     again.stop();
   });
@@ -92,7 +88,7 @@ describe('startDrainScheduler', () => {
     // One worker drain holds the lock and a second one waits behind it: the page gets no turn.
     const first = worker.drain({ send: server.send });
     const second = worker.drain({ send: server.send });
-    await wait();
+    await expect.poll(() => server.requests.length, { timeout: 5_000 }).toBe(1);
     const scheduler = startDrainScheduler({ outbox, deps: { send: server.send }, interval: 0, target: null, visibilityTarget: null, isOnline: () => true, backgroundSyncTag: null });
     await wait();
     expect(server.requests).toHaveLength(1);

@@ -6,23 +6,15 @@ import Dexie from 'dexie';
 import type { Script } from '../../contract';
 import { clearLocalStore, db, storageState, type LocalScript } from '../../src/store';
 import {
-  appDrainDeps,
-  appOutbox,
   createScriptLocally,
   createScriptsSync,
   deleteScriptLocally,
-  discardChange,
   fetchAllScripts,
   refreshScripts,
-  retryChange,
   saveGeneratedScript,
-  setEngineHooks,
-  setOutboxOwner,
-  syncStatus,
   updateScriptLocally,
-  type HttpGet,
-  type OutboxRequest,
-} from '../../src/sync';
+} from '../../src/collections';
+import { appDrainDeps, appOutbox, discardChange, retryChange, setEngineHooks, setOutboxOwner, syncStatus, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

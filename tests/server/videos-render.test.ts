@@ -1,0 +1,149 @@
+// A real render with no keys (issue 8, acceptance 6): the built-in voice, the built-in visuals
+// and the real one-pass compose, checked with ffprobe. And checkpointing: a render stopped in its
+// last stage resumes in the next process without recording the voice or drawing the scenes
+// again, and a render that failed in its last stage resumes there after a restart.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiVideo } from '../../contract/videos';
+import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db/client';
+import { aiVideos } from '../../server/db/schema-videos';
+import type { RenderServices } from '../../server/domain/videos/pipeline/services';
+import { composeVideo } from '../../server/media/compose';
+import { meanVolume, probe } from '../../server/media/ffmpeg';
+import type { ComposeInput } from '../../server/media/types';
+import { createSpeechProviders, type SpeechProvider } from '../../server/providers/tts';
+import { BuiltinVisualProvider } from '../../server/providers/visuals/builtin';
+import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
+
+const SCRIPT = 'Octopuses have three hearts, and two of them stop when they swim. Their blood is blue because it carries copper. They can even taste things with their arms.';
+
+/** The real built-in voice, counting its calls. */
+function counting(provider: SpeechProvider): SpeechProvider & { calls: number } {
+  const wrapper = {
+    id: provider.id,
+    label: provider.label,
+    configured: provider.configured,
+    calls: 0,
+    listVoices: (signal?: AbortSignal) => provider.listVoices(signal),
+    synthesize: (request: Parameters<SpeechProvider['synthesize']>[0], signal?: AbortSignal) => {
+      wrapper.calls++;
+      return provider.synthesize(request, signal);
+    },
+  };
+  return wrapper;
+}
+
+describe('rendering a real video with no keys', () => {
+  let testDb: TestDatabase;
+  let database: Database;
+  const speech = createSpeechProviders({
+    elevenLabs: { apiKey: undefined, baseUrl: 'https://api.elevenlabs.io', model: 'm' },
+    lemonfox: { apiKey: undefined, baseUrl: 'https://api.lemonfox.ai/v1' },
+    openAi: { baseUrl: undefined, apiKey: undefined, model: 'm', voices: undefined },
+  });
+  const voice = counting(speech.builtin);
+  const builtinVisuals = new BuiltinVisualProvider();
+  let drawn = 0;
+  const visuals = {
+    id: 'builtin',
+    label: builtinVisuals.label,
+    sceneVisual: (...args: Parameters<BuiltinVisualProvider['sceneVisual']>) => {
+      drawn++;
+      return builtinVisuals.sceneVisual(...args);
+    },
+  };
+  /** What the next compose does instead of composing: hang until stopped, or fail. */
+  const composeHooks: Array<'hang' | 'fail'> = [];
+  let renderStarted: () => void = () => {};
+  const compose: RenderServices['compose'] = async (input: ComposeInput, onProgress, signal) => {
+    const hook = composeHooks.shift();
+    if (hook === 'fail') throw new Error('simulated encoder crash');
+    if (hook === 'hang') {
+      renderStarted();
+      await new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
+    }
+    return composeVideo(input, onProgress, signal);
+  };
+  const work = mkdtempSync(join(tmpdir(), 'reelflow-render-test-'));
+
+  const start = async () => {
+    database = await testDb.open();
+    const app = await buildApp({ config: testDb.config, database, logger: false, speech, renderOverrides: { speech: { builtin: voice }, visuals, compose } });
+    await app.ready();
+    return { app, client: new ApiClient(app) };
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase({ RATE_LIMIT_VIDEOS: '1000 per minute' });
+  });
+  afterAll(async () => {
+    await speech.close?.();
+    await testDb.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('renders 1080x1920 H.264/AAC at 30 fps as long as the narration, resuming after a crash in the last stage', { timeout: 240_000 }, async () => {
+    let { app, client } = await start();
+    const { token } = await client.register(uniqueEmail('render'));
+    const rendering = new Promise<void>((resolve) => (renderStarted = resolve));
+    composeHooks.push('hang');
+    const created = (await client.request('POST', '/api/ai-videos', { script: SCRIPT }, as(token))).json<AiVideo>();
+    await rendering;
+    const midway = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
+    expect(midway).toMatchObject({ status: 'processing', stage: 'render' });
+    expect(midway.stages.map((stage) => stage.status)).toEqual(['done', 'done', 'done', 'done', 'skipped', 'done', 'running']);
+    const scenes = drawn;
+    expect(scenes).toBeGreaterThanOrEqual(2);
+
+    // The process goes away mid-render; what a crash leaves is a processing row with a heartbeat.
+    await app.close();
+    await database.db.update(aiVideos).set({ status: 'processing', heartbeatAt: sql`now()` }).where(eq(aiVideos.id, created.id));
+    await database.close();
+    ({ app, client } = await start());
+    await app.inProcessRenderer!.idle();
+
+    const video = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
+    expect(video.status).toBe('completed');
+    expect(voice.calls).toBe(1);
+    expect(drawn).toBe(scenes);
+    const [row] = await database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
+    expect(row!.attempts).toBe(2);
+    const narration = row!.checkpoint.voice!.duration;
+    const file = await app.renderServices.storage.download(row!.videoKey!, join(work, 'video.mp4'));
+    const probed = await probe(file);
+    expect(probed).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264', audioCodec: 'aac', fps: 30 });
+    // The narration plus its short tail.
+    expect(probed.duration).toBeGreaterThan(narration);
+    expect(probed.duration).toBeLessThan(narration + 1.2);
+    expect(video.ai_video.duration).toBeCloseTo(probed.duration, 0);
+    expect((await meanVolume(file)).mean).toBeGreaterThan(-45);
+    await app.close();
+    await database.close();
+  });
+
+  it('resumes a failed render at the stage that failed after a restart', { timeout: 240_000 }, async () => {
+    const { app, client } = await start();
+    const { token } = await client.register(uniqueEmail('restart'));
+    composeHooks.push('fail');
+    const voiceBefore = voice.calls;
+    const created = (await client.request('POST', '/api/ai-videos', { script: SCRIPT, aspect_ratio: '1:1' }, as(token))).json<AiVideo>();
+    await app.inProcessRenderer!.idle();
+    const failed = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
+    expect(failed).toMatchObject({ status: 'failed', stage: 'render', credits_charged: 0 });
+    expect(failed.error).toBe('Something went wrong on our side while rendering the video. Your credits were refunded; you can restart the video.');
+    const drawnBefore = drawn;
+    expect((await client.request('POST', `/api/ai-videos/${created.id}/restart`, undefined, as(token))).statusCode).toBe(202);
+    await app.inProcessRenderer!.idle();
+    const done = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
+    expect(done.status).toBe('completed');
+    expect(done.ai_video).toMatchObject({ width: 1080, height: 1080 });
+    expect(voice.calls).toBe(voiceBefore + 1);
+    expect(drawn).toBe(drawnBefore);
+    await app.close();
+    await database.close();
+  });
+});
