@@ -1,6 +1,6 @@
 // Lint is part of `npm test` and runs with --max-warnings 0.
 // The import-boundary rules encode DESIGN.md §2: the browser and the server meet only in
-// contract/; sync, store and workers stay free of React; features do not import each other;
+// contract/; sync, store, collections and workers stay free of React; features do not import each other;
 // server/domain knows nothing of Fastify.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -68,9 +68,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/sync/**/*.ts', 'src/store/**/*.ts', 'workers/**/*.ts'],
+    files: ['src/sync/**/*.ts', 'src/store/**/*.ts', 'src/collections/**/*.ts', 'workers/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks'], message: 'sync, store and workers import no React.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks'], message: 'sync, store, collections and workers import no React.' }] }],
     },
   },
   {
