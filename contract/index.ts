@@ -8,3 +8,4 @@ export * from './plans';
 export * from './captions';
 export * from './voices';
 export * from './videos';
+export * from './publishing';

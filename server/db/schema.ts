@@ -85,3 +85,5 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+// Publishing (issue 9): social accounts, OAuth states, posts and targets.
+export * from './schema-publishing';

@@ -3,7 +3,21 @@
 // `version(n).stores(...)` block (never edit an old one); an old service worker must not write
 // rows of a newer schema, which is why outbox rows carry their own schemaVersion.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { AiVideo, LimitUsage, MusicTrack, Permissions, PlanSummary, Script, User, VoicesResponse } from '../../contract';
+import type {
+  AiVideo,
+  CalendarEntry,
+  FailedJob,
+  LimitUsage,
+  MusicTrack,
+  Permissions,
+  PlanSummary,
+  Post,
+  PublishableVideo,
+  Script,
+  SocialAccount,
+  User,
+  VoicesResponse,
+} from '../../contract';
 // Type-only: the sync layer owns the outbox and syncState row shapes (one definition).
 import type { HttpMethod } from '../sync/registry';
 import type { OutboxItem } from '../sync/outbox';
@@ -15,7 +29,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -79,6 +93,24 @@ export type LocalMusicTrack = MusicTrack & {
   failedOutboxId: string | null;
 };
 
+/** Local sync state of a publishing row (schema 5), as for scripts and videos. */
+interface SyncFields {
+  syncStatus: EntitySyncStatus;
+  syncError: string | null;
+  failedOutboxId: string | null;
+}
+
+/** A row of the `posts` table (schema 5): a post created, drafted or edited here or on the server. */
+export type LocalPost = Post & SyncFields;
+/** A row of the `accounts` table (schema 5): a connected social account (pending: a disconnect waits). */
+export type LocalAccount = SocialAccount & SyncFields;
+/** A row of the `failedJobs` table (schema 5) (pending: a reschedule waits in the outbox). */
+export type LocalFailedJob = FailedJob & SyncFields;
+/** A row of the `calendarEntries` table (schema 5): GET /api/get/calendar/. */
+export type CalendarEntryRow = CalendarEntry;
+/** A row of the `publishVideos` table (schema 5): a completed video offered by GET /api/get/videos. */
+export type PublishVideoRow = PublishableVideo;
+
 /** A row of the `voices` table (schema 4): one provider's voice list (GET /api/voices). */
 export type VoicesRow = VoicesResponse & { fetchedAt: string };
 
@@ -106,10 +138,11 @@ export class ReelflowDB extends Dexie {
   scripts!: Table<LocalScript, string>;
   videos!: Table<LocalVideo, string>;
   series!: Table<CachedEntity, string | number>;
-  posts!: Table<CachedEntity, string | number>;
-  calendarEntries!: Table<CachedEntity, string | number>;
-  accounts!: Table<CachedEntity, string | number>;
-  failedJobs!: Table<CachedEntity, string | number>;
+  posts!: Table<LocalPost, string>;
+  calendarEntries!: Table<CalendarEntryRow, string>;
+  accounts!: Table<LocalAccount, string>;
+  failedJobs!: Table<LocalFailedJob, string>;
+  publishVideos!: Table<PublishVideoRow, string>;
   transcriptions!: Table<CachedEntity, string | number>;
   plans!: Table<PlanRow, string>;
   usage!: Table<UsageRow, string>;
@@ -159,6 +192,16 @@ export class ReelflowDB extends Dexie {
       videos: 'id, created_at, status, syncStatus',
       music: 'id, created_at, syncStatus',
       voices: 'provider',
+    });
+    // Schema 5 (issue 9): publishing. Posts (newest first, by time for the calendar, status
+    // filter, sync badges), connected accounts, failed jobs, calendar entries and the completed
+    // videos offered for publishing. None of these tables was written before: no upgrade needed.
+    this.version(5).stores({
+      posts: 'id, created_at, scheduled_at, status, syncStatus',
+      accounts: 'id, platform, connected_at, syncStatus',
+      failedJobs: 'id, failed_at, kind, syncStatus',
+      calendarEntries: 'id, start',
+      publishVideos: 'id, created_at',
     });
   }
 }

@@ -7,6 +7,7 @@ import { sql as scriptListVersions } from './0003-script-list-versions';
 import { sql as rateLimits } from './0004-rate-limits';
 import { sql as mediaLibrary } from './0005-media-library';
 import { sql as aiVideos } from './0006-ai-videos';
+import { sql as publishing } from './0007-publishing';
 
 export interface Migration {
   id: string;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0004-rate-limits', sql: rateLimits },
   { id: '0005-media-library', sql: mediaLibrary },
   { id: '0006-ai-videos', sql: aiVideos },
+  { id: '0007-publishing', sql: publishing },
 ];

@@ -1,0 +1,19 @@
+// What the accounts half (connect, tokens) and the publish engine of issue 9 offer each other.
+// Accounts: server/domain/social/accounts*.ts; engine: server/domain/publishing/*.
+
+/** Access tokens of connected accounts, decrypted on use and refreshed when due. */
+export interface AccountTokenService {
+  /**
+   * A valid access token of the account. Refreshes when the stored one has expired (or is about
+   * to), or when `forceRefresh` (after a 401). A refresh keeps the stored refresh token when the
+   * platform sends none. When the refresh fails for good (invalid_grant), marks the account
+   * 'reconnect', blocks its queued targets and throws SocialError('disconnect').
+   */
+  accessToken(accountId: string, options?: { forceRefresh?: boolean }): Promise<string>;
+}
+
+/** Hands targets to the publish engine (pg-boss in the server, in-process in tests). */
+export interface PublishScheduler {
+  /** Queue one target to run at `at` (null: now). Idempotent: a second call for the same target is harmless. */
+  schedule(targetId: string, at: Date | null): Promise<void>;
+}
