@@ -37,6 +37,7 @@ import { musicRoutes } from './http/routes/music';
 import { sceneMediaRoutes } from './http/routes/scene-media';
 import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
+import type { SocialAdapters } from './providers/social/types';
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   renderer?: VideoRenderer;
   /** Replaces pieces of the render pipeline (tests: a provider that fails once, a counting voice). */
   renderOverrides?: Partial<RenderServices>;
+  /** Social platform adapters (tests: ones pointed at a local fake); default from config (issue 9). */
+  social?: SocialAdapters;
 }
 
 /** Method and URL of every route the app registered (the malformed-input test walks them all). */
@@ -137,7 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renders = options.renderer ?? inProcessRenderer!;
   app.decorate('renderServices', renderServices);
   app.decorate('inProcessRenderer', inProcessRenderer);
-  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders };
+  // Until the adapters are built from config, only what the caller passes is available.
+  const social: SocialAdapters = options.social ?? {};
+  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social };
   app.addHook('onClose', async () => {
     // Renders stop first (left resumable): they use the speech engine and the database.
     await inProcessRenderer?.close();

@@ -8,6 +8,7 @@ import type { SpeechProviders } from '../providers/tts';
 import type { SignedMediaUrls } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage/types';
 import type { VideoRenderer } from '../domain/videos/runner';
+import type { SocialAdapters } from '../providers/social/types';
 
 export interface AppContext {
   config: Config;
@@ -24,4 +25,6 @@ export interface AppContext {
   mediaUrls: SignedMediaUrls;
   /** Where queued videos go to be rendered (pg-boss, or the in-process runner). */
   renders: VideoRenderer;
+  /** Social platform adapters in use (real or the built-in sandbox), by platform (issue 9). */
+  social: SocialAdapters;
 }
