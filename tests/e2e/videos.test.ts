@@ -55,6 +55,27 @@ async function signUp(page: Page, name: string): Promise<string> {
   return token;
 }
 
+/** Rows of the local plan catalogue (Dexie table `plans`), read straight from IndexedDB. */
+function storedPlanCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const request = indexedDB.open('reelflow');
+    const database = await new Promise<IDBDatabase>((done, fail) => {
+      request.onsuccess = () => done(request.result);
+      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
+    });
+    try {
+      if (!database.objectStoreNames.contains('plans')) return 0;
+      return await new Promise<number>((done, fail) => {
+        const count = database.transaction('plans').objectStore('plans').count();
+        count.onsuccess = () => done(count.result);
+        count.onerror = () => fail(count.error ?? new Error('IndexedDB request failed'));
+      });
+    } finally {
+      database.close();
+    }
+  });
+}
+
 function indicator(page: Page): Promise<string> {
   return page.locator('[data-sync-tone]').first().getAttribute('aria-label').then((label) => label ?? '');
 }
@@ -169,6 +190,9 @@ describe('AI videos in the browser', () => {
       });
       if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      // The first pull has stored the plan catalogue (the price shown offline comes from it);
+      // going offline before it lands would test a device that never saw its plan.
+      await expect.poll(() => storedPlanCount(page), { timeout: 20_000 }).toBeGreaterThan(0);
 
       await browser.context.setOffline(true);
       await expect.poll(() => page.getByText('You are offline', { exact: true }).isVisible()).toBe(true);
