@@ -2,7 +2,7 @@
 // creator's time zone, a pre-flight summary, and "Publish now" / "Schedule" / "Save draft". Checks
 // run here first (the first field to fix gets the focus); the post then goes through the outbox
 // (src/collections/posts.ts): an optimistic row at once, sent now or when the device is online.
-import { Alert, Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -117,6 +117,9 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
       }}
     >
       <Stack gap="md">
+        <Title order={2} fz="lg">
+          {editing ? 'Edit draft' : 'New post'}
+        </Title>
         {editing ? (
           <Alert color="blue" variant="light" p="xs" title="Editing a draft">
             <Group justify="space-between" gap="xs">
