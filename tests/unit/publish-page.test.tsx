@@ -256,3 +256,17 @@ describe('accessibility', () => {
     expect(await violations()).toEqual([]);
   }, 30_000);
 });
+
+describe('time zones', () => {
+  it('turns wall-clock time in a zone into ISO with that zone’s offset, across daylight saving', async () => {
+    const { isoToZoned, zonedToIso, zoneLabel } = await import('../../src/features/publish/time-zone');
+    expect(zonedToIso('2030-01-15', '09:30', 'Europe/Berlin')).toBe('2030-01-15T09:30:00+01:00');
+    expect(zonedToIso('2030-07-15', '09:30', 'Europe/Berlin')).toBe('2030-07-15T09:30:00+02:00');
+    expect(zonedToIso('2030-07-15', '23:45', 'Asia/Kolkata')).toBe('2030-07-15T23:45:00+05:30');
+    // 02:30 does not exist on the night clocks go forward (31 March 2030 in Berlin): it moves on by the gap.
+    expect(zonedToIso('2030-03-31', '02:30', 'Europe/Berlin')).toBe('2030-03-31T03:30:00+02:00');
+    expect(zonedToIso('2030-02-30', '10:00', 'UTC')).toBeNull();
+    expect(isoToZoned('2030-07-15T07:30:00Z', 'Europe/Berlin')).toEqual({ date: '2030-07-15', time: '09:30' });
+    expect(zoneLabel('America/New_York', Date.parse('2030-01-15T12:00:00Z'))).toBe('America/New York (GMT-05:00)');
+  });
+});

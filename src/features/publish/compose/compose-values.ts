@@ -58,7 +58,8 @@ export function valuesFromPost(post: LocalPost, timeZone: string, now = Date.now
     caption: post.caption,
     youtube: {
       ...emptyYoutube(),
-      ...(youtube?.title !== undefined ? { title: youtube.title, titleEdited: true } : {}),
+      // A draft without its own YouTube title shows the video's, as a new post does.
+      ...(youtube?.title !== undefined ? { title: youtube.title, titleEdited: true } : { title: (post.video?.title ?? '').slice(0, YOUTUBE_TITLE_MAX) }),
       ...(youtube?.description !== undefined ? { description: youtube.description } : {}),
       ...(youtube?.tags ? { tags: youtube.tags } : {}),
       ...(youtube?.privacy ? { privacy: youtube.privacy } : {}),
