@@ -14,6 +14,7 @@ import { db, noteStorageError } from '../store';
 // zod, which the runtime does not need.
 import { createMusicSync } from '../collections/music';
 import { createPlansSync, createUsageSync } from '../collections/plans';
+import { createPublishingSyncs } from '../collections/publishing';
 import { createScriptsSync } from '../collections/scripts';
 import { pruneOfflineVideos } from '../collections/video-offline';
 import { signatureOf, startVideoPolling, type VideoPolling } from '../collections/video-polling';
@@ -93,6 +94,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       createMusicSync(axiosGet(http)),
       createPlansSync(axiosGet(http)),
       createUsageSync(axiosGet(http)),
+      ...createPublishingSyncs(axiosGet(http)),
     ],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
     onSynced: (result) => {

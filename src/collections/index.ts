@@ -74,6 +74,50 @@ export {
   MUSIC_TITLE_MAX,
 } from './music';
 export type { DeletedTrack, RenameTrackPayload, DeleteTrackPayload } from './music';
+export {
+  createPost,
+  saveDraft,
+  reschedulePost,
+  deletePost,
+  undoDeletePost,
+  draftRequestOf,
+  refreshPosts,
+  refreshCalendar,
+  createPostsSync,
+  createCalendarSync,
+  fetchPosts,
+  fetchCalendar,
+  toLocalPost,
+  isPost,
+  postTitle,
+  calendarEntryOf,
+  postEntityKey,
+  createPostMutation,
+  saveDraftMutation,
+  reschedulePostMutation,
+  deletePostMutation,
+  POST_KINDS,
+  POSTS_COLLECTION,
+  CALENDAR_COLLECTION,
+  PAST_TOLERANCE_MS,
+} from './posts';
+export type { CreatePostPayload, SaveDraftPayload, ReschedulePostPayload, DeletePostPayload, DeletedPost } from './posts';
+export {
+  rescheduleFailedJob,
+  refreshFailedJobs,
+  createFailedJobsSync,
+  fetchFailedJobs,
+  toLocalFailedJob,
+  isFailedJob,
+  failedJobLabel,
+  failedJobEntityKey,
+  rescheduleFailedJobMutation,
+  FAILED_JOB_KINDS,
+  FAILED_JOBS_COLLECTION,
+} from './failed-jobs';
+export type { RescheduleFailedJobPayload } from './failed-jobs';
+export { createPublishVideosSync, fetchPublishVideos, refreshPublishVideos, isPublishableVideo, PUBLISH_VIDEOS_COLLECTION } from './publish-videos';
+export { createPublishingSyncs, refreshPublishing, ACCOUNTS_COLLECTION } from './publishing';
 export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';
 export { UNDO_WINDOW_MS, UndoTooLateError } from './shared/undo-delete';
 export type { DeletedRow } from './shared/undo-delete';

@@ -17,6 +17,8 @@ export interface PagedFetchOptions<Item, Row> {
   /** Words for errors, e.g. 'video list'. */
   noun: string;
   perPage?: number;
+  /** Stop after this many pages (a bounded window, e.g. the newest few hundred posts). */
+  maxPages?: number;
 }
 
 function isPage(value: unknown): value is Paginated<unknown> {
@@ -46,7 +48,7 @@ export async function fetchAllPages<Item, Row>(get: HttpGet, etag: string | null
     if (first.status === 304) return { status: 304 };
     if (first.status < 200 || first.status >= 300 || !isPage(first.body)) throw httpError(options.path, first);
     const items = [...itemsOf(first.body)];
-    const lastPage = Math.max(1, Number(first.body.last_page) || 1);
+    const lastPage = Math.min(Math.max(1, Number(first.body.last_page) || 1), options.maxPages ?? Number.POSITIVE_INFINITY);
     const total = first.body.total;
     let moved = false;
     for (let page = 2; page <= lastPage && !moved; page += 1) {

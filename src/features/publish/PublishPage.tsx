@@ -1,5 +1,90 @@
-import { ComingLater } from '../../ui/PageFrame';
+// "Publish" (issue 9): compose a post (a finished video, accounts, caption, YouTube's options, now
+// or at a time in the creator's time zone), save and edit drafts, the list of posts with their
+// per-account status, and the failed jobs to retry or reschedule. Everything reads the local store
+// and changes it through src/collections (outbox), so the screen works offline.
+import { Badge, Tabs } from '@mantine/core';
+import { IconAlertTriangle, IconList, IconSend } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { refreshPublishing } from '../../collections/publishing';
+import { db, type LocalPost } from '../../store';
+import { PageFrame } from '../../ui/PageFrame';
+import { emptyValues, valuesFromPost, type ComposeValues } from './compose/compose-values';
+import { ComposeForm } from './compose/ComposeForm';
+import { FailedSection } from './failed/FailedSection';
+import { PostsSection } from './posts/PostsSection';
+import { creatorTimeZone } from './time-zone';
+
+type Tab = 'compose' | 'posts' | 'failed';
+
+interface ComposeState {
+  values: ComposeValues;
+  editing: boolean;
+}
 
 export function PublishPage() {
-  return <ComingLater title="Publish" />;
+  const [timeZone] = useState(creatorTimeZone);
+  const [tab, setTab] = useState<Tab>('compose');
+  const [compose, setCompose] = useState<ComposeState>(() => ({ values: emptyValues(timeZone), editing: false }));
+  const failedCount = useLiveQuery(() => db.failedJobs.count(), []);
+
+  useEffect(() => {
+    // Route entry: pull what the screen shows. Failures show in the sync indicator.
+    void refreshPublishing();
+  }, []);
+
+  const startNew = () => setCompose({ values: emptyValues(timeZone), editing: false });
+  const edit = (post: LocalPost) => {
+    setCompose({ values: valuesFromPost(post, timeZone), editing: true });
+    setTab('compose');
+  };
+
+  return (
+    <PageFrame title="Publish" description="Post your finished videos to your accounts now or at a time you choose. Works offline: posts wait on this device and go out when you are back online.">
+      <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'compose')}>
+        <Tabs.List>
+          <Tabs.Tab value="compose" leftSection={<IconSend size={16} aria-hidden />} style={{ minHeight: 44 }}>
+            {compose.editing ? 'Edit draft' : 'New post'}
+          </Tabs.Tab>
+          <Tabs.Tab value="posts" leftSection={<IconList size={16} aria-hidden />} style={{ minHeight: 44 }}>
+            Posts
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="failed"
+            leftSection={<IconAlertTriangle size={16} aria-hidden />}
+            rightSection={failedCount ? <Badge size="sm" color="red" variant="light">{failedCount}</Badge> : null}
+            style={{ minHeight: 44 }}
+          >
+            Failed
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="compose" pt="md">
+          <ComposeForm
+            key={compose.values.id}
+            initial={compose.values}
+            timeZone={timeZone}
+            editing={compose.editing}
+            onDone={() => {
+              startNew();
+              setTab('posts');
+            }}
+            onCancelEdit={startNew}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="posts" pt="md">
+          <PostsSection
+            timeZone={timeZone}
+            onEdit={edit}
+            onCompose={() => {
+              startNew();
+              setTab('compose');
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="failed" pt="md">
+          <FailedSection timeZone={timeZone} />
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,199 @@
+// "New post" (and "Edit draft"): video, accounts, caption, YouTube's options, now or a time in the
+// creator's time zone, a pre-flight summary, and "Publish now" / "Schedule" / "Save draft". Checks
+// run here first (the first field to fix gets the focus); the post then goes through the outbox
+// (src/collections/posts.ts): an optimistic row at once, sent now or when the device is online.
+import { Alert, Button, Group, Radio, Stack, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useMemo, useState } from 'react';
+import { createPost, saveDraft } from '../../../collections/posts';
+import { db, type PublishVideoRow } from '../../../store';
+import { useOnline } from '../../../ui/useOnline';
+import { errorMessage } from '../../../api';
+import { DateTimeFields } from '../DateTimeFields';
+import { CAPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
+import { isoToZoned } from '../time-zone';
+import { AccountPicker } from './AccountPicker';
+import { firstInvalid, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type YoutubeValues } from './compose-values';
+import { Preflight } from './Preflight';
+import { VideoPicker } from './VideoPicker';
+import { YoutubeFields } from './YoutubeFields';
+
+export interface ComposeFormProps {
+  initial: ComposeValues;
+  timeZone: string;
+  /** A draft is being edited (the form says so and offers to stop). */
+  editing: boolean;
+  onDone: (what: 'scheduled' | 'draft') => void;
+  onCancelEdit?: () => void;
+}
+
+const loadAccounts = () => db.accounts.orderBy('connected_at').toArray();
+const loadVideos = () => db.publishVideos.orderBy('created_at').reverse().toArray();
+
+/** Move the focus to a field by its key (radio and checkbox groups: their checked or first card). */
+function focusField(formId: string, field: ComposeField): void {
+  const element = document.getElementById(`${formId}-${field}`);
+  if (!element) return;
+  const inner = element.matches('input, textarea, button, select')
+    ? element
+    : (element.querySelector<HTMLElement>('[aria-checked="true"]') ?? element.querySelector<HTMLElement>('input, textarea, button, [role="radio"], [role="checkbox"]') ?? element);
+  inner.focus();
+}
+
+export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }: ComposeFormProps) {
+  const formId = useId().replace(/:/g, '');
+  const accounts = useLiveQuery(loadAccounts, []);
+  const videos = useLiveQuery(loadVideos, []);
+  const online = useOnline();
+  const [values, setValues] = useState<ComposeValues>(initial);
+  const [errors, setErrors] = useState<ComposeErrors>({});
+  const [busy, setBusy] = useState<'post' | 'draft' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const chosenAccounts = useMemo(() => (accounts ?? []).filter((account) => values.accountIds.includes(account.id)), [accounts, values.accountIds]);
+  const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
+  const youtube = picksYoutube(values, accounts ?? []);
+  const when = scheduledAt(values, timeZone);
+  const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
+
+  const change = (changes: Partial<ComposeValues>, cleared: ComposeField[] = []) => {
+    setValues((current) => ({ ...current, ...changes }));
+    if (cleared.length > 0) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key as ComposeField))));
+  };
+  const changeYoutube = (changes: Partial<YoutubeValues>) => {
+    setValues((current) => ({ ...current, youtube: { ...current.youtube, ...changes } }));
+    setErrors((current) => ({ ...current, youtubeTitle: undefined, youtubeDescription: undefined, youtubeTags: undefined }));
+  };
+  const pickVideo = (picked: PublishVideoRow) => {
+    setValues((current) => ({
+      ...current,
+      videoId: picked.id,
+      // The video's title is the YouTube title until the creator writes their own.
+      youtube: current.youtube.titleEdited ? current.youtube : { ...current.youtube, title: picked.title.slice(0, YOUTUBE_TITLE_MAX) },
+    }));
+    setErrors((current) => ({ ...current, video: undefined }));
+  };
+
+  const submit = async (draft: boolean) => {
+    setFailure(null);
+    const context = { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() };
+    const found = validateCompose(values, context, draft);
+    setErrors(found);
+    const first = firstInvalid(found);
+    if (first) {
+      // After the messages render (aria-invalid set), so a screen reader reads the field with its message.
+      requestAnimationFrame(() => focusField(formId, first));
+      return;
+    }
+    setBusy(draft ? 'draft' : 'post');
+    try {
+      if (draft) await saveDraft(toDraftRequest(values, context));
+      else await createPost(toCreateRequest(values, context));
+      const later = !online ? ' It is kept on this device and sent when you are back online.' : '';
+      notifications.show({
+        color: 'teal',
+        title: draft ? 'Draft saved' : values.when === 'now' ? 'Post queued' : 'Post scheduled',
+        message: (draft ? 'Find it under Posts to finish it later.' : values.when === 'now' ? 'It is published as soon as it reaches the server.' : 'It goes out at the time you chose.') + later,
+      });
+      onDone(draft ? 'draft' : 'scheduled');
+    } catch (error) {
+      setFailure(errorMessage(error, 'The post could not be saved on this device.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const fieldError = (field: ComposeField) => errors[field];
+
+  return (
+    <form
+      noValidate
+      aria-label={editing ? 'Edit draft' : 'New post'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(false);
+      }}
+    >
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {editing ? 'Edit draft' : 'New post'}
+        </Title>
+        {editing ? (
+          <Alert color="blue" variant="light" p="xs" title="Editing a draft">
+            <Group justify="space-between" gap="xs">
+              <span>Your changes replace the draft when you save or publish it.</span>
+              {onCancelEdit ? (
+                <Button size="compact-sm" variant="subtle" onClick={onCancelEdit}>
+                  Start a new post instead
+                </Button>
+              ) : null}
+            </Group>
+          </Alert>
+        ) : null}
+
+        <VideoPicker id={`${formId}-video`} videos={videos} value={values.videoId} onChange={pickVideo} error={fieldError('video')} />
+        <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle'])} error={fieldError('accounts')} />
+
+        <Textarea
+          id={`${formId}-caption`}
+          label="Caption"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={values.caption}
+          description={`${values.caption.length} of ${CAPTION_MAX} characters`}
+          onChange={(event) => change({ caption: event.currentTarget.value }, ['caption'])}
+          error={fieldError('caption')}
+        />
+
+        {youtube ? (
+          <YoutubeFields
+            idPrefix={formId}
+            value={values.youtube}
+            onChange={changeYoutube}
+            errors={{ title: fieldError('youtubeTitle'), description: fieldError('youtubeDescription'), tags: fieldError('youtubeTags') }}
+          />
+        ) : null}
+
+        <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>
+          <Group gap="lg" mt={6}>
+            <Radio value="now" label="Publish now" />
+            <Radio value="later" label="Schedule for later" />
+          </Group>
+        </Radio.Group>
+        {values.when === 'later' ? (
+          <DateTimeFields
+            idPrefix={formId}
+            date={values.date}
+            time={values.time}
+            timeZone={timeZone}
+            minDate={today}
+            onDate={(date) => change({ date }, ['date', 'time'])}
+            onTime={(time) => change({ time }, ['date', 'time'])}
+            dateError={fieldError('date')}
+            timeError={fieldError('time')}
+          />
+        ) : null}
+
+        <Preflight video={video} accounts={chosenAccounts} youtube={youtube} scheduledAt={when} timeZone={timeZone} online={online} />
+
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={16} aria-hidden />} p="xs">
+            {failure}
+          </Alert>
+        ) : null}
+
+        <Group gap="sm">
+          <Button type="submit" loading={busy === 'post'} disabled={busy === 'draft'} leftSection={values.when === 'now' ? <IconSend size={16} aria-hidden /> : <IconCalendarEvent size={16} aria-hidden />}>
+            {values.when === 'now' ? 'Publish now' : 'Schedule'}
+          </Button>
+          <Button variant="default" loading={busy === 'draft'} disabled={busy === 'post'} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void submit(true)}>
+            Save draft
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

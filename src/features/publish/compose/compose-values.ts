@@ -1,0 +1,172 @@
+// The compose form's state, its checks (in the order the fields appear, so the first message is
+// the first field to fix), and the requests it becomes. Pure: the form component and the tests
+// share it. Messages follow the contract's (the server checks the same rules).
+import type { CreateDraftRequest, CreatePostRequest, PostOptions, YoutubeOptions } from '../../../../contract/publishing';
+import type { LocalAccount, LocalPost, PublishVideoRow } from '../../../store';
+import { CAPTION_MAX, YOUTUBE_DESCRIPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
+import { isoToZoned, nextFullHour, zonedToIso } from '../time-zone';
+
+export type Privacy = YoutubeOptions['privacy'];
+
+export interface YoutubeValues {
+  title: string;
+  /** The creator typed a title: picking another video no longer replaces it. */
+  titleEdited: boolean;
+  description: string;
+  tags: string[];
+  privacy: Privacy;
+  madeForKids: boolean;
+  aiDisclosure: boolean;
+  categoryId: string;
+}
+
+export interface ComposeValues {
+  /** The post's id (chosen here; a draft being edited keeps its own). */
+  id: string;
+  videoId: string | null;
+  accountIds: string[];
+  caption: string;
+  youtube: YoutubeValues;
+  when: 'now' | 'later';
+  date: string;
+  time: string;
+}
+
+/** Field keys in the order they appear (the first with an error gets the focus). */
+export const FIELD_ORDER = ['video', 'accounts', 'caption', 'youtubeTitle', 'youtubeDescription', 'youtubeTags', 'date', 'time'] as const;
+export type ComposeField = (typeof FIELD_ORDER)[number];
+export type ComposeErrors = Partial<Record<ComposeField, string>>;
+
+export function emptyYoutube(): YoutubeValues {
+  return { title: '', titleEdited: false, description: '', tags: [], privacy: 'public', madeForKids: false, aiDisclosure: true, categoryId: '22' };
+}
+
+export function emptyValues(timeZone: string, now = Date.now()): ComposeValues {
+  const next = nextFullHour(timeZone, now);
+  return { id: crypto.randomUUID(), videoId: null, accountIds: [], caption: '', youtube: emptyYoutube(), when: 'now', date: next.date, time: next.time };
+}
+
+/** A draft loaded into the form ("Edit" in the posts list). */
+export function valuesFromPost(post: LocalPost, timeZone: string, now = Date.now()): ComposeValues {
+  const youtube = post.options?.youtube as Partial<YoutubeOptions> | undefined;
+  const at = post.scheduled_at ? isoToZoned(post.scheduled_at, timeZone) : null;
+  const next = nextFullHour(timeZone, now);
+  return {
+    id: post.id,
+    videoId: post.video_id,
+    accountIds: post.targets.map((target) => target.account_id).filter((id): id is string => id !== null),
+    caption: post.caption,
+    youtube: {
+      ...emptyYoutube(),
+      // A draft without its own YouTube title shows the video's, as a new post does.
+      ...(youtube?.title !== undefined ? { title: youtube.title, titleEdited: true } : { title: (post.video?.title ?? '').slice(0, YOUTUBE_TITLE_MAX) }),
+      ...(youtube?.description !== undefined ? { description: youtube.description } : {}),
+      ...(youtube?.tags ? { tags: youtube.tags } : {}),
+      ...(youtube?.privacy ? { privacy: youtube.privacy } : {}),
+      ...(youtube?.made_for_kids !== undefined ? { madeForKids: youtube.made_for_kids } : {}),
+      ...(youtube?.ai_disclosure !== undefined ? { aiDisclosure: youtube.ai_disclosure } : {}),
+      ...(youtube?.category_id ? { categoryId: youtube.category_id } : {}),
+    },
+    when: at ? 'later' : 'now',
+    date: at?.date ?? next.date,
+    time: at?.time ?? next.time,
+  };
+}
+
+export interface ComposeContext {
+  accounts: LocalAccount[];
+  videos: PublishVideoRow[];
+  timeZone: string;
+  now: number;
+}
+
+export function picksYoutube(values: Pick<ComposeValues, 'accountIds'>, accounts: LocalAccount[]): boolean {
+  return accounts.some((account) => account.platform === 'youtube' && values.accountIds.includes(account.id));
+}
+
+/** The scheduled instant (ISO with offset), null for "now"; undefined when the inputs are not a time. */
+export function scheduledAt(values: ComposeValues, timeZone: string): string | null | undefined {
+  if (values.when === 'now') return null;
+  return zonedToIso(values.date, values.time, timeZone) ?? undefined;
+}
+
+function checkTime(values: ComposeValues, context: ComposeContext, errors: ComposeErrors): void {
+  if (values.when !== 'later') return;
+  if (!values.date) errors.date = 'Choose a date.';
+  if (!values.time) errors.time = 'Choose a time.';
+  if (!values.date || !values.time) return;
+  const iso = scheduledAt(values, context.timeZone);
+  if (!iso) errors.date = 'This date and time are not valid.';
+  else if (Date.parse(iso) <= context.now) errors.time = 'Choose a time in the future.';
+}
+
+function checkYoutube(values: ComposeValues, context: ComposeContext, errors: ComposeErrors, draft: boolean): void {
+  if (!picksYoutube(values, context.accounts)) return;
+  const { title, description, tags } = values.youtube;
+  if (!title.trim() && !draft) errors.youtubeTitle = 'The YouTube title is required.';
+  else if (title.trim().length > YOUTUBE_TITLE_MAX) errors.youtubeTitle = `The YouTube title must not be greater than ${YOUTUBE_TITLE_MAX} characters.`;
+  else if (/[<>]/.test(title)) errors.youtubeTitle = 'The YouTube title cannot contain < or >.';
+  if (description.length > YOUTUBE_DESCRIPTION_MAX) errors.youtubeDescription = `The YouTube description must not be greater than ${YOUTUBE_DESCRIPTION_MAX} characters.`;
+  else if (/[<>]/.test(description)) errors.youtubeDescription = 'The YouTube description cannot contain < or >.';
+  if (tags.join(',').length > 500) errors.youtubeTags = 'The YouTube tags must not be longer than 500 characters in all.';
+  else if (tags.some((tag) => tag.length > 100)) errors.youtubeTags = 'Each YouTube tag must not be greater than 100 characters.';
+}
+
+/** Everything a post needs before it can be sent (or, with `draft`, saved as a draft). */
+export function validateCompose(values: ComposeValues, context: ComposeContext, draft = false): ComposeErrors {
+  const errors: ComposeErrors = {};
+  if (!draft) {
+    if (!values.videoId) errors.video = 'Choose a video to publish.';
+    else if (!context.videos.some((video) => video.id === values.videoId)) errors.video = 'This video is no longer available; choose another.';
+    if (values.accountIds.length === 0) errors.accounts = 'Choose at least one account.';
+  }
+  if (values.caption.length > CAPTION_MAX) errors.caption = `The caption must not be greater than ${CAPTION_MAX} characters.`;
+  checkYoutube(values, context, errors, draft);
+  checkTime(values, context, errors);
+  return errors;
+}
+
+export function firstInvalid(errors: ComposeErrors): ComposeField | null {
+  return FIELD_ORDER.find((field) => errors[field]) ?? null;
+}
+
+function youtubeOptions(values: ComposeValues): NonNullable<PostOptions['youtube']> {
+  const y = values.youtube;
+  return {
+    title: y.title.trim(),
+    description: y.description,
+    tags: y.tags,
+    privacy: y.privacy,
+    made_for_kids: y.madeForKids,
+    ai_disclosure: y.aiDisclosure,
+    category_id: y.categoryId,
+  };
+}
+
+/** The POST /api/create/post body (call after validateCompose found nothing). */
+export function toCreateRequest(values: ComposeValues, context: Pick<ComposeContext, 'accounts' | 'timeZone'>): CreatePostRequest & { id: string } {
+  return {
+    id: values.id,
+    video_id: values.videoId ?? '',
+    account_ids: values.accountIds,
+    caption: values.caption,
+    scheduled_at: scheduledAt(values, context.timeZone) ?? null,
+    timezone: context.timeZone,
+    options: picksYoutube(values, context.accounts) ? { youtube: youtubeOptions(values) } : {},
+  };
+}
+
+/** The POST /api/create/post/draft body: whatever is filled in so far. */
+export function toDraftRequest(values: ComposeValues, context: Pick<ComposeContext, 'accounts' | 'timeZone'>): CreateDraftRequest & { id: string } {
+  const youtube = youtubeOptions(values);
+  const { title, ...rest } = youtube;
+  return {
+    id: values.id,
+    video_id: values.videoId,
+    account_ids: values.accountIds,
+    caption: values.caption,
+    scheduled_at: scheduledAt(values, context.timeZone) ?? null,
+    timezone: context.timeZone,
+    options: picksYoutube(values, context.accounts) ? { youtube: title ? youtube : rest } : {},
+  };
+}

@@ -1,0 +1,167 @@
+// "Failed": what did not go out — failed publish targets and failed renders — with the reason in
+// plain words and the platform's code, "Retry now" and "Reschedule…" (outbox items, offline too).
+// Jobs of accounts that must be reconnected get one "Reconnect" link instead of a retry each.
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClock, IconRefresh } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../api';
+import { rescheduleFailedJob } from '../../../collections/failed-jobs';
+import { db, type LocalAccount, type LocalFailedJob } from '../../../store';
+import { AnchorLink } from '../../../ui/links';
+import { ListLoading } from '../../../ui/ListStates';
+import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
+import { platformLabel, plural } from '../format';
+import { RescheduleModal } from '../RescheduleModal';
+import { formatInZone } from '../time-zone';
+
+const loadJobs = () => db.failedJobs.orderBy('failed_at').reverse().toArray();
+const loadAccounts = () => db.accounts.toArray();
+
+/** The job waits for its account to be reconnected: retrying alone cannot help. */
+function needsReconnect(job: LocalFailedJob, accounts: Map<string, LocalAccount>): boolean {
+  if (job.kind !== 'publish') return false;
+  if (job.error_class === 'disconnect') return true;
+  return job.account_id !== null && accounts.get(job.account_id)?.health === 'reconnect';
+}
+
+function jobTitle(job: LocalFailedJob): string {
+  const video = job.video_title ?? 'A video';
+  return job.kind === 'render' ? `Render of “${video}”` : `“${video}” to ${job.account_name ?? 'an account'}`;
+}
+
+export function FailedSection({ timeZone }: { timeZone: string }) {
+  const jobs = useLiveQuery(loadJobs, []);
+  const accounts = useLiveQuery(loadAccounts, []);
+  const [moving, setMoving] = useState<LocalFailedJob | null>(null);
+  const headingId = useId();
+  const byId = new Map((accounts ?? []).map((account) => [account.id, account]));
+  const blocked = (jobs ?? []).filter((job) => needsReconnect(job, byId));
+  const blockedNames = [...new Set(blocked.map((job) => job.account_name ?? 'An account'))];
+
+  const retry = async (job: LocalFailedJob) => {
+    try {
+      await rescheduleFailedJob(job.id, null);
+      notifications.show({ color: 'teal', title: 'Retry queued', message: `${jobTitle(job)} is tried again.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not retried', message: errorMessage(error, 'Something went wrong on this device.') });
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId}>
+        Failed jobs
+      </Title>
+      {blocked.length > 0 ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Reconnect to continue">
+          <Stack gap={6}>
+            <Text fz="sm">
+              {blockedNames.join(', ')} {blockedNames.length === 1 ? 'needs' : 'need'} to be connected again; {plural(blocked.length, 'post waits', 'posts wait')} until then.
+            </Text>
+            <Group>
+              <AnchorLink to="/connect" fw={600}>
+                Reconnect
+              </AnchorLink>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      {!jobs || !accounts ? (
+        <ListLoading label="Loading failed jobs..." />
+      ) : jobs.length === 0 ? (
+        <Stack align="center" gap="xs" py="xl" ta="center">
+          <IconCircleCheck size={40} stroke={1.5} aria-hidden color="var(--mantine-color-teal-6)" />
+          <Title order={3} fz="md">
+            Nothing failed
+          </Title>
+          <Text c="dimmed" maw={440}>
+            When a post or a render cannot be completed, it is listed here with the reason, so you can try it again or pick a new time.
+          </Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {jobs.map((job) => (
+            <FailedJobCard key={job.id} job={job} timeZone={timeZone} reconnect={needsReconnect(job, byId)} onRetry={() => void retry(job)} onReschedule={() => setMoving(job)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <RescheduleModal
+        subject={moving ? jobTitle(moving) : null}
+        current={null}
+        timeZone={timeZone}
+        onClose={() => setMoving(null)}
+        onSave={async (iso) => {
+          if (!moving) return;
+          await rescheduleFailedJob(moving.id, iso);
+          notifications.show({ color: 'teal', title: 'New time saved', message: `${jobTitle(moving)} is tried again at the new time.` });
+        }}
+      />
+    </Stack>
+  );
+}
+
+interface FailedJobCardProps {
+  job: LocalFailedJob;
+  timeZone: string;
+  reconnect: boolean;
+  onRetry: () => void;
+  onReschedule: () => void;
+}
+
+function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule }: FailedJobCardProps) {
+  const titleId = useId();
+  const title = jobTitle(job);
+  const pending = job.syncStatus === 'pending';
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder padding="sm" radius="md">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          <Group gap={4}>
+            <Badge variant="light" color={job.kind === 'render' ? 'violet' : 'red'}>
+              {job.kind === 'render' ? 'Render' : 'Publish'}
+            </Badge>
+            {pending ? (
+              <Badge color="gray" variant="outline" leftSection={<IconClock size={12} aria-hidden />}>
+                Waiting to be sent
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {[job.platform ? platformLabel(job.platform) : null, job.account_name, plural(job.attempts, 'attempt', 'attempts'), `failed ${formatInZone(job.failed_at, timeZone)}`].filter(Boolean).join(' · ')}
+        </Text>
+        <Text fz="sm" c="red.8">
+          {job.reason}
+          {job.code ? (
+            <Text span fz="xs" c="dimmed">
+              {' '}
+              (code: {job.code})
+            </Text>
+          ) : null}
+        </Text>
+        {job.syncStatus === 'failed' ? <RefusedChangeAlert outboxId={job.failedOutboxId} reason={job.syncError} title="The server refused this" /> : null}
+        {reconnect ? (
+          <Text fz="sm" c="orange.9">
+            Waits for the account to be reconnected.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry} disabled={pending} aria-label={`Retry now: ${title}`}>
+              Retry now
+            </Button>
+            {job.kind === 'publish' ? (
+              <Button size="xs" variant="default" leftSection={<IconCalendarEvent size={14} aria-hidden />} onClick={onReschedule} disabled={pending} aria-label={`Reschedule: ${title}`}>
+                Reschedule…
+              </Button>
+            ) : null}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

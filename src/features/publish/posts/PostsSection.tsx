@@ -1,0 +1,135 @@
+// "Posts": every post on this device (newest first), with a status filter and a search, read from
+// the local store only (offline too). Edit opens a draft in the compose form; reschedule and delete
+// go through the outbox (delete with Undo while the DELETE is held).
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconSearch, IconSend } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { POST_STATUSES, type PostStatus } from '../../../../contract/publishing';
+import { errorMessage } from '../../../api';
+import { UNDO_WINDOW_MS } from '../../../collections/shared/undo-delete';
+import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../../../collections/posts';
+import { db, type LocalPost } from '../../../store';
+import { ListLoading } from '../../../ui/ListStates';
+import { showUndoableDelete } from '../../../ui/undo-toast';
+import { matchesPostSearch, plural, POST_STATUS_LABELS } from '../format';
+import { RescheduleModal } from '../RescheduleModal';
+import { PostCard } from './PostCard';
+
+type StatusFilter = PostStatus | 'all';
+const FILTERS: Array<{ value: StatusFilter; label: string }> = [{ value: 'all', label: 'All posts' }, ...POST_STATUSES.map((status) => ({ value: status, label: POST_STATUS_LABELS[status] }))];
+
+/** Newest first: by creation (a post made offline is new too). */
+const loadPosts = () => db.posts.orderBy('created_at').reverse().toArray();
+
+export interface PostsSectionProps {
+  timeZone: string;
+  onEdit: (post: LocalPost) => void;
+  onCompose: () => void;
+}
+
+export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps) {
+  const posts = useLiveQuery(loadPosts, []);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [moving, setMoving] = useState<LocalPost | null>(null);
+  const headingId = useId();
+  const visible = useMemo(() => posts?.filter((post) => (filter === 'all' || post.status === filter) && matchesPostSearch(post, query)), [posts, filter, query]);
+
+  const undo = async (deleted: DeletedPost, notificationId: string) => {
+    notifications.hide(notificationId);
+    try {
+      if (await undoDeletePost(deleted)) notifications.show({ color: 'teal', title: 'Post restored', message: `“${deleted.previous ? postTitle(deleted.previous) : 'Your post'}” is back.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Post not restored', message: errorMessage(error, 'The post could not be restored.') });
+    }
+  };
+
+  const remove = async (post: LocalPost) => {
+    try {
+      const deleted = await deletePost(post.id);
+      const id = `post-deleted-${post.id}`;
+      showUndoableDelete({ id, title: 'Post deleted', name: postTitle(post), autoClose: UNDO_WINDOW_MS, onUndo: () => void undo(deleted, id) });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Post not deleted', message: errorMessage(error, 'Something went wrong on this device.') });
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId}>
+        Your posts
+      </Title>
+      {posts && posts.length > 0 ? (
+        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false}>
+          <TextInput
+            label="Search posts"
+            type="search"
+            placeholder="Words in a caption, title or account"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            miw={200}
+          />
+          <Select label="Status" data={FILTERS} value={filter} onChange={(value) => setFilter((value) ?? 'all')} allowDeselect={false} miw={170} />
+        </Group>
+      ) : null}
+      {!posts || !visible ? (
+        <ListLoading label="Loading posts..." />
+      ) : posts.length === 0 ? (
+        <Stack align="center" gap="xs" py="xl" ta="center">
+          <Title order={3} fz="md">
+            No posts yet
+          </Title>
+          <Text c="dimmed" maw={440}>
+            Publish a finished video to your accounts now or at a time you choose. Drafts and scheduled posts show up here.
+          </Text>
+          <Button leftSection={<IconSend size={16} aria-hidden />} onClick={onCompose}>
+            Create a post
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed" role="status" aria-live="polite">
+            {visible.length === posts.length ? plural(posts.length, 'post', 'posts') : `${visible.length.toLocaleString('en')} of ${plural(posts.length, 'post', 'posts')}`}
+          </Text>
+          {visible.length === 0 ? (
+            <Stack align="center" gap={4} py="xl" ta="center">
+              <Title order={3} fz="md">
+                No posts match
+              </Title>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setSearch('');
+                  setFilter('all');
+                }}
+              >
+                Show all posts
+              </Button>
+            </Stack>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              {visible.map((post) => (
+                <PostCard key={post.id} post={post} timeZone={timeZone} onEdit={() => onEdit(post)} onReschedule={() => setMoving(post)} onDelete={() => void remove(post)} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+      <RescheduleModal
+        subject={moving ? `“${postTitle(moving)}”` : null}
+        current={moving?.scheduled_at ?? null}
+        timeZone={timeZone}
+        onClose={() => setMoving(null)}
+        onSave={async (iso) => {
+          if (!moving) return;
+          await reschedulePost(moving.id, iso);
+          notifications.show({ color: 'teal', title: 'New time saved', message: `“${postTitle(moving)}” moves to the new time.` });
+        }}
+      />
+    </Stack>
+  );
+}
