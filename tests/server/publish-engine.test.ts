@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, TargetStatus } from '../../contract/publishing';
 import { posts, postTargets, socialAccounts } from '../../server/db/schema';
 import { INTERRUPTED_MESSAGE, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
+import { createInProcessPublishScheduler } from '../../server/domain/publishing/scheduler';
 import { derivePostStatus } from '../../server/domain/publishing/status';
 import { reconnectMessage, unblockAccountTargets } from '../../server/domain/publishing/targets';
 import { SocialError } from '../../server/providers/social/types';
@@ -179,6 +180,27 @@ describe('publish engine', () => {
     expect(adapter.uploadsStarted).toBe(1);
   });
 
+  it('a slow run whose claim was taken over changes nothing when it finally fails', async () => {
+    const adapter = new ScriptedAdapter();
+    let open!: () => void;
+    adapter.uploadGate = new Promise((resolve) => (open = resolve));
+    const accountId = await seedAccount(t.database.db, userId, { name: 'Slow worker channel' });
+    const targetId = (await post([accountId])).targets[0]!.id;
+    const slow = runTarget(deps(adapter), targetId);
+    await expect.poll(() => adapter.sessions.size, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await targetRow(targetId)).uploadSession, { timeout: 20_000 }).toMatch(/^session-/);
+    // Its heartbeat goes stale; another worker takes over and finishes the same session.
+    adapter.uploadGate = null;
+    clock += 11 * 60_000;
+    expect(await runTarget(deps(adapter), targetId)).toBe('processing');
+    // The slow run wakes up into an error: its write is fenced off by the newer claim.
+    adapter.failNext = [{ at: 'midway', error: new SocialError('Late failure.', 'retry', 'backendError', 503) }];
+    open();
+    expect(await slow).toBe('retry');
+    expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', attempts: 2, platformPostId: 'post-1', error: null });
+    expect(adapter.uploadsStarted).toBe(1);
+  });
+
   it('two runs of one target at the same time upload once', async () => {
     const adapter = new ScriptedAdapter();
     let open!: () => void;
@@ -330,5 +352,34 @@ describe('publish engine', () => {
       [[], 'draft'],
     ];
     for (const [statuses, expected] of cases) expect(derivePostStatus(statuses), statuses.join()).toBe(expected);
+  });
+});
+
+describe('in-process publish scheduler', () => {
+  it('runs each target once per schedule, the earliest time wins, and a target scheduled while running runs again after', async () => {
+    const runs: string[] = [];
+    let release!: () => void;
+    const blocker = new Promise<void>((resolve) => (release = resolve));
+    const scheduler = createInProcessPublishScheduler({
+      run: async (targetId) => {
+        runs.push(targetId);
+        if (targetId === 'slow' && runs.filter((id) => id === 'slow').length === 1) await blocker;
+      },
+    });
+    await scheduler.schedule('a', new Date(Date.now() + 3600_000));
+    await scheduler.schedule('a', null);
+    await scheduler.schedule('a', null);
+    await scheduler.schedule('slow', null);
+    await expect.poll(() => runs.includes('slow'), { timeout: 20_000 }).toBe(true);
+    await scheduler.schedule('slow', null);
+    release();
+    await scheduler.idle();
+    expect(runs.filter((id) => id === 'a')).toHaveLength(1);
+    expect(runs.filter((id) => id === 'slow')).toHaveLength(2);
+    // A far-away time does not keep idle({withinMs}) waiting; close() clears it.
+    await scheduler.schedule('later', new Date(Date.now() + 86_400_000));
+    await scheduler.idle({ withinMs: 60_000 });
+    await scheduler.close();
+    expect(runs).not.toContain('later');
   });
 });

@@ -107,11 +107,16 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
     return 'not-due';
   }
 
+  /**
+   * The attempt number of this run's claim, once it holds one: a fencing token. A run that took a
+   * stale claim over has a higher one, so a slow run that lost its claim changes nothing.
+   */
+  let fence: number | null = null;
   const finish = async (changes: Partial<typeof postTargets.$inferInsert>, outcome: RunOutcome, onlyWhile = target.status): Promise<RunOutcome> => {
     await db
       .update(postTargets)
       .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, onlyWhile)));
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, onlyWhile), fence === null ? undefined : eq(postTargets.attempts, fence)));
     await refreshPostStatus(db, target.postId);
     return outcome;
   };
@@ -161,6 +166,7 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
     await deps.scheduler.schedule(targetId, new Date(now().getTime() + timings.staleClaimMs));
     return 'busy';
   }
+  fence = claimed.attempts;
   await refreshPostStatus(db, target.postId);
 
   const [video] = post.videoId
@@ -176,7 +182,7 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
     const updated = await db
       .update(postTargets)
       .set({ ...changes, startedAt: now(), updatedAt: sql`now()` })
-      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing'), isNull(postTargets.platformPostId)))
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing'), eq(postTargets.attempts, claimed.attempts), isNull(postTargets.platformPostId)))
       .returning({ id: postTargets.id });
     return updated.length > 0;
   };
