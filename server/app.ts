@@ -38,6 +38,11 @@ import { sceneMediaRoutes } from './http/routes/scene-media';
 import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import type { SocialAdapters } from './providers/social/types';
+import type { AccountTokenService, PublishScheduler } from './domain/social/types';
+import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings, type PublishEngineDeps } from './domain/publishing/engine';
+import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
+import { unavailableAccountTokens } from './domain/publishing/tokens-fallback';
+import { postRoutes } from './http/routes/posts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -66,6 +71,12 @@ export interface BuildAppOptions {
   renderOverrides?: Partial<RenderServices>;
   /** Social platform adapters (tests: ones pointed at a local fake); default from config (issue 9). */
   social?: SocialAdapters;
+  /** Access tokens of connected accounts (the accounts half); default: none, publishing retries. */
+  accountTokens?: AccountTokenService;
+  /** Where targets go to be published (pg-boss in the server); default an in-process scheduler. */
+  publishScheduler?: PublishScheduler;
+  /** The publish engine's backoffs and polls (tests shorten them). */
+  publishTimings?: Partial<EngineTimings>;
 }
 
 /** Method and URL of every route the app registered (the malformed-input test walks them all). */
@@ -81,6 +92,10 @@ declare module 'fastify' {
     renderServices: RenderServices;
     /** The in-process render runner when no `renderer` was given (tests await its idle()). */
     inProcessRenderer: InProcessRenderer | null;
+    /** What the publish engine runs with but its scheduler (the server hands it to pg-boss). */
+    publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'>;
+    /** The in-process publish scheduler when no `publishScheduler` was given (tests await its idle()). */
+    inProcessPublisher: InProcessPublishScheduler | null;
   }
 }
 
@@ -142,10 +157,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('inProcessRenderer', inProcessRenderer);
   // Until the adapters are built from config, only what the caller passes is available.
   const social: SocialAdapters = options.social ?? {};
-  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social };
+  const accountTokens = options.accountTokens ?? unavailableAccountTokens;
+  const publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'> = {
+    adapters: social,
+    tokens: accountTokens,
+    storage,
+    ...(options.publishTimings ? { timings: options.publishTimings } : {}),
+  };
+  const inProcessPublisher: InProcessPublishScheduler | null = options.publishScheduler
+    ? null
+    : createInProcessPublishScheduler({
+        run: (targetId) => runTarget({ ...publishEngine, db: database.db, scheduler: inProcessPublisher! }, targetId),
+        onError: (error, targetId) => app.log.error({ err: error, targetId }, 'publish run failed'),
+      });
+  const publisher = options.publishScheduler ?? inProcessPublisher!;
+  app.decorate('publishEngine', publishEngine);
+  app.decorate('inProcessPublisher', inProcessPublisher);
+  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social, publisher, accountTokens };
   app.addHook('onClose', async () => {
-    // Renders stop first (left resumable): they use the speech engine and the database.
+    // Renders and uploads stop first (left resumable): they use the speech engine and the database.
     await inProcessRenderer?.close();
+    await inProcessPublisher?.close();
     if (!options.mailer) mailer.close();
     if (!options.speech) await speech.close?.();
   });
@@ -154,6 +186,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       if (database.kind === 'pglite') await releaseCrashedRenders(database.db);
       for (const videoId of await unfinishedVideoIds(database.db)) await inProcessRenderer.enqueue(videoId);
+    });
+  }
+  if (inProcessPublisher) {
+    // Likewise for publishing: due targets go now, later ones at their time, crashed uploads resume.
+    app.addHook('onReady', async () => {
+      if (database.kind === 'pglite') await releaseCrashedPublishes(database.db);
+      for (const { targetId, at } of await pendingTargets(database.db)) await inProcessPublisher.schedule(targetId, at);
     });
   }
 
@@ -183,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scriptRoutes(app, context);
   voiceRoutes(app, context);
   videoRoutes(app, context);
+  postRoutes(app, context);
   errorLogRoutes(app, context);
   mediaRoutes(app, context);
   await musicRoutes(app, context);

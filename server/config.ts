@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEOS: optionalText.default('10 per minute'),
   RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
+  PUBLISH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32).default(2)),
   RATE_LIMIT_UPLOAD: optionalText.default('30 per minute'),
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
   NODE_ENV: optionalText,
@@ -92,6 +93,8 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   /** Videos rendered at the same time per process (server or `npm run worker`). */
   renderConcurrency: number;
+  /** Publish targets (uploads, status polls) worked at the same time per process (issue 9). */
+  publishConcurrency: number;
   /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
   visuals: {
     images: { baseUrl: string | undefined; apiKey: string | undefined; model: string; size: string | undefined };
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(e.CLIENT_DIR),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     renderConcurrency: e.RENDER_CONCURRENCY,
+    publishConcurrency: e.PUBLISH_CONCURRENCY,
     visuals: {
       images: { baseUrl: e.IMAGES_BASE_URL, apiKey: e.IMAGES_API_KEY, model: e.IMAGES_MODEL, size: e.IMAGES_SIZE },
       pexels: { apiKey: e.PEXELS_API_KEY, photosBaseUrl: e.PEXELS_BASE_URL, videosBaseUrl: e.PEXELS_VIDEOS_BASE_URL },

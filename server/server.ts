@@ -14,6 +14,7 @@ import { bossQueue } from './jobs/queue';
 import { createMailer } from './providers/mail/mailer';
 import { bossRenderer } from './jobs/render-video';
 import { RunningRenders } from './domain/videos/runner';
+import { bossPublishScheduler } from './jobs/publish-target';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -46,7 +47,9 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
       database,
       mailer,
       // Without pg-boss (tests that skip it) the app runs its jobs inline.
-      ...(options.jobs !== false ? { jobs: bossQueue(() => boss), renderer: bossRenderer(() => boss, running) } : {}),
+      ...(options.jobs !== false
+        ? { jobs: bossQueue(() => boss), renderer: bossRenderer(() => boss, running), publishScheduler: bossPublishScheduler(() => boss) }
+        : {}),
       ...(adminSecret ? { adminSecret } : {}),
       ...(options.logger === false ? { logger: false } : {}),
     });
@@ -57,6 +60,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         mailer,
         logger: app.log,
         render: { services: app.renderServices, running, concurrency: config.renderConcurrency },
+        publish: { engine: app.publishEngine, concurrency: config.publishConcurrency },
       });
     }
     // Fastify announces "Server listening at …" at info; below debug, main.ts prints its own single

@@ -12,6 +12,7 @@ import { loggerOptions, logDestination } from './logger';
 import { createMailer } from './providers/mail/mailer';
 import { RunningRenders } from './domain/videos/runner';
 import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
+import { unavailableAccountTokens } from './domain/publishing/tokens-fallback';
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
@@ -22,7 +23,10 @@ try {
   const providers = configuredRenderProviders(config);
   const running = new RunningRenders();
   const services = createRenderServices({ config, database, ...providers, log: (message, error) => log.warn({ err: error }, message) });
-  const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency } });
+  // The same publish engine as the server's (buildApp): adapters and account tokens come with the
+  // accounts half of issue 9; until then no platform is available here.
+  const publish = { engine: { adapters: {}, tokens: unavailableAccountTokens, storage: providers.storage }, concurrency: config.publishConcurrency };
+  const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

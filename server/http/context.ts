@@ -9,6 +9,7 @@ import type { SignedMediaUrls } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage/types';
 import type { VideoRenderer } from '../domain/videos/runner';
 import type { SocialAdapters } from '../providers/social/types';
+import type { AccountTokenService, PublishScheduler } from '../domain/social/types';
 
 export interface AppContext {
   config: Config;
@@ -27,4 +28,8 @@ export interface AppContext {
   renders: VideoRenderer;
   /** Social platform adapters in use (real or the built-in sandbox), by platform (issue 9). */
   social: SocialAdapters;
+  /** Where posts' targets go to be published (pg-boss, or the in-process scheduler). */
+  publisher: PublishScheduler;
+  /** Access tokens of connected accounts (the accounts half), used by the publish engine. */
+  accountTokens: AccountTokenService;
 }

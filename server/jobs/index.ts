@@ -12,6 +12,7 @@ import { registerRateLimitPurge } from './rate-limit-purge';
 import { registerRenderVideo } from './render-video';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
+import { registerPublishTarget, type PublishJobDeps } from './publish-target';
 
 export interface JobDeps {
   database: Database;
@@ -21,6 +22,8 @@ export interface JobDeps {
   logError: (error: unknown, context: string) => void;
   /** The render queue's workers (issue 8): pipeline services, renders of this process, how many at once. */
   render: { services: RenderServices; running: RunningRenders; concurrency: number };
+  /** The publish queue's workers (issue 9): the engine's adapters, tokens and storage, how many at once. */
+  publish: Pick<PublishJobDeps, 'engine' | 'concurrency'>;
 }
 
 export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
@@ -30,6 +33,7 @@ export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
     deps.logError(error, 'password reset mail failed'),
   );
   await registerRenderVideo(boss, { database: deps.database, ...deps.render, logError: deps.logError });
+  await registerPublishTarget(boss, { database: deps.database, ...deps.publish, logError: deps.logError });
 }
 
 /** The logger both processes hand the jobs: Fastify's in the server, pino in the worker. */

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
+import { users } from '../../server/db/schema';
 import type { Database } from '../../server/db/client';
 import { issueToken } from '../../server/domain/auth/tokens';
 import { canonical } from '../../server/domain/idempotency/idempotency';
@@ -18,7 +20,7 @@ import { ApiClient, as, bodyOf, createTestDatabase, errorsOf, uniqueEmail, type 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Field names our routes read, so wrong types and bad text reach the validators. */
-const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed'];
+const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options'];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
 /** A body as sent on the wire: payload text and its content type. */
@@ -105,6 +107,8 @@ describe('malformed input on every route', () => {
     app = await buildApp({ config: testDb.config, database, logger: false, adminSecret: 'malformed-input-admin-secret' });
     await app.ready();
     userId = (await new ApiClient(app).register(uniqueEmail('malformed'))).user.id;
+    // A plan that holds every ability (publishing included), so bodies reach every validator.
+    await database.db.update(users).set({ plan: 'creator' }).where(eq(users.id, userId));
   });
   afterAll(async () => {
     await app.close();
@@ -128,7 +132,7 @@ describe('malformed input on every route', () => {
 
   it('finds the routes in the app itself', () => {
     const routes = app.registeredRoutes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin']) {
+    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/']) {
       expect(routes).toContain(expected);
     }
   });

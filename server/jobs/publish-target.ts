@@ -1,0 +1,69 @@
+// The publish queue (issue 9) on pg-boss, worked by the server and by `npm run worker` alike: one
+// job per step of a target (its upload, a retry after a backoff, a status poll), each at its time
+// (startAfter). The singleton key is the target and the time, so scheduling the same step twice
+// queues it once; runTarget guards every step anyway (a claim on the row before any upload).
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { pendingTargets, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../domain/publishing/engine';
+import type { PublishScheduler } from '../domain/social/types';
+
+export const PUBLISH_TARGET_QUEUE = 'publish-target';
+
+export interface PublishJobData {
+  targetId: string;
+}
+
+/** Queues target steps on pg-boss (the server's and the worker's PublishScheduler). */
+export function bossPublishScheduler(boss: () => PgBoss | null): PublishScheduler {
+  return {
+    async schedule(targetId, at) {
+      const current = boss();
+      if (!current) throw new Error(`job runner not started; cannot queue ${PUBLISH_TARGET_QUEUE}`);
+      const due = at && at.getTime() > Date.now() ? at : null;
+      // Whole seconds: two schedules of one step a few milliseconds apart share the key.
+      const key = `${targetId}@${due ? Math.floor(due.getTime() / 1000) : 'now'}`;
+      await current.send(PUBLISH_TARGET_QUEUE, { targetId } satisfies PublishJobData, { singletonKey: key, ...(due ? { startAfter: due } : {}) });
+    },
+  };
+}
+
+export interface PublishJobDeps {
+  database: Database;
+  /** The engine's dependencies but its scheduler (this queue is it). */
+  engine: Omit<PublishEngineDeps, 'scheduler' | 'db'>;
+  concurrency: number;
+  logError: (error: unknown, context: string) => void;
+}
+
+export async function registerPublishTarget(boss: PgBoss, deps: PublishJobDeps): Promise<void> {
+  // 'stately': at most one queued and one running job per key.
+  await boss.createQueue(PUBLISH_TARGET_QUEUE, {
+    name: PUBLISH_TARGET_QUEUE,
+    policy: 'stately',
+    // A job that throws (the database was away) is retried; the engine's own retries are new jobs.
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    // A long upload must not be taken for a dead one; its claim on the row has its own heartbeat.
+    expireInSeconds: 2 * 3600,
+  });
+  const scheduler = bossPublishScheduler(() => boss);
+  const engine: PublishEngineDeps = { ...deps.engine, db: deps.database.db, scheduler };
+  for (let worker = 0; worker < Math.max(1, deps.concurrency); worker++) {
+    await boss.work<PublishJobData>(PUBLISH_TARGET_QUEUE, { batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        const targetId = job.data?.targetId;
+        if (typeof targetId !== 'string') continue;
+        try {
+          await runTarget(engine, targetId);
+        } catch (error) {
+          deps.logError(error, 'publish job');
+          throw error;
+        }
+      }
+    });
+  }
+  // Targets due or left mid-way by a stop or crash are queued again (uploads resume their session).
+  if (deps.database.kind === 'pglite') await releaseCrashedPublishes(deps.database.db);
+  for (const { targetId, at } of await pendingTargets(deps.database.db)) await scheduler.schedule(targetId, at);
+}
