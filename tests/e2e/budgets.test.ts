@@ -3,7 +3,7 @@
 // because that one runs after `npm run build`; without a build it fails, it never skips.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, formatKb, initialJavaScript, sourcesOf, type PageJavaScript } from '../../scripts/js-budget.mjs';
+import { BUDGETS, formatKb, initialJavaScript, readManifest, sourcesOf, staticClosure, type PageJavaScript } from '../../scripts/js-budget.mjs';
 
 const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
 
@@ -52,5 +52,15 @@ describe('initial JavaScript budgets', () => {
     expect(sources.filter((source) => source.includes('node_modules/dexie/'))).toEqual([]);
     const later = home.after.files.flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
     expect(later.some((source) => source.includes('node_modules/dexie/'))).toBe(true);
+  });
+
+  it('loads the calendar library (FullCalendar, the Temporal polyfill) with the calendar screen only', () => {
+    const isCalendarLibrary = (source: string) => source.includes('node_modules/@fullcalendar/') || source.includes('node_modules/temporal-polyfill/');
+    for (const page of pages) {
+      const sources = [...page.files, ...page.after.files].flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
+      expect(sources.filter(isCalendarLibrary), page.page).toEqual([]);
+    }
+    const calendar = [...staticClosure(readManifest(CLIENT_DIR), ['src/features/calendar/CalendarPage.tsx'])].flatMap((file) => sourcesOf(CLIENT_DIR, file));
+    expect(calendar.some((source) => source.includes('node_modules/@fullcalendar/react/'))).toBe(true);
   });
 });

@@ -199,9 +199,8 @@ describe('route tree (spec §2)', () => {
 
   it('shows a placeholder, not fake data, for areas that arrive later', async () => {
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
-    session.permissions = { can_publish_post: true };
-    renderAt('/calender');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    renderAt('/editor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editor' })).toBeTruthy();
     expect(screen.getByText('This area arrives in a later update of Reelflow.')).toBeTruthy();
   });
 
