@@ -38,6 +38,7 @@ import { sceneMediaRoutes } from './http/routes/scene-media';
 import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import type { SocialAdapters } from './providers/social/types';
+import { createSocialAdapters } from './providers/social';
 
 export interface BuildAppOptions {
   config: Config;
@@ -140,14 +141,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renders = options.renderer ?? inProcessRenderer!;
   app.decorate('renderServices', renderServices);
   app.decorate('inProcessRenderer', inProcessRenderer);
-  // Until the adapters are built from config, only what the caller passes is available.
-  const social: SocialAdapters = options.social ?? {};
+  // Real platforms when configured, else their built-in sandboxes (whose routes are mounted below).
+  const socialSetup = createSocialAdapters(config, { db: database.db });
+  const social: SocialAdapters = options.social ?? socialSetup.adapters;
   const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social };
   app.addHook('onClose', async () => {
     // Renders stop first (left resumable): they use the speech engine and the database.
     await inProcessRenderer?.close();
     if (!options.mailer) mailer.close();
     if (!options.speech) await speech.close?.();
+    await socialSetup.close();
   });
   if (inProcessRenderer) {
     // Without pg-boss this app is the only runner: videos a crash left unfinished resume now.
@@ -187,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
+  await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);
