@@ -2,9 +2,14 @@
 // callback with a code and the state; the token endpoint checks PKCE and spends codes once; its
 // channel page shows, as HTML and JSON, what an account published; SANDBOX_PLATFORMS=0 removes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxSimulation } from '../../contract/publishing';
 import { createSocialAdapters } from '../../server/providers/social';
-import { SocialError, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type YoutubeSandbox } from '../../server/providers/social/sandbox';
+import type { ChannelView } from '../../server/providers/social/sandbox/pages';
+import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { CHUNK_UNIT, createYoutubeAdapter } from '../../server/providers/social/youtube';
 import { createTestApp, type TestApp } from './helpers';
+import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
 import { connectSandboxAccount, formFields, pkcePair, SANDBOX_REDIRECT_PATH, submitConsent } from './fakes/youtube-sandbox-consent';
 
 const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
@@ -90,13 +95,13 @@ describe('YouTube sandbox', () => {
 
   it("a 'revoked' account connects, then its refresh answers invalid_grant (disconnect)", async () => {
     const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Revoked'), 'revoked');
-    await expect(youtube.oauth.refresh(tokens.refreshToken!)).rejects.toMatchObject({ errorClass: 'disconnect', code: 'invalid_grant' });
+    await expect(youtube.oauth.refresh(tokens.refreshToken)).rejects.toMatchObject({ errorClass: 'disconnect', code: 'invalid_grant' });
   });
 
   it("an 'expired' account's access token works once; a refresh brings a working one", async () => {
     const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Expired'), 'expired');
     await expect(youtube.oauth.profile(tokens.accessToken)).rejects.toMatchObject({ errorClass: 'auth', status: 401 });
-    const refreshed = await youtube.oauth.refresh(tokens.refreshToken!);
+    const refreshed = await youtube.oauth.refresh(tokens.refreshToken);
     await expect(youtube.oauth.profile(refreshed.accessToken)).resolves.toMatchObject({ name: expect.stringContaining('Expired') as unknown });
   });
 
@@ -181,5 +186,131 @@ describe('SANDBOX_PLATFORMS=0', () => {
       scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
     });
     await setup.close();
+  });
+});
+
+describe('the YouTube adapter against the sandbox', () => {
+  let t: TestApp;
+  let sandbox: YoutubeSandbox;
+  let youtube: SocialPlatformAdapter;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The same sandbox the app builds, with small chunks, quick retries and a visible processing time.
+    sandbox = createYoutubeSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 300 });
+    youtube = createYoutubeAdapter({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET, endpoints: sandbox.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK_UNIT, backoffMs: () => 5 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await t.close();
+  });
+
+  const connect = (label: string, simulate: SandboxSimulation) => connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName(label), simulate);
+  const channel = async (id: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${id}?format=json` })).json<ChannelView>();
+  const CONTENT = { caption: 'Sandbox caption', youtube: { title: 'Sandbox short', description: '', tags: [], privacy: 'public' as const, made_for_kids: false, ai_disclosure: true, category_id: '22' } };
+
+  it('uploads in chunks, the channel shows the video (same bytes), processing then published', async () => {
+    const { tokens, profile } = await connect('Ok', 'ok');
+    const state = freshState(tokens.accessToken);
+    const media = memoryMedia(2 * CHUNK_UNIT + 77);
+    const result = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), media, CONTENT);
+    expect(state.saves.map((save) => save.uploadedBytes)).toEqual([0, CHUNK_UNIT, 2 * CHUNK_UNIT]);
+    expect(result.url).toBe(`${t.config.appUrl}/sandbox/youtube/watch?v=${result.platformPostId}`);
+    const view = await channel(profile.platformAccountId);
+    expect(view.videos).toEqual([expect.objectContaining({ id: result.platformPostId, title: 'Sandbox short', sha256: media.sha256, size_bytes: media.size }) as unknown]);
+    const ctx = publishContext(youtube.oauth, state, tokens.refreshToken);
+    await expect.poll(async () => (await youtube.publisher.status(ctx, result.platformPostId)).state, { timeout: 20_000 }).toBe('published');
+    const watch = await t.app.inject({ method: 'GET', url: new URL(result.url!).pathname + new URL(result.url!).search });
+    expect(watch.statusCode).toBe(302);
+    expect(watch.headers.location).toBe(`/sandbox/youtube/channel/${profile.platformAccountId}#video-${result.platformPostId}`);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}` });
+    expect(page.body).toContain('Sandbox short');
+  });
+
+  it('a publish killed mid-upload resumes the saved session: the channel holds exactly one video', async () => {
+    const { tokens, profile } = await connect('Crash', 'ok');
+    const state = freshState(tokens.accessToken);
+    const media = memoryMedia(3 * CHUNK_UNIT);
+    const crash = new AbortController();
+    await expect(
+      youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken, { signal: crash.signal, onSave: (save) => save.uploadedBytes === CHUNK_UNIT && crash.abort(new Error('killed')) }), media, CONTENT),
+    ).rejects.toThrow('killed');
+    const session = state.checkpoint.session;
+    const result = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), media, CONTENT);
+    expect(state.checkpoint.session).toBe(session);
+    // Publishing again with the finished session only probes: still one video.
+    const again = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), media, CONTENT);
+    expect(again.platformPostId).toBe(result.platformPostId);
+    expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ id: result.platformPostId, sha256: media.sha256 }) as unknown]);
+  });
+
+  it('flaky: publishing until it succeeds still leaves exactly one video', async () => {
+    const { tokens, profile } = await connect('Flaky', 'flaky');
+    const state = freshState(tokens.accessToken);
+    // 17 chunks: with half the PUTs failing, some fail in every run (all passing: 1 in 131,072).
+    const media = memoryMedia(16 * CHUNK_UNIT + 5);
+    let result: PublishResult | null = null;
+    for (let attempt = 0; attempt < 40 && !result; attempt++) {
+      try {
+        result = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), media, CONTENT);
+      } catch (error) {
+        // What the engine would retry later, with the same saved session.
+        expect(error).toMatchObject({ errorClass: 'retry' });
+      }
+    }
+    if (!result) throw new Error('never published');
+    const uploadId = new URL(state.checkpoint.session!).searchParams.get('upload_id');
+    const { rows } = await t.database.raw.query('SELECT requests FROM sandbox_uploads WHERE id = $1', [uploadId]);
+    expect(Number(rows[0]!.requests)).toBeGreaterThan(17);
+    expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ id: result.platformPostId, sha256: media.sha256 }) as unknown]);
+  });
+
+  it('expired: each 401 is refreshed once and the publish carries on', async () => {
+    const { tokens, profile } = await connect('Expiring', 'expired');
+    const state = freshState(tokens.accessToken);
+    const result = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), memoryMedia(CHUNK_UNIT + 1), CONTENT);
+    expect(state.refreshes).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await youtube.publisher.status(publishContext(youtube.oauth, state, tokens.refreshToken), result.platformPostId)).state, { timeout: 20_000 }).toBe('published');
+    expect((await channel(profile.platformAccountId)).videos).toHaveLength(1);
+  });
+
+  it("revoked: the publish ends in 'disconnect' and nothing is uploaded", async () => {
+    const { tokens, profile } = await connect('Revoked', 'revoked');
+    const error = await youtube.publisher.publish(publishContext(youtube.oauth, freshState(tokens.accessToken), tokens.refreshToken), memoryMedia(CHUNK_UNIT), CONTENT).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ errorClass: 'disconnect', code: 'invalid_grant' });
+    expect((await channel(profile.platformAccountId)).videos).toEqual([]);
+  });
+
+  it("quota: the init answers 403 quotaExceeded, class 'quota' until midnight Pacific", async () => {
+    const { tokens, profile } = await connect('Quota', 'quota');
+    const error = await youtube.publisher.publish(publishContext(youtube.oauth, freshState(tokens.accessToken), tokens.refreshToken), memoryMedia(CHUNK_UNIT), CONTENT).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SocialError);
+    expect(error).toMatchObject({ errorClass: 'quota', code: 'quotaExceeded', status: 403 });
+    expect((error as SocialError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((await channel(profile.platformAccountId)).videos).toEqual([]);
+  });
+
+  it("reject: uploaded, then processing ends rejected — failed with class 'bad' and the plain reason", async () => {
+    const { tokens, profile } = await connect('Reject', 'reject');
+    const state = freshState(tokens.accessToken);
+    const result = await youtube.publisher.publish(publishContext(youtube.oauth, state, tokens.refreshToken), memoryMedia(CHUNK_UNIT), CONTENT);
+    const ctx = publishContext(youtube.oauth, state, tokens.refreshToken);
+    await expect.poll(async () => (await youtube.publisher.status(ctx, result.platformPostId)).state, { timeout: 20_000 }).toBe('failed');
+    const final = await youtube.publisher.status(ctx, result.platformPostId);
+    expect(final).toMatchObject({ state: 'failed', error: { errorClass: 'bad', code: 'inappropriate', message: 'YouTube rejected the video as inappropriate content.' } });
+    expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ upload_status: 'rejected', status_reason: 'inappropriate' }) as unknown]);
+  });
+
+  it('speaks the upload protocol: bad metadata is invalidTitle, a probe of an unknown session is 404', async () => {
+    const { tokens } = await connect('Protocol', 'ok');
+    const init = await sandbox.http(`${sandbox.endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': '10' },
+      body: JSON.stringify({ snippet: { title: 'a <b>' }, status: { privacyStatus: 'public' } }),
+    });
+    expect(init.status).toBe(400);
+    expect(await init.json()).toMatchObject({ error: { code: 400, errors: [{ reason: 'invalidTitle' }] } });
+    const probe = await sandbox.http(`${sandbox.endpoints.uploadBase}/videos?uploadType=resumable&upload_id=nosuchsession`, { method: 'PUT', headers: { 'content-range': 'bytes */10' } });
+    expect(probe.status).toBe(404);
   });
 });

@@ -55,6 +55,8 @@ export async function connectSandboxAccount(app: FastifyInstance, adapter: Socia
   const code = consent.callback?.searchParams.get('code');
   if (!code) throw new Error(`consent did not redirect with a code: ${consent.submit.statusCode} ${consent.submit.body.slice(0, 300)}`);
   const tokens: OAuthTokens = await adapter.oauth.exchangeCode({ code, redirectUri, codeVerifier: verifier });
+  const { refreshToken } = tokens;
+  if (refreshToken === null) throw new Error('the sandbox sent no refresh token on a consent');
   const profile = await adapter.oauth.profile(tokens.accessToken);
-  return { tokens, profile };
+  return { tokens: { ...tokens, refreshToken }, profile };
 }
