@@ -121,11 +121,11 @@ export class SandboxStore {
     return rows[0] ?? null;
   }
 
-  /** Counts one use of a live access token; null when unknown, expired or revoked. */
-  async useAccessToken(token: string): Promise<{ uses: number; account: SandboxAccountRow } | null> {
+  /** A live access token's account and uses (counting this one when `count`); null when unknown, expired or revoked. */
+  async useAccessToken(token: string, count: boolean): Promise<{ uses: number; account: SandboxAccountRow } | null> {
     const used = await this.db
       .update(sandboxTokens)
-      .set({ uses: sql`${sandboxTokens.uses} + 1` })
+      .set({ uses: count ? sql`${sandboxTokens.uses} + 1` : sql`${sandboxTokens.uses}` })
       .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'access'), isNull(sandboxTokens.revokedAt), gt(sandboxTokens.expiresAt, new Date())))
       .returning({ uses: sandboxTokens.uses, accountId: sandboxTokens.accountId });
     if (!used[0]) return null;

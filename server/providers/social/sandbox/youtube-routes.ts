@@ -262,12 +262,17 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
     };
   }
 
-  /** The account behind a Bearer access token; answers 401 itself when there is none. */
-  async function authorize(request: FastifyRequest, reply: FastifyReply): Promise<SandboxAccountRow | null> {
+  /**
+   * The account behind a Bearer access token; answers 401 itself when there is none. Reading the
+   * channel (the connect's profile call) never counts as a use, so connecting always works; the
+   * other calls do: an 'expired' account's token works for one of them, a 'revoked' one's for none
+   * (revoked right after connecting — and its refresh fails).
+   */
+  async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
     const token = bearer(request);
-    const used = token ? await store.useAccessToken(token) : null;
-    // 'expired' (and 'revoked', once connected) accounts: an access token works once.
-    if (!used || ((used.account.simulate === 'expired' || used.account.simulate === 'revoked') && used.uses > 1)) {
+    const used = token ? await store.useAccessToken(token, counts) : null;
+    const refused = !used || (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked'));
+    if (refused) {
       reply.header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
       apiError(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.');
       return null;
@@ -421,7 +426,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
 
       // --- Data API ----------------------------------------------------------------------------
       sandbox.get('/youtube/v3/channels', async (request, reply) => {
-        const account = await authorize(request, reply);
+        const account = await authorize(request, reply, false);
         if (!account) return reply;
         if (text(request.query, 'mine') !== 'true') return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine.', 'youtube.parameter');
         const avatar = `${endpoints.watchBase}/avatar/${account.id}`;
@@ -475,11 +480,20 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         return reply.code(200).header('location', location).header('x-guploader-uploadid', upload.id).send('');
       });
 
-      sandbox.put('/upload/youtube/v3/videos', { bodyLimit: SANDBOX_MAX_CHUNK_BYTES }, async (request, reply) => {
-        // As on YouTube, the session address (its upload_id) is what authorizes the bytes.
+      const sessionOf = async (request: FastifyRequest) => {
         const uploadId = text(request.query, 'upload_id');
-        const upload = uploadId && /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? await store.upload(uploadId) : null;
-        if (!upload) return apiError(reply, 404, 'notFound', 'The upload session was not found or has expired.');
+        return uploadId && /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? store.upload(uploadId) : null;
+      };
+      const noSession = (reply: FastifyReply) => apiError(reply, 404, 'notFound', 'The upload session was not found or has expired.');
+      const uploadRoute = {
+        bodyLimit: SANDBOX_MAX_CHUNK_BYTES,
+        // An unknown session is refused before its body is read: nobody gets to buffer 64 MiB for free.
+        onRequest: async (request: FastifyRequest, reply: FastifyReply) => ((await sessionOf(request)) ? undefined : noSession(reply)),
+      };
+      sandbox.put('/upload/youtube/v3/videos', uploadRoute, async (request, reply) => {
+        // As on YouTube, the session address (its upload_id) is what authorizes the bytes.
+        const upload = await sessionOf(request);
+        if (!upload) return noSession(reply);
         const account = (await store.findAccount(upload.accountId))!;
         const requestNumber = await store.countRequest(upload.id);
         const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, requestNumber) : 'ok';
