@@ -1,6 +1,7 @@
 // The built-in YouTube sandbox (issue 9): its consent page is a real form that redirects to the
 // callback with a code and the state; the token endpoint checks PKCE and spends codes once; its
 // channel page shows, as HTML and JSON, what an account published; SANDBOX_PLATFORMS=0 removes it.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxSimulation } from '../../contract/publishing';
 import { createSocialAdapters } from '../../server/providers/social';
@@ -77,6 +78,12 @@ describe('YouTube sandbox', () => {
     expect(tokens.refreshToken).not.toBeNull();
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 3000_000);
     await expect(youtube.oauth.exchangeCode({ code: secondCode, redirectUri, codeVerifier: verifier })).rejects.toMatchObject({ code: 'invalid_grant' });
+
+    // Stored as sha256 only.
+    const stored = async (value: string) => (await t.database.raw.query('SELECT kind FROM sandbox_tokens WHERE token_hash = $1', [value])).rows.map((row) => row.kind);
+    expect(await stored(tokens.refreshToken!)).toEqual([]);
+    expect(await stored(createHash('sha256').update(tokens.refreshToken!).digest('hex'))).toEqual(['refresh']);
+    expect(await stored(createHash('sha256').update(tokens.accessToken).digest('hex'))).toEqual(['access']);
 
     const profile = await youtube.oauth.profile(tokens.accessToken);
     expect(profile).toMatchObject({ name, platformAccountId: expect.stringMatching(/^UC[\w-]{22}$/) as unknown, handle: expect.stringMatching(/^@pkcechannel/) as unknown });
