@@ -43,6 +43,7 @@ import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings,
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
 import { unavailableAccountTokens } from './domain/publishing/tokens-fallback';
 import { postRoutes } from './http/routes/posts';
+import { createSocialAdapters } from './providers/social';
 
 export interface BuildAppOptions {
   config: Config;
@@ -155,8 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renders = options.renderer ?? inProcessRenderer!;
   app.decorate('renderServices', renderServices);
   app.decorate('inProcessRenderer', inProcessRenderer);
-  // Until the adapters are built from config, only what the caller passes is available.
-  const social: SocialAdapters = options.social ?? {};
+  // Real platforms when configured, else their built-in sandboxes (whose routes are mounted below).
+  const socialSetup = createSocialAdapters(config, { db: database.db });
+  const social: SocialAdapters = options.social ?? socialSetup.adapters;
   const accountTokens = options.accountTokens ?? unavailableAccountTokens;
   const publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'> = {
     adapters: social,
@@ -180,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await inProcessPublisher?.close();
     if (!options.mailer) mailer.close();
     if (!options.speech) await speech.close?.();
+    await socialSetup.close();
   });
   if (inProcessRenderer) {
     // Without pg-boss this app is the only runner: videos a crash left unfinished resume now.
@@ -227,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
+  await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);
