@@ -1,6 +1,6 @@
 // The publish queue on pg-boss (issue 9): the server hands a post's targets to `publish-target`
 // (the same registration `npm run worker` uses), scheduling one step twice queues it once, and a
-// worker runs the engine on it. No platform adapter is configured in this server, so the run ends
+// worker runs the engine on it. No platform adapter (nor sandbox) is configured in this server, so the run ends
 // in a plain "not available" failure — which is what proves a worker took the job.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,9 @@ describe('publish-target queue', () => {
   });
 
   it('queues each target once per time and works it', { timeout: 240_000 }, async () => {
-    server = await runServer({ ...testDb.config, port: 0 }, { logger: false });
+    // No sandbox either: the run must end in "not available" rather than reach a platform.
+    const config = { ...testDb.config, port: 0, social: { ...testDb.config.social, sandbox: { ...testDb.config.social.sandbox, enabled: false } } };
+    server = await runServer(config, { logger: false });
     const { db } = server.database;
     const client = new ApiClient(server.app);
     const registered = await client.register(uniqueEmail('queue'));
