@@ -38,6 +38,9 @@ import { sceneMediaRoutes } from './http/routes/scene-media';
 import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import type { SocialAdapters } from './providers/social/types';
+import { socialAccountRoutes } from './http/routes/social-accounts';
+import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
+import type { PublishScheduler } from './domain/social/types';
 
 export interface BuildAppOptions {
   config: Config;
@@ -66,6 +69,8 @@ export interface BuildAppOptions {
   renderOverrides?: Partial<RenderServices>;
   /** Social platform adapters (tests: ones pointed at a local fake); default from config (issue 9). */
   social?: SocialAdapters;
+  /** Where targets go when a reconnect unblocks them (the publish engine); default: left 'scheduled' for the engine's scan. */
+  publishScheduler?: PublishScheduler;
 }
 
 /** Method and URL of every route the app registered (the malformed-input test walks them all). */
@@ -81,6 +86,8 @@ declare module 'fastify' {
     renderServices: RenderServices;
     /** The in-process render runner when no `renderer` was given (tests await its idle()). */
     inProcessRenderer: InProcessRenderer | null;
+    /** Encrypts platform tokens at rest (TOKEN_ENCRYPTION_KEY or the key kept in the database). */
+    tokenCipher: TokenCipher;
   }
 }
 
@@ -142,6 +149,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('inProcessRenderer', inProcessRenderer);
   // Until the adapters are built from config, only what the caller passes is available.
   const social: SocialAdapters = options.social ?? {};
+  const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);
+  app.decorate('tokenCipher', tokenCipher);
+  // Until the engine is wired, unblocked targets simply stay 'scheduled' (its startup scan finds them).
+  const publishScheduler: PublishScheduler = options.publishScheduler ?? { schedule: () => Promise.resolve() };
   const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social };
   app.addHook('onClose', async () => {
     // Renders stop first (left resumable): they use the speech engine and the database.
@@ -187,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publishScheduler });
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);

@@ -89,7 +89,7 @@ export interface TestApp {
 }
 
 /** Providers a test may replace (e.g. a counting fake script writer). */
-export type TestAppOptions = Partial<Pick<BuildAppOptions, 'scriptWriter' | 'mailer' | 'speech' | 'storage' | 'mediaUrls' | 'renderer' | 'renderOverrides'>>;
+export type TestAppOptions = Partial<Pick<BuildAppOptions, 'scriptWriter' | 'mailer' | 'speech' | 'storage' | 'mediaUrls' | 'renderer' | 'renderOverrides' | 'social' | 'publishScheduler'>>;
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(env);
