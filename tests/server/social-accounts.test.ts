@@ -490,3 +490,22 @@ describe('connecting social accounts', () => {
     expect(rows[0]!.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
+
+describe('connect rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_CONNECT: '2 per minute' }, undefined, { social: { youtube: fakeYoutube().adapter } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 past RATE_LIMIT_CONNECT per user, other users unaffected', async () => {
+    const first = await t.client.register(uniqueEmail('rate-a'));
+    const second = await t.client.register(uniqueEmail('rate-b'));
+    await t.database.db.update(users).set({ plan: 'creator' });
+    for (let i = 0; i < 2; i++) expect((await t.client.get('/api/youtube/connect', as(first.token))).statusCode).toBe(200);
+    const limited = await t.client.get('/api/youtube/connect', as(first.token));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await t.client.get('/api/youtube/connect', as(second.token))).statusCode).toBe(200);
+  });
+});

@@ -153,19 +153,21 @@ export function socialAccountRoutes(app: FastifyInstance, context: AppContext, d
   app.post('/api/accounts/disconnect', { preHandler: requireAuth }, async (request, reply) => {
     const { id } = parseBody(disconnectAccountRequest, request.body);
     const userId = currentAuth(request).user.id;
-    let revoke: { platform: SocialPlatform; sandbox: boolean; token: string } | null = null;
+    // Filled inside the transaction, used once it has committed (a replay revokes nothing).
+    const toRevoke: { platform: SocialPlatform; sandbox: boolean; token: string }[] = [];
     const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'POST', path: pathOf(request), body: request.body }, async (tx) => {
       const done = await disconnectAccount(tx, cipher, userId, id);
-      revoke = done.revokeToken ? { platform: done.platform, sandbox: done.sandbox, token: done.revokeToken } : null;
+      toRevoke.length = 0;
+      if (done.revokeToken) toRevoke.push({ platform: done.platform, sandbox: done.sandbox, token: done.revokeToken });
       return { status: 200, body: { message: 'Account disconnected.', id, failed_targets: done.failedTargetIds.length } };
     });
-    // Best effort, after the commit and without holding up the answer: the tokens are already
-    // gone from here, revoking also takes the access away at the platform.
-    const pending = revoke as { platform: SocialPlatform; sandbox: boolean; token: string } | null;
-    const adapter = pending ? social[pending.platform] : undefined;
-    if (pending && adapter && adapter.sandbox === pending.sandbox) {
-      adapter.oauth.revoke(pending.token).catch((error: unknown) => {
-        request.log.info({ platform: pending.platform, error: error instanceof Error ? error.name : typeof error }, 'revoking a disconnected account failed');
+    // Best effort, without holding up the answer: the tokens are already gone from here, revoking
+    // also takes the access away at the platform.
+    for (const { platform, sandbox, token } of toRevoke) {
+      const adapter = social[platform];
+      if (!adapter || adapter.sandbox !== sandbox) continue;
+      adapter.oauth.revoke(token).catch((error: unknown) => {
+        request.log.info({ platform, error: error instanceof Error ? error.name : typeof error }, 'revoking a disconnected account failed');
       });
     }
     return sendResult(reply, result);
