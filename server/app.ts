@@ -41,6 +41,7 @@ import type { SocialAdapters } from './providers/social/types';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import type { PublishScheduler } from './domain/social/types';
+import { createSocialAdapters } from './providers/social';
 
 export interface BuildAppOptions {
   config: Config;
@@ -147,18 +148,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renders = options.renderer ?? inProcessRenderer!;
   app.decorate('renderServices', renderServices);
   app.decorate('inProcessRenderer', inProcessRenderer);
-  // Until the adapters are built from config, only what the caller passes is available.
-  const social: SocialAdapters = options.social ?? {};
   const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);
   app.decorate('tokenCipher', tokenCipher);
   // Until the engine is wired, unblocked targets simply stay 'scheduled' (its startup scan finds them).
   const publishScheduler: PublishScheduler = options.publishScheduler ?? { schedule: () => Promise.resolve() };
+  // Real platforms when configured, else their built-in sandboxes (whose routes are mounted below).
+  const socialSetup = createSocialAdapters(config, { db: database.db });
+  const social: SocialAdapters = options.social ?? socialSetup.adapters;
   const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social };
   app.addHook('onClose', async () => {
     // Renders stop first (left resumable): they use the speech engine and the database.
     await inProcessRenderer?.close();
     if (!options.mailer) mailer.close();
     if (!options.speech) await speech.close?.();
+    await socialSetup.close();
   });
   if (inProcessRenderer) {
     // Without pg-boss this app is the only runner: videos a crash left unfinished resume now.
@@ -199,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publishScheduler });
+  // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
+  await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);

@@ -79,6 +79,20 @@ const envSchema = z.object({
       .optional(),
   ),
   RATE_LIMIT_CONNECT: optionalText.default('20 per 10 minutes'),
+  // Publishing (issue 9): YouTube through Google OAuth when both are set, else the built-in sandbox.
+  YOUTUBE_CLIENT_ID: optionalText,
+  YOUTUBE_CLIENT_SECRET: optionalText,
+  YOUTUBE_AUTHORIZE_URL: optionalText.default('https://accounts.google.com/o/oauth2/v2/auth').pipe(z.url({ message: 'YOUTUBE_AUTHORIZE_URL must be an absolute URL' })),
+  YOUTUBE_TOKEN_URL: optionalText.default('https://oauth2.googleapis.com/token').pipe(z.url({ message: 'YOUTUBE_TOKEN_URL must be an absolute URL' })),
+  YOUTUBE_REVOKE_URL: optionalText.default('https://oauth2.googleapis.com/revoke').pipe(z.url({ message: 'YOUTUBE_REVOKE_URL must be an absolute URL' })),
+  YOUTUBE_API_BASE: optionalText.default('https://www.googleapis.com/youtube/v3').pipe(z.url({ message: 'YOUTUBE_API_BASE must be an absolute URL such as https://www.googleapis.com/youtube/v3' })),
+  YOUTUBE_UPLOAD_BASE: optionalText.default('https://www.googleapis.com/upload/youtube/v3').pipe(z.url({ message: 'YOUTUBE_UPLOAD_BASE must be an absolute URL such as https://www.googleapis.com/upload/youtube/v3' })),
+  YOUTUBE_UPLOAD_CHUNK_BYTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(262_144).max(1_073_741_824).multipleOf(262_144, 'YOUTUBE_UPLOAD_CHUNK_BYTES must be a multiple of 262144 (256 KiB)').default(8_388_608),
+  ),
+  SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
+  SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
 });
 
 export interface Config {
@@ -125,6 +139,8 @@ export interface Config {
   media: MediaConfig;
   /** Encryption of platform tokens at rest (server/domain/social/token-crypto.ts). */
   tokenEncryption: TokenEncryptionConfig;
+  /** Social platforms (issue 9): real endpoints and the built-in sandbox. */
+  social: SocialConfig;
 }
 
 export type MediaConfig = { storage: 'disk'; urlSecret: string | undefined } | { storage: 's3'; urlSecret: string | undefined; s3: S3Config };
@@ -162,6 +178,22 @@ export interface RateLimits {
   upload: RateLimitSetting;
   /** GET /api/{platform}/connect per user: each one stores an OAuth state. */
   connect: RateLimitSetting;
+}
+
+export interface SocialConfig {
+  /** SANDBOX_PLATFORMS: the built-in sandboxes stand in for platforms without a client id. */
+  sandbox: { enabled: boolean; processingMs: number };
+  youtube: {
+    /** Both set: real Google OAuth and YouTube; otherwise the sandbox (when enabled). */
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    apiBase: string;
+    uploadBase: string;
+    chunkBytes: number;
+  };
 }
 
 export interface RateLimitSetting {
@@ -264,6 +296,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((key) => key.trim())
         .filter(Boolean),
+    },
+    social: {
+      sandbox: { enabled: e.SANDBOX_PLATFORMS === '1' || e.SANDBOX_PLATFORMS === 'true', processingMs: Math.round(e.SANDBOX_PROCESSING_SECONDS * 1000) },
+      youtube: {
+        clientId: e.YOUTUBE_CLIENT_ID,
+        clientSecret: e.YOUTUBE_CLIENT_SECRET,
+        authorizeUrl: e.YOUTUBE_AUTHORIZE_URL,
+        tokenUrl: e.YOUTUBE_TOKEN_URL,
+        revokeUrl: e.YOUTUBE_REVOKE_URL,
+        apiBase: e.YOUTUBE_API_BASE.replace(/\/+$/, ''),
+        uploadBase: e.YOUTUBE_UPLOAD_BASE.replace(/\/+$/, ''),
+        chunkBytes: e.YOUTUBE_UPLOAD_CHUNK_BYTES,
+      },
     },
   };
 }

@@ -87,3 +87,5 @@ export const rateLimits = pgTable('rate_limits', {
 });
 // Publishing (issue 9): social accounts, OAuth states, posts and targets.
 export * from './schema-publishing';
+// The built-in platform sandboxes (issue 9, migration 0007).
+export * from './schema-sandbox';

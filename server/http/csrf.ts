@@ -12,8 +12,12 @@ import { constantTimeEqual, randomSecret } from '../domain/auth/secrets';
 import { bearerToken } from './auth';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Paths that are not for browsers and carry their own proof (the admin channel's secret). */
-const EXEMPT_PREFIXES = ['/internal/'];
+/**
+ * Paths that carry their own proof: the admin channel's secret; the built-in platform sandboxes
+ * (a stand-in for another site: their consent form has its own form token, their APIs OAuth
+ * client credentials, bearer tokens or upload session ids, as on the real platform).
+ */
+const EXEMPT_PREFIXES = ['/internal/', '/sandbox/'];
 const COOKIE_MAX_AGE_SECONDS = 2 * 60 * 60;
 
 function safeDecode(value: string): string {

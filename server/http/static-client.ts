@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const NEVER_FALLBACK = ['/api', '/sanctum', '/validate-license', '/internal'];
+// /sandbox: a sandbox that is switched off (SANDBOX_PLATFORMS=0) is a 404, not the app's shell.
+const NEVER_FALLBACK = ['/api', '/sanctum', '/validate-license', '/internal', '/sandbox'];
 
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

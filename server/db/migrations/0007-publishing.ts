@@ -105,46 +105,69 @@ CREATE INDEX post_targets_pending_idx ON post_targets (status, next_attempt_at) 
 
 -- The built-in sandboxes (server/providers/social/sandbox): their own accounts, tokens, upload
 -- sessions and published posts, kept in the database so they survive a restart like a real
--- platform would. Never used when a platform is configured for real.
+-- platform would. Never used when a platform is configured for real. Sandbox accounts belong to
+-- the sandbox "platform", not to a Reelflow user (like a Google account), and are found by name.
 CREATE TABLE sandbox_accounts (
   id text PRIMARY KEY,
   platform text NOT NULL,
   name text NOT NULL,
+  handle text NOT NULL,
   simulate text NOT NULL DEFAULT 'ok',
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT sandbox_accounts_simulate_check CHECK (simulate IN ('ok', 'flaky', 'expired', 'revoked', 'quota', 'reject'))
 );
+CREATE UNIQUE INDEX sandbox_accounts_platform_name_unique ON sandbox_accounts (platform, name);
+CREATE UNIQUE INDEX sandbox_accounts_platform_handle_unique ON sandbox_accounts (platform, handle);
+-- Only the sha256 of a code or token is stored. All tokens of one consent share a grant_id:
+-- revoking any of them revokes the grant, as Google does.
 CREATE TABLE sandbox_tokens (
   token_hash text PRIMARY KEY,
   kind text NOT NULL,
   account_id text NOT NULL REFERENCES sandbox_accounts(id) ON DELETE CASCADE,
+  grant_id text NOT NULL,
+  client_id text NOT NULL,
+  -- Codes only: what the token request must repeat (redirect_uri) or prove (PKCE challenge).
+  redirect_uri text,
+  code_challenge text,
+  scope text NOT NULL DEFAULT '',
   expires_at timestamptz,
   uses integer NOT NULL DEFAULT 0,
   revoked_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT sandbox_tokens_kind_check CHECK (kind IN ('code', 'access', 'refresh'))
 );
+CREATE INDEX sandbox_tokens_grant_idx ON sandbox_tokens (grant_id);
 CREATE TABLE sandbox_uploads (
   id text PRIMARY KEY,
   account_id text NOT NULL REFERENCES sandbox_accounts(id) ON DELETE CASCADE,
   metadata jsonb NOT NULL,
+  content_type text NOT NULL,
   total_bytes bigint NOT NULL,
   received_bytes bigint NOT NULL DEFAULT 0,
+  -- PUTs seen, the seed of the 'flaky' simulation (deterministic per upload).
+  requests integer NOT NULL DEFAULT 0,
   -- Set when the last byte arrived: the published post's id.
   post_id text,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+-- A video the sandbox channel holds: 'uploaded' (processing) until ready_at, then its status.
 CREATE TABLE sandbox_posts (
   id text PRIMARY KEY,
   account_id text NOT NULL REFERENCES sandbox_accounts(id) ON DELETE CASCADE,
   platform text NOT NULL,
+  upload_id text NOT NULL,
   title text NOT NULL,
   metadata jsonb NOT NULL,
   size_bytes bigint NOT NULL,
   sha256 text,
-  status text NOT NULL DEFAULT 'processing',
+  status text NOT NULL DEFAULT 'processed',
   status_reason text,
-  created_at timestamptz NOT NULL DEFAULT now()
+  ready_at timestamptz NOT NULL DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT sandbox_posts_status_check CHECK (status IN ('processed', 'rejected', 'failed'))
 );
+CREATE UNIQUE INDEX sandbox_posts_upload_unique ON sandbox_posts (upload_id);
 CREATE INDEX sandbox_posts_account_idx ON sandbox_posts (account_id, created_at);
 `;

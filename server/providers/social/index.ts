@@ -1,0 +1,57 @@
+// The social platform adapters in use, from config (issue 9). YouTube: Google's real endpoints
+// when YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are set; otherwise the built-in sandbox
+// (labelled "Sandbox"), unless SANDBOX_PLATFORMS=0 — then YouTube is simply not available.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type YoutubeSandbox } from './sandbox';
+import type { SocialAdapters, SocialHttp } from './types';
+import { createYoutubeAdapter, GOOGLE_ENDPOINTS } from './youtube';
+
+export interface SocialDeps {
+  db: Db;
+  /** The fetch real platforms are reached with (default global fetch). */
+  fetch?: SocialHttp;
+}
+
+export interface SocialSetup {
+  adapters: SocialAdapters;
+  /** Mounts the sandboxes' routes (consent, channel pages…) on the app; none when no sandbox is in use. */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSocialAdapters(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps): SocialSetup {
+  const { youtube, sandbox } = config.social;
+  const adapters: SocialAdapters = {};
+  let youtubeSandbox: YoutubeSandbox | null = null;
+  if (youtube.clientId && youtube.clientSecret) {
+    adapters.youtube = createYoutubeAdapter({
+      clientId: youtube.clientId,
+      clientSecret: youtube.clientSecret,
+      endpoints: { authorizeUrl: youtube.authorizeUrl, tokenUrl: youtube.tokenUrl, revokeUrl: youtube.revokeUrl, apiBase: youtube.apiBase, uploadBase: youtube.uploadBase, watchBase: GOOGLE_ENDPOINTS.watchBase },
+      http: deps.fetch ?? ((url, init) => fetch(url, init)),
+      sandbox: false,
+      chunkSize: youtube.chunkBytes,
+    });
+  } else if (sandbox.enabled) {
+    youtubeSandbox = createYoutubeSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: sandbox.processingMs });
+    adapters.youtube = createYoutubeAdapter({
+      clientId: SANDBOX_CLIENT_ID,
+      clientSecret: SANDBOX_CLIENT_SECRET,
+      endpoints: youtubeSandbox.endpoints,
+      http: youtubeSandbox.http,
+      sandbox: true,
+      chunkSize: youtube.chunkBytes,
+    });
+  }
+  return {
+    adapters,
+    registerRoutes: async (app) => {
+      if (youtubeSandbox) await youtubeSandbox.register(app);
+    },
+    close: async () => {
+      await youtubeSandbox?.close();
+    },
+  };
+}

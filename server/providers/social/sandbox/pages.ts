@@ -1,0 +1,164 @@
+// The sandbox's HTML: the consent page (an accessible form, no script: the app's CSP allows none
+// inline) and the channel page. Everything interpolated is escaped; "Sandbox" is in every title
+// so nobody mistakes it for the real platform.
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
+
+export const SIMULATION_LABELS: Record<SandboxSimulation, string> = {
+  ok: 'Works normally',
+  flaky: 'Flaky: about half of the upload requests fail (server error or dropped connection)',
+  expired: 'Expiring sign-in: each access token works once, refreshing works',
+  revoked: 'Revoked: refreshing fails, the account must be reconnected',
+  quota: "Quota: the channel's daily upload quota is used up",
+  reject: 'Reject: YouTube rejects the uploaded video',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STYLE = `
+  body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f4f4f5;color:#18181b;line-height:1.5}
+  main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+  .badge{display:inline-block;background:#fde68a;color:#713f12;font-weight:600;border-radius:999px;padding:.1rem .7rem;font-size:.85rem}
+  h1{font-size:1.5rem;margin:.5rem 0 1rem}
+  label{display:block;font-weight:600;margin-top:1rem}
+  input[type=text],select{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem;margin-top:.25rem;border:1px solid #71717a;border-radius:6px}
+  .hint{color:#52525b;font-size:.9rem;margin:.25rem 0 0}
+  .error{color:#b91c1c;font-weight:600}
+  .actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
+  button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:1px solid #3f3f46;background:#fff;cursor:pointer}
+  button.primary{background:#b91c1c;border-color:#b91c1c;color:#fff}
+  button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+  table{width:100%;border-collapse:collapse;margin-top:1rem}
+  th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e4e4e7;vertical-align:top}
+  a{color:#1d4ed8}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p><span class="badge">Sandbox</span></p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface ConsentFields {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scope: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+  formToken: string;
+  actionPath: string;
+  accountName?: string;
+  simulate?: SandboxSimulation;
+  error?: string;
+}
+
+export function consentPage(fields: ConsentFields): string {
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const redirectHost = (() => {
+    try {
+      return new URL(fields.redirectUri).host;
+    } catch {
+      return fields.redirectUri;
+    }
+  })();
+  const options = SANDBOX_SIMULATIONS.map(
+    (value) => `<option value="${value}"${value === (fields.simulate ?? 'ok') ? ' selected' : ''}>${escapeHtml(SIMULATION_LABELS[value])}</option>`,
+  ).join('');
+  const error = fields.error ? `<p id="account-name-error" class="error" role="alert">${escapeHtml(fields.error)}</p>` : '';
+  return layout(
+    'YouTube Sandbox: sign in',
+    `<h1>YouTube Sandbox</h1>
+<p>This is the built-in YouTube sandbox of this server, not YouTube. <strong>${escapeHtml(redirectHost)}</strong> asks to upload videos to a sandbox channel and to see their status. Nothing is sent to Google.</p>
+<form method="post" action="${escapeHtml(fields.actionPath)}">
+${hidden('client_id', fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}${hidden('form_token', fields.formToken)}
+<label for="account_name">Sandbox channel name</label>
+<input type="text" id="account_name" name="account_name" required maxlength="60" autocomplete="off" value="${escapeHtml(fields.accountName ?? '')}" aria-describedby="account-name-hint${fields.error ? ' account-name-error' : ''}"${fields.error ? ' aria-invalid="true"' : ''}>
+<p id="account-name-hint" class="hint">The same name signs in to the same sandbox channel again.</p>
+${error}
+<label for="simulate">How this channel behaves</label>
+<select id="simulate" name="simulate" aria-describedby="simulate-hint">${options}</select>
+<p id="simulate-hint" class="hint">Choose a problem to see how publishing handles it.</p>
+<div class="actions">
+<button type="submit" name="decision" value="allow" class="primary">Allow</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</div>
+</form>`,
+  );
+}
+
+export function errorPage(title: string, message: string): string {
+  return layout(`YouTube Sandbox: ${title}`, `<h1>YouTube Sandbox: ${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+}
+
+export interface ChannelVideo {
+  id: string;
+  title: string;
+  description: string;
+  privacy: string;
+  /** uploaded (processing), processed, rejected, failed. */
+  upload_status: string;
+  status_reason: string | null;
+  size_bytes: number;
+  sha256: string | null;
+  published_at: string;
+  url: string;
+}
+
+export interface ChannelView {
+  id: string;
+  name: string;
+  handle: string;
+  simulate: SandboxSimulation;
+  sandbox: true;
+  videos: ChannelVideo[];
+}
+
+const STATUS_TEXT: Record<string, string> = { uploaded: 'Processing', processed: 'Published', rejected: 'Rejected', failed: 'Failed' };
+
+export function channelPage(channel: ChannelView): string {
+  const rows = channel.videos
+    .map(
+      (video) => `<tr id="video-${escapeHtml(video.id)}">
+<td>${escapeHtml(video.title)}</td>
+<td>${escapeHtml(STATUS_TEXT[video.upload_status] ?? video.upload_status)}${video.status_reason ? ` (${escapeHtml(video.status_reason)})` : ''}</td>
+<td>${escapeHtml(video.privacy)}</td>
+<td><time datetime="${escapeHtml(video.published_at)}">${escapeHtml(video.published_at.replace('T', ' ').slice(0, 16))} UTC</time></td>
+<td><code>${escapeHtml(video.id)}</code></td>
+</tr>`,
+    )
+    .join('');
+  const table = channel.videos.length
+    ? `<table><caption class="hint">${channel.videos.length} video${channel.videos.length === 1 ? '' : 's'}, oldest first</caption>
+<thead><tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Privacy</th><th scope="col">Uploaded</th><th scope="col">Video id</th></tr></thead>
+<tbody>${rows}</tbody></table>`
+    : '<p>This sandbox channel has not published anything yet.</p>';
+  return layout(
+    `${channel.name} - YouTube Sandbox`,
+    `<h1>${escapeHtml(channel.name)} <span class="hint">${escapeHtml(channel.handle)}</span></h1>
+<p>A channel of the built-in YouTube sandbox (behaviour: ${escapeHtml(SIMULATION_LABELS[channel.simulate])}). Nothing here is on YouTube.</p>
+${table}`,
+  );
+}
+
+/** A round avatar with the channel's initial (the sandbox's channel thumbnail). */
+export function avatarSvg(name: string): string {
+  const initial = escapeHtml((name.trim()[0] ?? '?').toUpperCase());
+  let hue = 0;
+  for (const char of name) hue = (hue * 31 + char.codePointAt(0)!) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="88" height="88" viewBox="0 0 88 88" role="img" aria-label="${escapeHtml(name)}"><circle cx="44" cy="44" r="44" fill="hsl(${hue},55%,40%)"/><text x="44" y="58" font-family="sans-serif" font-size="40" fill="#fff" text-anchor="middle">${initial}</text></svg>`;
+}

@@ -1,0 +1,568 @@
+// The built-in YouTube sandbox: the same protocol as Google and YouTube (reference/platforms.md
+// §1) under /sandbox/youtube, with the real paths below that prefix — so the YouTube adapter runs
+// unchanged against it and only its endpoints differ. Consent page and token endpoint (PKCE,
+// refresh, revoke), channels?mine=true, the resumable upload (308 + Range, status probe), videos
+// status, and a channel page that shows what was published. Each account's `simulate` choice
+// makes it misbehave the way real accounts do (contract SANDBOX_SIMULATIONS).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
+import type { Db } from '../../../db/client';
+import { sqlState } from '../../../db/errors';
+import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
+import { constantTimeEqual, randomSecret } from '../../../domain/auth/secrets';
+import type { YoutubeEndpoints } from '../youtube/client';
+import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
+import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
+
+export const YOUTUBE_SANDBOX_PREFIX = '/sandbox/youtube';
+/** The sandbox's one OAuth client: what createSocialAdapters configures the adapter with. */
+export const SANDBOX_CLIENT_ID = 'reelflow-sandbox.apps.sandbox.local';
+export const SANDBOX_CLIENT_SECRET = 'reelflow-sandbox-secret';
+/** Largest PUT the sandbox takes in one request (the adapter sends 8 MiB by default). */
+export const SANDBOX_MAX_CHUNK_BYTES = 64 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 256 * 1024 ** 3;
+const CONSENT_COOKIE = 'sandbox_consent';
+
+export interface YoutubeSandboxOptions {
+  db: Db;
+  /** config.dataDir: partial uploads are kept in `${dataDir}/sandbox/youtube/`. */
+  dataDir: string;
+  /** config.appUrl: upload session addresses, and the only origin a redirect_uri may have. */
+  appUrl: string;
+  /** How long a finished upload stays 'processing'. */
+  processingMs: number;
+}
+
+/** The sandbox's addresses, the same paths as Google's under APP_URL/sandbox/youtube. */
+export function youtubeSandboxEndpoints(appUrl: string): YoutubeEndpoints {
+  const base = `${appUrl.replace(/\/+$/, '')}${YOUTUBE_SANDBOX_PREFIX}`;
+  return {
+    authorizeUrl: `${base}/o/oauth2/v2/auth`,
+    tokenUrl: `${base}/token`,
+    revokeUrl: `${base}/revoke`,
+    apiBase: `${base}/youtube/v3`,
+    uploadBase: `${base}/upload/youtube/v3`,
+    watchBase: base,
+  };
+}
+
+type Fields = Record<string, unknown>;
+const text = (fields: unknown, name: string): string | null => {
+  if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return null;
+  const value = (fields as Fields)[name];
+  return typeof value === 'string' ? value : null;
+};
+// Lone UTF-16 surrogates cannot be stored (UTF-8), control characters have no place in a name.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (value: string) => !UNSTORABLE.test(value);
+const storable = (value: string) => wellFormed(value.replace(/[\n\r\t]/g, ' '));
+
+/** Google's error envelope. */
+function apiError(reply: FastifyReply, code: number, reason: string, message: string, domain = 'global'): FastifyReply {
+  const status = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 503: 'UNAVAILABLE' }[code] ?? 'UNKNOWN';
+  return reply.code(code).type('application/json; charset=UTF-8').send({ error: { code, message, status, errors: [{ domain, reason, message }] } });
+}
+
+/** OAuth's flat error body. */
+function oauthError(reply: FastifyReply, code: number, error: string, description: string): FastifyReply {
+  return reply.code(code).header('cache-control', 'no-store').send({ error, error_description: description });
+}
+
+function htmlPage(reply: FastifyReply, code: number, html: string): FastifyReply {
+  return reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+function cookieValue(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string') return null;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || null;
+  }
+  return null;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/** base64url(sha256(verifier)): PKCE S256. */
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+interface AuthRequest {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scope: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+}
+
+/** The consent request's parameters, checked like Google does; a problem is an error page. */
+function readAuthRequest(fields: unknown, appOrigin: string): { ok: true; value: AuthRequest } | { ok: false; status: number; title: string; message: string } {
+  const clientId = text(fields, 'client_id');
+  if (clientId !== SANDBOX_CLIENT_ID) return { ok: false, status: 401, title: 'invalid_client', message: 'The OAuth client was not found.' };
+  const redirectUri = text(fields, 'redirect_uri') ?? '';
+  const origin = httpOrigin(redirectUri);
+  // The sandbox's "registered redirect URIs" are this app's own addresses: no open redirect.
+  if (origin !== appOrigin) return { ok: false, status: 400, title: 'redirect_uri_mismatch', message: 'The redirect_uri does not belong to this app.' };
+  const responseType = text(fields, 'response_type');
+  if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'unsupported_response_type', message: 'Only response_type=code is supported.' };
+  const state = text(fields, 'state') ?? '';
+  const scope = text(fields, 'scope') ?? '';
+  const codeChallenge = text(fields, 'code_challenge') ?? '';
+  const codeChallengeMethod = text(fields, 'code_challenge_method') ?? (codeChallenge ? 'plain' : '');
+  if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'invalid_request', message: 'The state or scope is not valid.' };
+  if (codeChallenge && (codeChallengeMethod !== 'S256' || !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))) {
+    return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
+  }
+  return { ok: true, value: { clientId, redirectUri, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
+}
+
+function httpOrigin(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function redirectWith(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+interface VideoMetadata {
+  snippet?: { title?: unknown; description?: unknown; tags?: unknown; categoryId?: unknown };
+  status?: { privacyStatus?: unknown; selfDeclaredMadeForKids?: unknown; containsSyntheticMedia?: unknown };
+}
+
+/** videos.insert's checks (reference/platforms.md §1 "Metadata"): the reason of the first problem. */
+function metadataProblem(body: unknown): { reason: string; message: string } | null {
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || Array.isArray(body)) return { reason: 'invalidVideoMetadata', message: 'The request metadata is invalid.' };
+  const { snippet, status } = body as VideoMetadata;
+  const title = snippet?.title;
+  if (typeof title !== 'string' || title.trim() === '' || [...title].length > 100 || /[<>]/.test(title) || !wellFormed(title)) {
+    return { reason: 'invalidTitle', message: 'The request metadata specifies an invalid or empty video title.' };
+  }
+  const description = snippet?.description ?? '';
+  if (typeof description !== 'string' || Buffer.byteLength(description) > 5000 || /[<>]/.test(description) || !storable(description)) {
+    return { reason: 'invalidDescription', message: 'The request metadata specifies an invalid video description.' };
+  }
+  const tags = snippet?.tags ?? [];
+  if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || !wellFormed(tag)) || tags.join(',').length > 500) {
+    return { reason: 'invalidTags', message: 'The request metadata specifies invalid video keywords.' };
+  }
+  const categoryId = snippet?.categoryId ?? '22';
+  if (typeof categoryId !== 'string' || !/^\d{1,3}$/.test(categoryId)) return { reason: 'invalidCategoryId', message: 'The snippet.categoryId property specifies an invalid category ID.' };
+  const privacy = status?.privacyStatus ?? 'public';
+  if (typeof privacy !== 'string' || !['public', 'unlisted', 'private'].includes(privacy)) return { reason: 'invalidVideoMetadata', message: 'The privacy status is invalid.' };
+  for (const flag of [status?.selfDeclaredMadeForKids, status?.containsSyntheticMedia]) {
+    if (flag !== undefined && typeof flag !== 'boolean') return { reason: 'invalidVideoMetadata', message: 'The request metadata is invalid.' };
+  }
+  return null;
+}
+
+/** What the sandbox keeps of the video resource. */
+function storedMetadata(body: VideoMetadata): Record<string, unknown> {
+  return {
+    snippet: {
+      title: typeof body.snippet?.title === 'string' ? body.snippet.title.trim() : '',
+      description: typeof body.snippet?.description === 'string' ? body.snippet.description : '',
+      tags: Array.isArray(body.snippet?.tags) ? body.snippet.tags : [],
+      categoryId: typeof body.snippet?.categoryId === 'string' ? body.snippet.categoryId : '22',
+    },
+    status: {
+      privacyStatus: typeof body.status?.privacyStatus === 'string' ? body.status.privacyStatus : 'public',
+      selfDeclaredMadeForKids: body.status?.selfDeclaredMadeForKids === true,
+      containsSyntheticMedia: body.status?.containsSyntheticMedia === true,
+    },
+  };
+}
+
+const parseRange = (header: string | undefined): { probe: true; total: number } | { probe: false; first: number; last: number; total: number } | null => {
+  if (header === undefined) return null;
+  const probe = /^bytes \*\/(\d{1,15})$/.exec(header.trim());
+  if (probe) return { probe: true, total: Number(probe[1]) };
+  const chunk = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/.exec(header.trim());
+  if (!chunk) return null;
+  const [first, last, total] = [Number(chunk[1]), Number(chunk[2]), Number(chunk[3])];
+  return first <= last && last < total ? { probe: false, first, last, total } : null;
+};
+
+/** 'flaky': a deterministic coin per upload and request number — 503, a dropped connection after storing, or fine. */
+function flakyOutcome(uploadId: string, request: number): 'fail' | 'drop' | 'ok' {
+  const roll = createHash('sha256').update(`${uploadId}:${request}`).digest()[0]!;
+  return roll < 64 ? 'fail' : roll < 128 ? 'drop' : 'ok';
+}
+
+export async function youtubeSandboxRoutes(app: FastifyInstance, options: YoutubeSandboxOptions): Promise<void> {
+  const store = new SandboxStore(options.db, 'youtube');
+  const appOrigin = new URL(options.appUrl).origin;
+  const endpoints = youtubeSandboxEndpoints(options.appUrl);
+  const uploadsDir = join(options.dataDir, 'sandbox', 'youtube');
+  const partPath = (uploadId: string) => join(uploadsDir, `${uploadId}.part`);
+
+  const uploadStatusOf = (post: SandboxPostRow, now: Date) => (now < post.readyAt ? 'uploaded' : post.status);
+
+  function videoResource(post: SandboxPostRow, parts: Set<string>, now: Date): Record<string, unknown> {
+    const meta = post.metadata as { snippet?: Record<string, unknown>; status?: Record<string, unknown> };
+    const uploadStatus = uploadStatusOf(post, now);
+    const resource: Record<string, unknown> = { kind: 'youtube#video', etag: `"${post.id}-${uploadStatus}"`, id: post.id };
+    if (parts.has('snippet')) resource.snippet = { ...meta.snippet, channelId: post.accountId, publishedAt: post.createdAt.toISOString() };
+    if (parts.has('status')) {
+      resource.status = {
+        uploadStatus,
+        ...(uploadStatus === 'rejected' && post.statusReason ? { rejectionReason: post.statusReason } : {}),
+        ...(uploadStatus === 'failed' && post.statusReason ? { failureReason: post.statusReason } : {}),
+        ...meta.status,
+        license: 'youtube',
+        embeddable: true,
+      };
+    }
+    if (parts.has('processingDetails')) {
+      resource.processingDetails = { processingStatus: uploadStatus === 'uploaded' ? 'processing' : uploadStatus === 'processed' ? 'succeeded' : 'terminated' };
+    }
+    return resource;
+  }
+
+  function channelView(account: SandboxAccountRow, posts: SandboxPostRow[]): ChannelView {
+    const now = new Date();
+    return {
+      id: account.id,
+      name: account.name,
+      handle: account.handle,
+      simulate: account.simulate,
+      sandbox: true,
+      videos: posts.map((post) => {
+        const meta = post.metadata as { snippet?: { description?: string }; status?: { privacyStatus?: string } };
+        return {
+          id: post.id,
+          title: post.title,
+          description: meta.snippet?.description ?? '',
+          privacy: meta.status?.privacyStatus ?? 'public',
+          upload_status: uploadStatusOf(post, now),
+          status_reason: now < post.readyAt ? null : post.statusReason,
+          size_bytes: post.sizeBytes,
+          sha256: post.sha256,
+          published_at: post.createdAt.toISOString(),
+          url: `${endpoints.watchBase}/watch?v=${post.id}`,
+        };
+      }),
+    };
+  }
+
+  /**
+   * The account behind a Bearer access token; answers 401 itself when there is none. Reading the
+   * channel (the connect's profile call) never counts as a use, so connecting always works; the
+   * other calls do: an 'expired' account's token works for one of them, a 'revoked' one's for none
+   * (revoked right after connecting — and its refresh fails).
+   */
+  async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
+    const token = bearer(request);
+    const used = token ? await store.useAccessToken(token, counts) : null;
+    const refused = !used || (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked'));
+    if (refused) {
+      reply.header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
+      apiError(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.');
+      return null;
+    }
+    return used.account;
+  }
+
+  /** Writes `bytes` at `position` of the upload's file (positional: a retried chunk overwrites itself). */
+  async function writeAt(uploadId: string, bytes: Buffer, position: number): Promise<void> {
+    await mkdir(uploadsDir, { recursive: true });
+    const file = await open(partPath(uploadId), 'a+').then(async (handle) => {
+      await handle.close();
+      return open(partPath(uploadId), 'r+');
+    });
+    try {
+      await file.write(bytes, 0, bytes.length, position);
+    } finally {
+      await file.close();
+    }
+  }
+
+  async function sha256Of(uploadId: string, size: number): Promise<string | null> {
+    if (size === 0) return createHash('sha256').digest('hex');
+    try {
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(partPath(uploadId), { start: 0, end: size - 1 })) hash.update(chunk as Buffer);
+      return hash.digest('hex');
+    } catch {
+      return null;
+    }
+  }
+
+  async function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
+    const rejected = account.simulate === 'reject';
+    const post = await store.completeUpload(upload, {
+      sha256: await sha256Of(upload.id, upload.totalBytes),
+      status: rejected ? 'rejected' : 'processed',
+      // A documented rejectionReason (reference/platforms.md §1 "Polling").
+      statusReason: rejected ? 'inappropriate' : null,
+      readyAt: new Date(Date.now() + options.processingMs),
+    });
+    // The bytes were only kept to check offsets and hash the video: the channel keeps the hash.
+    await rm(partPath(upload.id), { force: true });
+    return post;
+  }
+
+  await app.register(
+    (sandbox, _options, done) => {
+      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      });
+      // Upload chunks (video/*, application/octet-stream) and anything else arrive as raw bytes.
+      sandbox.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
+        // A body the parser refused (too deep, bad JSON, too large) or a value the database cannot
+        // hold is the caller's mistake: Google answers those with a 400 too.
+        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
+        const status = clientMistake ? (typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400) : 500;
+        if (status === 500) {
+          request.log.error({ err: error }, 'sandbox error');
+        }
+        return apiError(reply, status, status === 500 ? 'backendError' : status === 413 ? 'uploadTooLarge' : 'badRequest', status === 500 ? 'Backend Error' : 'The request is invalid.');
+      });
+
+      // --- OAuth -----------------------------------------------------------------------------
+      sandbox.get('/o/oauth2/v2/auth', async (request, reply) => {
+        const auth = readAuthRequest(request.query, appOrigin);
+        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
+        const formToken = cookieValue(request, CONSENT_COOKIE) ?? randomSecret(24);
+        if (!/^[A-Za-z0-9_-]{20,64}$/.test(formToken)) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.'));
+        reply.header('set-cookie', `${CONSENT_COOKIE}=${formToken}; Path=${YOUTUBE_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=1800`);
+        return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth` }));
+      });
+
+      sandbox.post('/o/oauth2/v2/auth', async (request, reply) => {
+        const body = request.body;
+        const auth = readAuthRequest(body, appOrigin);
+        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
+        // The form's own anti-forgery check: the token in the page must match this browser's cookie.
+        const formToken = text(body, 'form_token') ?? '';
+        const cookie = cookieValue(request, CONSENT_COOKIE) ?? '';
+        if (!formToken || !cookie || !constantTimeEqual(formToken, cookie)) {
+          return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.'));
+        }
+        if (text(body, 'decision') === 'deny') {
+          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', ...(auth.value.state ? { state: auth.value.state } : {}) }), 302);
+        }
+        const accountName = (text(body, 'account_name') ?? '').trim();
+        const simulateField = text(body, 'simulate') ?? 'ok';
+        const simulate = (SANDBOX_SIMULATIONS as readonly string[]).includes(simulateField) ? (simulateField as SandboxSimulation) : null;
+        const problem =
+          accountName === ''
+            ? 'Enter a name for the sandbox channel.'
+            : [...accountName].length > 60
+              ? 'The channel name must not be longer than 60 characters.'
+              : !wellFormed(accountName)
+                ? 'The channel name contains characters that cannot be stored.'
+                : simulate === null
+                  ? 'Choose how the channel behaves.'
+                  : null;
+        if (problem || simulate === null) {
+          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth`, accountName: wellFormed(accountName) ? accountName : '', error: problem ?? '' } satisfies ConsentFields));
+        }
+        const account = await store.upsertAccount(accountName, simulate);
+        const scope = auth.value.scope || 'https://www.googleapis.com/auth/youtube.upload';
+        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
+        return reply.redirect(redirectWith(auth.value.redirectUri, { ...(auth.value.state ? { state: auth.value.state } : {}), code, scope }), 302);
+      });
+
+      sandbox.post('/token', async (request, reply) => {
+        const body = request.body;
+        if (text(body, 'client_id') !== SANDBOX_CLIENT_ID || text(body, 'client_secret') !== SANDBOX_CLIENT_SECRET) {
+          return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
+        }
+        const grantType = text(body, 'grant_type');
+        if (grantType === 'authorization_code') {
+          const code = text(body, 'code');
+          const grant = code ? await store.redeemCode(code) : null;
+          if (!grant || grant.clientId !== SANDBOX_CLIENT_ID) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
+          if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
+          if (grant.codeChallenge) {
+            const verifier = text(body, 'code_verifier');
+            if (!verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return oauthError(reply, 400, 'invalid_grant', 'Missing code verifier.');
+            if (!constantTimeEqual(s256(verifier), grant.codeChallenge)) return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
+          }
+          const tokens = await store.issueTokens(grant, true);
+          return reply.header('cache-control', 'no-store').send({
+            access_token: tokens.accessToken,
+            expires_in: ACCESS_TOKEN_SECONDS,
+            refresh_token: tokens.refreshToken,
+            scope: tokens.scope,
+            token_type: 'Bearer',
+          });
+        }
+        if (grantType === 'refresh_token') {
+          const refreshToken = text(body, 'refresh_token');
+          const found = refreshToken ? await store.findRefresh(refreshToken) : null;
+          if (!found || found.account.simulate === 'revoked') return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+          // Like Google: a refresh answers a new access token and no new refresh token.
+          const tokens = await store.issueTokens(found.token, false);
+          return reply.header('cache-control', 'no-store').send({ access_token: tokens.accessToken, expires_in: ACCESS_TOKEN_SECONDS, scope: tokens.scope, token_type: 'Bearer' });
+        }
+        return oauthError(reply, 400, 'unsupported_grant_type', 'Invalid grant_type.');
+      });
+
+      sandbox.post('/revoke', async (request, reply) => {
+        const token = text(request.body, 'token') ?? text(request.query, 'token');
+        if (!token || !(await store.revokeGrant(token))) return oauthError(reply, 400, 'invalid_token', 'Token expired or revoked');
+        return reply.send({});
+      });
+
+      // --- Data API ----------------------------------------------------------------------------
+      sandbox.get('/youtube/v3/channels', async (request, reply) => {
+        const account = await authorize(request, reply, false);
+        if (!account) return reply;
+        if (text(request.query, 'mine') !== 'true') return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine.', 'youtube.parameter');
+        const avatar = `${endpoints.watchBase}/avatar/${account.id}`;
+        return reply.send({
+          kind: 'youtube#channelListResponse',
+          pageInfo: { totalResults: 1, resultsPerPage: 5 },
+          items: [
+            {
+              kind: 'youtube#channel',
+              id: account.id,
+              snippet: {
+                title: account.name,
+                description: 'A channel of the Reelflow YouTube sandbox.',
+                customUrl: account.handle,
+                publishedAt: account.createdAt.toISOString(),
+                thumbnails: { default: { url: avatar, width: 88, height: 88 }, medium: { url: avatar, width: 240, height: 240 } },
+              },
+            },
+          ],
+        });
+      });
+
+      sandbox.get('/youtube/v3/videos', async (request, reply) => {
+        const account = await authorize(request, reply);
+        if (!account) return reply;
+        const ids = (text(request.query, 'id') ?? '').split(',').map((id) => id.trim()).filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
+        if (ids.length === 0 || ids.length > 50) return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: id.', 'youtube.parameter');
+        const parts = new Set((text(request.query, 'part') ?? '').split(',').map((part) => part.trim()));
+        const now = new Date();
+        const posts = await store.postsOf(account.id, ids);
+        return reply.send({ kind: 'youtube#videoListResponse', pageInfo: { totalResults: posts.length, resultsPerPage: posts.length }, items: posts.map((post) => videoResource(post, parts, now)) });
+      });
+
+      // --- Resumable upload --------------------------------------------------------------------
+      sandbox.post('/upload/youtube/v3/videos', async (request, reply) => {
+        const account = await authorize(request, reply);
+        if (!account) return reply;
+        if (text(request.query, 'uploadType') !== 'resumable') return apiError(reply, 400, 'badRequest', 'The sandbox takes resumable uploads only (uploadType=resumable).');
+        if (account.simulate === 'quota') {
+          return apiError(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
+        }
+        const length = request.headers['x-upload-content-length'];
+        const totalBytes = typeof length === 'string' && /^\d{1,15}$/.test(length) ? Number(length) : NaN;
+        if (!(totalBytes > 0 && totalBytes <= MAX_UPLOAD_BYTES)) return apiError(reply, 400, 'badRequest', 'X-Upload-Content-Length must give the size of the video in bytes.');
+        const problem = metadataProblem(request.body);
+        if (problem) return apiError(reply, 400, problem.reason, problem.message, 'youtube.video');
+        const declaredType = request.headers['x-upload-content-type'];
+        const contentType = typeof declaredType === 'string' && /^(video\/[\w.+-]+|application\/octet-stream)$/.test(declaredType) ? declaredType : 'application/octet-stream';
+        const upload = await store.createUpload({ accountId: account.id, metadata: storedMetadata(request.body as VideoMetadata), contentType, totalBytes });
+        const location = `${endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status&upload_id=${upload.id}`;
+        return reply.code(200).header('location', location).header('x-guploader-uploadid', upload.id).send('');
+      });
+
+      const sessionOf = async (request: FastifyRequest) => {
+        const uploadId = text(request.query, 'upload_id');
+        return uploadId && /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? store.upload(uploadId) : null;
+      };
+      const noSession = (reply: FastifyReply) => apiError(reply, 404, 'notFound', 'The upload session was not found or has expired.');
+      const uploadRoute = {
+        bodyLimit: SANDBOX_MAX_CHUNK_BYTES,
+        // An unknown session is refused before its body is read: nobody gets to buffer 64 MiB for free.
+        onRequest: async (request: FastifyRequest, reply: FastifyReply) => ((await sessionOf(request)) ? undefined : noSession(reply)),
+      };
+      sandbox.put('/upload/youtube/v3/videos', uploadRoute, async (request, reply) => {
+        // As on YouTube, the session address (its upload_id) is what authorizes the bytes.
+        const upload = await sessionOf(request);
+        if (!upload) return noSession(reply);
+        const account = (await store.findAccount(upload.accountId))!;
+        const requestNumber = await store.countRequest(upload.id);
+        const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, requestNumber) : 'ok';
+        if (outcome === 'fail') return apiError(reply, 503, 'backendError', 'Backend Error');
+        const finish = (send: () => FastifyReply): FastifyReply => {
+          if (outcome !== 'drop') return send();
+          // The bytes are kept, the answer is lost: the client must find out with a status probe.
+          reply.hijack();
+          reply.raw.destroy();
+          return reply;
+        };
+        const rangeAnswer = (received: number) => {
+          reply.code(308);
+          if (received > 0) reply.header('range', `bytes=0-${received - 1}`);
+          return reply.send('');
+        };
+        const body = request.body;
+        const bytes = Buffer.isBuffer(body) ? body : body === undefined || body === null ? Buffer.alloc(0) : null;
+        if (!bytes) return apiError(reply, 400, 'badContent', 'The upload body must be the raw bytes of the video.');
+        const header = request.headers['content-range'];
+        const range = parseRange(typeof header === 'string' ? header : undefined) ?? (header === undefined && bytes.length === upload.totalBytes ? { probe: false as const, first: 0, last: bytes.length - 1, total: upload.totalBytes } : null);
+        if (!range || range.total !== upload.totalBytes) return apiError(reply, 400, 'badContent', 'The Content-Range header is invalid or does not match X-Upload-Content-Length.');
+        if (upload.postId) {
+          const post = (await store.post(upload.postId))!;
+          return finish(() => reply.code(200).send(videoResource(post, new Set(['snippet', 'status']), new Date())));
+        }
+        if (range.probe) return finish(() => rangeAnswer(upload.receivedBytes));
+        if (bytes.length !== range.last - range.first + 1) return apiError(reply, 400, 'badContent', 'The body length does not match the Content-Range header.');
+        if (range.first > upload.receivedBytes) return rangeAnswer(upload.receivedBytes);
+        if (range.last >= upload.receivedBytes) {
+          const skip = upload.receivedBytes - range.first;
+          await writeAt(upload.id, bytes.subarray(skip), upload.receivedBytes);
+        }
+        const received = await store.recordBytes(upload.id, range.last + 1);
+        if (received < upload.totalBytes) return finish(() => rangeAnswer(received));
+        const post = await complete({ ...upload, receivedBytes: received }, account);
+        return finish(() => reply.code(200).send(videoResource(post, new Set(['snippet', 'status']), new Date())));
+      });
+
+      // --- Pages for people --------------------------------------------------------------------
+      sandbox.get('/channel/:account', async (request, reply) => {
+        const key = (request.params as { account: string }).account;
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
+        if (!account) {
+          if (wantsJson) return apiError(reply, 404, 'channelNotFound', 'The sandbox channel was not found.');
+          return htmlPage(reply, 404, errorPage('Channel not found', 'No sandbox channel has this id or handle.'));
+        }
+        const view = channelView(account, await store.postsOf(account.id));
+        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
+        return htmlPage(reply, 200, channelPage(view));
+      });
+
+      const toVideo = async (request: FastifyRequest, reply: FastifyReply, id: string | null) => {
+        const post = id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await store.post(id) : null;
+        if (!post) return htmlPage(reply, 404, errorPage('Video not found', 'No sandbox video has this id.'));
+        return reply.redirect(`${YOUTUBE_SANDBOX_PREFIX}/channel/${post.accountId}#video-${post.id}`, 302);
+      };
+      sandbox.get('/watch', (request, reply) => toVideo(request, reply, text(request.query, 'v')));
+      sandbox.get('/shorts/:id', (request, reply) => toVideo(request, reply, (request.params as { id: string }).id));
+
+      sandbox.get('/avatar/:account', async (request, reply) => {
+        const key = (request.params as { account: string }).account;
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        if (!account) return apiError(reply, 404, 'notFound', 'Not found.');
+        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+      });
+      done();
+    },
+    { prefix: YOUTUBE_SANDBOX_PREFIX },
+  );
+}

@@ -1,0 +1,108 @@
+// What the YouTube adapter's halves share: its settings and one request helper that turns a
+// dropped connection or timeout into SocialError('retry') and reads error bodies for youtubeError.
+import type { SocialHttp } from '../types';
+import { networkError, youtubeError } from './errors';
+
+/** Where the adapter talks to: Google's addresses, or the same paths under the sandbox or a fake. */
+export interface YoutubeEndpoints {
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** …/youtube/v3 */
+  apiBase: string;
+  /** …/upload/youtube/v3 */
+  uploadBase: string;
+  /** Where videos are watched: https://www.youtube.com, or the sandbox's mirror. */
+  watchBase: string;
+}
+
+export const GOOGLE_ENDPOINTS: YoutubeEndpoints = {
+  authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
+  apiBase: 'https://www.googleapis.com/youtube/v3',
+  uploadBase: 'https://www.googleapis.com/upload/youtube/v3',
+  watchBase: 'https://www.youtube.com',
+};
+
+/** 256 KiB: every chunk but the last must be a multiple of it. */
+export const CHUNK_UNIT = 256 * 1024;
+export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+
+export interface YoutubeAdapterOptions {
+  clientId: string;
+  clientSecret: string;
+  endpoints: YoutubeEndpoints;
+  http: SocialHttp;
+  sandbox: boolean;
+  /** Bytes per PUT (rounded down to a multiple of 256 KiB, at least 256 KiB). Default 8 MiB. */
+  chunkSize?: number;
+  /** Tries of one step (probe, chunk, init) after dropped connections and 5xx. Default 5. */
+  maxTries?: number;
+  /** Wait before try `attempt` (1-based retry number); default 0.5 s, 1 s, 2 s… capped at 8 s. */
+  backoffMs?: (attempt: number) => number;
+  /** Per request; default 60 s (a chunk of 8 MiB on a slow line). */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface YoutubeSettings extends Required<Omit<YoutubeAdapterOptions, 'now'>> {
+  now: () => Date;
+}
+
+export function youtubeSettings(options: YoutubeAdapterOptions): YoutubeSettings {
+  const requested = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  return {
+    ...options,
+    chunkSize: Math.max(CHUNK_UNIT, Math.floor(requested / CHUNK_UNIT) * CHUNK_UNIT),
+    maxTries: Math.max(1, options.maxTries ?? 5),
+    backoffMs: options.backoffMs ?? ((attempt) => Math.min(8000, 500 * 2 ** (attempt - 1))),
+    timeoutMs: options.timeoutMs ?? 60_000,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
+/** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
+export async function send(settings: YoutubeSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  try {
+    return await settings.http(url, { ...init, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw networkError();
+  }
+}
+
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The SocialError for a non-2xx answer (its body read). */
+export async function failure(settings: YoutubeSettings, response: Response): Promise<Error> {
+  return youtubeError(response.status, await readBody(response), response.headers, settings.now());
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function watchUrl(settings: YoutubeSettings, videoId: string): string {
+  return `${settings.endpoints.watchBase}/watch?v=${encodeURIComponent(videoId)}`;
+}

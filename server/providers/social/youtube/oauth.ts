@@ -1,0 +1,121 @@
+// Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
+// consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
+// from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
+import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
+import { failure, readBody, send, type YoutubeSettings } from './client';
+
+export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'];
+
+interface TokenAnswer {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  expires_in?: unknown;
+  refresh_token_expires_in?: unknown;
+  scope?: unknown;
+}
+
+interface ChannelsAnswer {
+  items?: Array<{
+    id?: string;
+    snippet?: { title?: string; customUrl?: string; thumbnails?: Record<string, { url?: string } | undefined> };
+  }>;
+}
+
+function tokensFrom(body: unknown, now: Date): OAuthTokens {
+  const answer = (body ?? {}) as TokenAnswer;
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
+    throw new SocialError('YouTube sent an answer without an access token.', 'retry', 'no_access_token');
+  }
+  const seconds = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+  const expiresIn = seconds(answer.expires_in);
+  const refreshExpiresIn = seconds(answer.refresh_token_expires_in);
+  return {
+    accessToken: answer.access_token,
+    refreshToken: typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : null,
+    expiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
+    // Google sends it for apps whose consent screen is still "Testing" (7 days).
+    refreshExpiresAt: refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
+    scope: typeof answer.scope === 'string' ? answer.scope : null,
+  };
+}
+
+export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
+  const { endpoints } = settings;
+
+  async function tokenCall(form: Record<string, string>): Promise<OAuthTokens> {
+    const response = await send(settings, endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ ...form, client_id: settings.clientId, client_secret: settings.clientSecret }).toString(),
+    });
+    if (!response.ok) throw await failure(settings, response);
+    return tokensFrom(await readBody(response), settings.now());
+  }
+
+  return {
+    authorizationUrl({ state, redirectUri, codeChallenge }) {
+      const url = new URL(endpoints.authorizeUrl);
+      url.searchParams.set('client_id', settings.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', YOUTUBE_SCOPES.join(' '));
+      url.searchParams.set('state', state);
+      url.searchParams.set('access_type', 'offline');
+      url.searchParams.set('prompt', 'consent');
+      url.searchParams.set('include_granted_scopes', 'true');
+      if (codeChallenge) {
+        url.searchParams.set('code_challenge', codeChallenge);
+        url.searchParams.set('code_challenge_method', 'S256');
+      }
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      try {
+        return await tokenCall({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
+      } catch (error) {
+        // On a code exchange invalid_grant means this code (not an account) is spent or expired.
+        if (error instanceof SocialError && error.code === 'invalid_grant') {
+          throw new SocialError('The YouTube sign-in expired or was already used. Connect again.', 'bad', 'invalid_grant', error.status);
+        }
+        throw error;
+      }
+    },
+
+    refresh(refreshToken) {
+      return tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    },
+
+    async profile(accessToken) {
+      const response = await send(settings, `${endpoints.apiBase}/channels?part=snippet&mine=true`, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      });
+      if (!response.ok) throw await failure(settings, response);
+      const channel = ((await readBody(response)) as ChannelsAnswer | null)?.items?.[0];
+      if (!channel?.id) {
+        throw new SocialError('This Google account has no YouTube channel yet. Create the channel on YouTube, then connect again.', 'policy', 'youtubeSignupRequired');
+      }
+      const thumbnails = channel.snippet?.thumbnails ?? {};
+      const avatar = thumbnails.medium?.url ?? thumbnails.high?.url ?? thumbnails.default?.url ?? null;
+      return {
+        platformAccountId: channel.id,
+        name: channel.snippet?.title?.trim() || channel.id,
+        handle: channel.snippet?.customUrl ?? null,
+        avatarUrl: avatar,
+      } satisfies SocialProfile;
+    },
+
+    async revoke(token) {
+      // Best effort: an already revoked token answers 400, an outage must not block a disconnect.
+      try {
+        await send(settings, endpoints.revokeUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token }).toString(),
+        });
+      } catch {
+        // Nothing to do: the stored tokens are wiped by the caller either way.
+      }
+    },
+  };
+}

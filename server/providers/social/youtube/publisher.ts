@@ -1,0 +1,262 @@
+// YouTube's resumable upload (reference/platforms.md §1): the session address is saved before the
+// first byte, chunks go out in multiples of 256 KiB with Content-Range, 308 + Range says where to
+// go on, and every doubt (a dropped connection, a 5xx, a restart) is settled by a status probe
+// `Content-Range: bytes */TOTAL` — so a video the platform already holds is never sent again.
+import { SocialError, type PublishContent, type PublishContext, type PublishMedia, type PublishResult, type PublishStatus, type SocialPublisher } from '../types';
+import { failure, readBody, send, sleep, watchUrl, type YoutubeSettings } from './client';
+import { processingFailure, youtubeError } from './errors';
+
+type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
+
+/** Where a session stands, from a probe or a chunk's answer. */
+type SessionState = { kind: 'offset'; offset: number } | { kind: 'done'; videoId: string } | { kind: 'expired' };
+
+/** Sessions started afresh in one publish after 404s, before giving up (a platform that loses every session). */
+const MAX_NEW_SESSIONS = 2;
+
+/**
+ * One request with the account's token; after a 401 the token is refreshed once and the request
+ * sent again. A second 401 with a fresh token means the connection itself is no good: reconnect.
+ */
+export async function authorizedRequest(settings: YoutubeSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
+  const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+  const first = await send(settings, url, withToken(await ctx.accessToken()), ctx.signal);
+  if (first.status !== 401) return first;
+  const firstError = youtubeError(401, await readBody(first), first.headers, settings.now());
+  if (firstError.errorClass !== 'auth') throw firstError;
+  const second = await send(settings, url, withToken(await ctx.accessToken({ forceRefresh: true })), ctx.signal);
+  if (second.status !== 401) return second;
+  const secondError = youtubeError(401, await readBody(second), second.headers, settings.now());
+  if (secondError.errorClass !== 'auth') throw secondError;
+  throw new SocialError('YouTube refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, 401);
+}
+
+/** Inclusive end of `Range: bytes=0-N` plus one; 0 when the header is missing (nothing stored). */
+function nextOffset(response: Response): number {
+  const match = /^(?:bytes=)?(\d+)-(\d+)$/.exec(response.headers.get('range')?.trim() ?? '');
+  return match ? Number(match[2]) + 1 : 0;
+}
+
+function titleFrom(content: PublishContent): string {
+  const given = content.youtube?.title?.trim();
+  if (given) return given;
+  const firstLine = content.caption.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  const cleaned = firstLine.replace(/[<>]/g, '').slice(0, 100).trim();
+  return cleaned || 'New video';
+}
+
+/** The video resource of videos.insert (snippet + status). */
+export function videoResource(content: PublishContent): Record<string, unknown> {
+  const options = content.youtube;
+  return {
+    snippet: {
+      title: titleFrom(content),
+      description: options?.description?.trim() ? options.description : content.caption.replace(/[<>]/g, ''),
+      tags: options?.tags ?? [],
+      categoryId: options?.category_id ?? '22',
+    },
+    status: {
+      privacyStatus: options?.privacy ?? 'public',
+      selfDeclaredMadeForKids: options?.made_for_kids ?? false,
+      containsSyntheticMedia: options?.ai_disclosure ?? true,
+    },
+  };
+}
+
+async function videoIdFrom(response: Response): Promise<string> {
+  const body = (await readBody(response)) as { id?: unknown } | null;
+  if (typeof body?.id !== 'string' || body.id === '') throw new SocialError('YouTube finished the upload without naming the video.', 'retry', 'no_video_id', response.status);
+  return body.id;
+}
+
+const isTransient = (error: unknown) => error instanceof SocialError && error.errorClass === 'retry';
+
+class ResumableUpload {
+  private readonly total: number;
+  private readonly uploadContentType: string;
+
+  constructor(
+    private readonly settings: YoutubeSettings,
+    private readonly ctx: PublishContext,
+    private readonly media: PublishMedia,
+    private readonly content: PublishContent,
+  ) {
+    this.total = media.size;
+    this.uploadContentType = /^video\/[\w.+-]+$/.test(media.mimeType) ? media.mimeType : 'application/octet-stream';
+  }
+
+  async run(): Promise<PublishResult> {
+    if (this.total <= 0) throw new SocialError('YouTube received an empty file.', 'bad', 'emptyFile');
+    let session = this.ctx.checkpoint.session;
+    let state: SessionState = { kind: 'expired' };
+    if (session) state = await this.probe(session);
+    let newSessions = 0;
+    // A byte of the last chunk may have reached YouTube without its answer reaching us: from then
+    // on a lost session cannot prove the video is not there, so no new session is started.
+    let finalSent = false;
+    let stalls = 0;
+    for (;;) {
+      this.ctx.signal?.throwIfAborted();
+      if (state.kind === 'done') return this.result(state.videoId);
+      if (state.kind === 'expired' || !session) {
+        if (finalSent) {
+          throw new SocialError('YouTube lost the upload after its last part was sent; check the channel before posting again.', 'policy', 'session_lost_after_upload');
+        }
+        if (newSessions++ >= MAX_NEW_SESSIONS) throw new SocialError('YouTube keeps losing the upload; it will be tried again later.', 'retry', 'session_expired');
+        // The expired session is cleared before a new one exists, so a crash right here starts clean.
+        if (session) await this.ctx.saveCheckpoint({ session: null }, 0);
+        session = await this.startSession();
+        await this.ctx.saveCheckpoint({ session }, 0);
+        state = { kind: 'offset', offset: 0 };
+        continue;
+      }
+      const offset = state.offset;
+      if (offset >= this.total) {
+        // Every byte is stored but no video came back: the probe's answer names it.
+        state = await this.probe(session);
+        if (state.kind === 'offset' && state.offset >= this.total) throw new SocialError('YouTube holds the whole file but did not finish the upload.', 'retry', 'upload_incomplete');
+        continue;
+      }
+      const end = Math.min(offset + this.settings.chunkSize, this.total);
+      const bytes = await this.media.read(offset, end);
+      if (end === this.total) finalSent = true;
+      let response: Response;
+      try {
+        response = await this.put(session, bytes, `bytes ${offset}-${end - 1}/${this.total}`);
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        state = await this.afterFailure(session, error, ++stalls);
+        continue;
+      }
+      if (response.status === 200 || response.status === 201) return this.result(await videoIdFrom(response));
+      if (response.status === 308) {
+        const confirmed = nextOffset(response);
+        if (confirmed > offset) stalls = 0;
+        else stalls += 1;
+        if (stalls > this.settings.maxTries) throw new SocialError('YouTube stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled');
+        state = { kind: 'offset', offset: confirmed };
+        await this.ctx.saveCheckpoint({ session }, confirmed);
+        this.ctx.onProgress?.(confirmed, this.total);
+        continue;
+      }
+      if (response.status === 404) {
+        state = { kind: 'expired' };
+        continue;
+      }
+      const error = await failure(this.settings, response);
+      if (!isTransient(error)) throw error;
+      state = await this.afterFailure(session, error, ++stalls);
+    }
+  }
+
+  /** After a dropped connection or 5xx on a chunk: wait, then ask YouTube what it kept. */
+  private async afterFailure(session: string, error: unknown, stalls: number): Promise<SessionState> {
+    if (stalls > this.settings.maxTries) throw error;
+    await sleep(this.settings.backoffMs(stalls), this.ctx.signal);
+    return this.probe(session);
+  }
+
+  /** The status probe, retried with backoff while the answer is a dropped connection or a 5xx. */
+  private async probe(session: string): Promise<SessionState> {
+    let lastError: unknown = null;
+    for (let attempt = 1; attempt <= this.settings.maxTries; attempt++) {
+      if (attempt > 1) await sleep(this.settings.backoffMs(attempt - 1), this.ctx.signal);
+      let response: Response;
+      try {
+        response = await this.put(session, new Uint8Array(0), `bytes */${this.total}`);
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        lastError = error;
+        continue;
+      }
+      if (response.status === 200 || response.status === 201) return { kind: 'done', videoId: await videoIdFrom(response) };
+      if (response.status === 308) return { kind: 'offset', offset: nextOffset(response) };
+      if (response.status === 404 || response.status === 410) return { kind: 'expired' };
+      const error = await failure(this.settings, response);
+      if (!isTransient(error)) throw error;
+      lastError = error;
+    }
+    throw lastError instanceof SocialError ? lastError : new SocialError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+  }
+
+  private put(session: string, bytes: Uint8Array, contentRange: string): Promise<Response> {
+    return authorizedRequest(this.settings, this.ctx, session, {
+      method: 'PUT',
+      headers: { 'content-range': contentRange, 'content-type': this.uploadContentType },
+      body: bytes,
+    });
+  }
+
+  /** videos.insert with uploadType=resumable: answers 200 with the session in Location. */
+  private async startSession(): Promise<string> {
+    const url = `${this.settings.endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`;
+    let lastError: unknown = null;
+    for (let attempt = 1; attempt <= this.settings.maxTries; attempt++) {
+      if (attempt > 1) await sleep(this.settings.backoffMs(attempt - 1), this.ctx.signal);
+      let response: Response;
+      try {
+        response = await authorizedRequest(this.settings, this.ctx, url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-length': String(this.total),
+            'x-upload-content-type': this.uploadContentType,
+          },
+          body: JSON.stringify(videoResource(this.content)),
+        });
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        lastError = error;
+        continue;
+      }
+      if (response.ok) {
+        const location = response.headers.get('location');
+        await response.body?.cancel().catch(() => undefined);
+        if (!location) throw new SocialError('YouTube did not open an upload session.', 'retry', 'no_session', response.status);
+        return new URL(location, url).toString();
+      }
+      const error = await failure(this.settings, response);
+      if (!isTransient(error)) throw error;
+      lastError = error;
+    }
+    throw lastError instanceof SocialError ? lastError : new SocialError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+  }
+
+  private result(videoId: string): PublishResult {
+    return { platformPostId: videoId, url: watchUrl(this.settings, videoId) };
+  }
+}
+
+interface VideosAnswer {
+  items?: Array<{
+    id?: string;
+    status?: { uploadStatus?: string; failureReason?: string; rejectionReason?: string };
+    processingDetails?: { processingStatus?: string; processingFailureReason?: string };
+  }>;
+}
+
+export function youtubePublisher(settings: YoutubeSettings): SocialPublisher {
+  return {
+    publish(ctx: PublishContext, media: PublishMedia, content: PublishContent): Promise<PublishResult> {
+      return new ResumableUpload(settings, ctx, media, content).run();
+    },
+
+    async status(ctx, platformPostId): Promise<PublishStatus> {
+      const url = `${settings.endpoints.apiBase}/videos?part=status,processingDetails&id=${encodeURIComponent(platformPostId)}`;
+      const response = await authorizedRequest(settings, ctx, url, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw await failure(settings, response);
+      const video = ((await readBody(response)) as VideosAnswer | null)?.items?.find((item) => item.id === platformPostId);
+      if (!video) return { state: 'failed', error: processingFailure('deleted', null) };
+      const uploadStatus = video.status?.uploadStatus ?? 'uploaded';
+      if (uploadStatus === 'processed') return { state: 'published', url: watchUrl(settings, platformPostId) };
+      if (uploadStatus === 'failed') return { state: 'failed', error: processingFailure('failed', video.status?.failureReason ?? null) };
+      if (uploadStatus === 'rejected') return { state: 'failed', error: processingFailure('rejected', video.status?.rejectionReason ?? null) };
+      if (uploadStatus === 'deleted') return { state: 'failed', error: processingFailure('deleted', null) };
+      const processing = video.processingDetails?.processingStatus;
+      if (processing === 'failed' || processing === 'terminated') {
+        return { state: 'failed', error: processingFailure('failed', video.processingDetails?.processingFailureReason ?? null) };
+      }
+      return { state: 'processing' };
+    },
+  };
+}

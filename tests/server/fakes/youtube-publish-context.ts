@@ -1,0 +1,63 @@
+// What the publish engine hands the YouTube adapter, played by a test: an in-memory video, a
+// token source that refreshes through the adapter's own OAuth (as AccountTokenService does), and a
+// checkpoint store that survives "crashes" between publish calls.
+import { createHash, randomBytes } from 'node:crypto';
+import type { PublishContext, PublishMedia, SocialOAuth, UploadCheckpoint } from '../../../server/providers/social/types';
+
+export function memoryMedia(size: number, mimeType = 'video/mp4'): PublishMedia & { bytes: Buffer; sha256: string; reads: Array<[number, number]> } {
+  const bytes = randomBytes(size);
+  const reads: Array<[number, number]> = [];
+  return {
+    size,
+    mimeType,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    reads,
+    read(start, end) {
+      reads.push([start, end]);
+      return Promise.resolve(new Uint8Array(bytes.subarray(start, end)));
+    },
+  };
+}
+
+export interface TestPublishState {
+  checkpoint: UploadCheckpoint;
+  uploadedBytes: number;
+  /** Every save in order (session and confirmed bytes). */
+  saves: Array<{ session: string | null; uploadedBytes: number }>;
+  refreshes: number;
+  accessToken: string;
+}
+
+/**
+ * A PublishContext over `state` (kept by the caller across publish calls, like post_targets).
+ * `onSave` runs after each save: a test throws or aborts there to simulate a crash.
+ */
+export function publishContext(
+  oauth: SocialOAuth,
+  state: TestPublishState,
+  refreshToken: string,
+  options: { signal?: AbortSignal; onSave?: (save: { session: string | null; uploadedBytes: number }, index: number) => void } = {},
+): PublishContext {
+  return {
+    async accessToken(request) {
+      if (request?.forceRefresh) {
+        state.refreshes += 1;
+        state.accessToken = (await oauth.refresh(refreshToken)).accessToken;
+      }
+      return state.accessToken;
+    },
+    checkpoint: { ...state.checkpoint },
+    saveCheckpoint(checkpoint, uploadedBytes) {
+      state.checkpoint = { ...checkpoint };
+      state.uploadedBytes = uploadedBytes;
+      const save = { session: checkpoint.session, uploadedBytes };
+      state.saves.push(save);
+      options.onSave?.(save, state.saves.length - 1);
+      return Promise.resolve();
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
+export const freshState = (accessToken: string): TestPublishState => ({ checkpoint: { session: null }, uploadedBytes: 0, saves: [], refreshes: 0, accessToken });
