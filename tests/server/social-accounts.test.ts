@@ -1,29 +1,34 @@
-// Connecting social accounts (issue 9, acceptance 1): connect → consent → callback → stored
-// account → list, the single-use expiring state with PKCE, tokens encrypted at rest, token health,
-// search and paging, disconnect, the plan's limit and permission, owner scoping, and the token
-// service the engine uses (refresh, never losing a refresh token, reconnect blocking targets).
+// Connecting social accounts (issue 9, acceptance 1): connect → the sandbox's consent form →
+// callback → stored account → list, all through the app and the built-in YouTube sandbox (the
+// real protocol: PKCE, single-use codes, refresh, revoke). Also the single-use expiring state,
+// tokens encrypted at rest, token health, search and paging, disconnect, the plan's limit and
+// permission, owner scoping, and the token service the engine uses (refresh, never losing a
+// refresh token, one refresh at a time, reconnect blocking and unblocking targets).
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { UsageResponse } from '../../contract/plans';
-import type { ConnectResponse, SocialAccount, TargetStatus } from '../../contract/publishing';
+import type { ConnectResponse, SandboxSimulation, SocialAccount, TargetStatus } from '../../contract/publishing';
 import { oauthStates, posts, postTargets, socialAccounts, users } from '../../server/db/schema';
 import { createAccountTokens } from '../../server/domain/social/account-tokens';
 import { storeConnectedAccount, tokenContext, tokenHealth } from '../../server/domain/social/accounts';
 import { consumeState, OAUTH_STATE_TTL_MS, startConnect } from '../../server/domain/social/oauth-state';
 import type { PublishScheduler } from '../../server/domain/social/types';
 import { CONNECT_POPUP_SCRIPT_PATH } from '../../server/http/connect-popup';
+import { createSocialAdapters, type SocialSetup } from '../../server/providers/social';
 import { SocialError, type OAuthTokens, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { submitConsent } from './fakes/youtube-sandbox-consent';
 import { as, bodyOf, createTestApp, messageOf, uniqueEmail, type TestApp } from './helpers';
-import { fakeYoutube, type FakeYoutube } from './fakes/social-oauth';
 
 const DAY = 86_400_000;
 
 describe('connecting social accounts', () => {
   let t: TestApp;
-  let youtube: FakeYoutube;
+  /** The same sandbox the app uses (its state is in the database), held by the test to check tokens. */
+  let sandbox: SocialSetup;
+  let youtube: SocialPlatformAdapter;
   const scheduled: { targetId: string; at: Date | null }[] = [];
   const scheduler: PublishScheduler = {
     schedule(targetId, at) {
@@ -45,15 +50,24 @@ describe('connecting social accounts', () => {
   const rowOf = async (id: string) => (await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, id)))[0]!;
   const location = (response: LightMyRequestResponse) => new URL(String(response.headers.location), 'http://reelflow.test');
 
-  /** GET /api/youtube/connect, consent at the platform, then the callback as the browser follows it. */
-  async function connect(token: string, consent: { accountName: string; simulate?: string }, query = '?path=/connect') {
+  /** The sandbox's consent form submitted like a browser: the callback address it redirects to. */
+  async function consent(authorizationUrl: string, input: { accountName: string; simulate?: SandboxSimulation; decision?: 'allow' | 'deny' }) {
+    const result = await submitConsent(t.app, authorizationUrl, { account_name: input.accountName, simulate: input.simulate ?? 'ok', ...(input.decision ? { decision: input.decision } : {}) });
+    expect(result.submit.statusCode).toBe(302);
+    return `${result.callback!.pathname}${result.callback!.search}`;
+  }
+  /** GET /api/youtube/connect, consent at the sandbox, then the callback as the browser follows it. */
+  async function connect(token: string, input: { accountName: string; simulate?: SandboxSimulation }, query = '?path=/connect') {
     const started = await t.client.get(`/api/youtube/connect${query}`, as(token));
     expect(started.statusCode).toBe(200);
     const { url } = started.json<ConnectResponse>();
-    const callback = await youtube.consent(url, consent);
     // The callback is public: the browser carries no bearer token there.
-    return t.app.inject({ method: 'GET', url: callback });
+    return t.app.inject({ method: 'GET', url: await consent(url, input) });
   }
+  const storedTokens = async (id: string) => {
+    const row = await rowOf(id);
+    return { accessToken: t.app.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access')), refreshToken: t.app.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh')) };
+  };
   const connectedId = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(302);
     const back = location(response);
@@ -72,10 +86,14 @@ describe('connecting social accounts', () => {
   const targetRow = async (id: string) => (await t.database.db.select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
   beforeAll(async () => {
-    youtube = fakeYoutube();
-    t = await createTestApp({ RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { social: { youtube: youtube.adapter }, publishScheduler: scheduler });
+    t = await createTestApp({ RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishScheduler: scheduler });
+    sandbox = createSocialAdapters(t.config, { db: t.database.db });
+    youtube = sandbox.adapters.youtube!;
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await sandbox.close();
+    await t.close();
+  });
 
   it('connects through consent and the callback, stores the account with encrypted tokens and lists it', async () => {
     const user = await register('connect');
@@ -83,8 +101,10 @@ describe('connecting social accounts', () => {
     expect(started.statusCode).toBe(200);
     expect(started.headers['cache-control']).toBe('no-store');
     const body = started.json<ConnectResponse>();
-    expect(body.sandbox).toBe(youtube.adapter.sandbox);
+    expect(body.sandbox).toBe(true);
     const consentUrl = new URL(body.url);
+    expect(consentUrl.pathname).toBe('/sandbox/youtube/o/oauth2/v2/auth');
+    expect(consentUrl.searchParams.get('access_type')).toBe('offline');
     expect(consentUrl.searchParams.get('redirect_uri')).toBe('http://reelflow.test/api/google/callback');
     expect(consentUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const state = consentUrl.searchParams.get('state')!;
@@ -95,7 +115,7 @@ describe('connecting social accounts', () => {
     expect(stored[0]!.stateHash).not.toBe(state);
     expect(JSON.stringify(stored)).not.toContain(state);
 
-    const callback = await t.app.inject({ method: 'GET', url: await youtube.consent(body.url, { accountName: 'Basil Daily' }) });
+    const callback = await t.app.inject({ method: 'GET', url: await consent(body.url, { accountName: 'Basil Daily' }) });
     expect(callback.statusCode).toBe(302);
     const back = location(callback);
     expect(back.pathname).toBe('/publish');
@@ -105,16 +125,22 @@ describe('connecting social accounts', () => {
 
     const list = await accountsOf(user.token);
     expect(list).toMatchObject({ total: 1, current_page: 1, per_page: 10 });
-    expect(list.data[0]).toMatchObject({ id: accountId, platform: 'youtube', name: 'Basil Daily', sandbox: youtube.adapter.sandbox, health: 'ok', health_reason: null, blocked_targets: 0 });
+    expect(list.data[0]).toMatchObject({ id: accountId, platform: 'youtube', name: 'Basil Daily', sandbox: true, health: 'ok', health_reason: null, blocked_targets: 0 });
+    expect(list.data[0]!.handle).toMatch(/^@/);
+    expect(Date.parse(list.data[0]!.token_expires_at!)).toBeGreaterThan(Date.now());
 
-    // Encryption at rest: neither column holds the token, and both decrypt to what the platform issued.
+    // Encryption at rest: the stored values decrypt to tokens the sandbox accepts, and no column
+    // of the table holds either of them.
     const row = await rowOf(accountId);
-    const issued = youtube.issuedFor('Basil Daily');
-    expect(row.accessTokenEnc).not.toContain(issued.accessToken);
-    expect(row.refreshTokenEnc).not.toContain(issued.refreshToken);
-    expect(JSON.stringify(await t.database.db.select().from(socialAccounts))).not.toContain(issued.refreshToken);
-    expect(t.app.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(accountId, 'refresh'))).toBe(issued.refreshToken);
-    expect(t.app.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(accountId, 'access'))).toBe(issued.accessToken);
+    const issued = await storedTokens(accountId);
+    expect((await youtube.oauth.profile(issued.accessToken)).name).toBe('Basil Daily');
+    const table = JSON.stringify(await t.database.db.select().from(socialAccounts));
+    for (const plain of [issued.accessToken, issued.refreshToken]) {
+      expect(plain.length).toBeGreaterThan(10);
+      expect(table).not.toContain(plain);
+    }
+    expect(row.accessTokenEnc).toMatch(/^v1\./);
+    expect(row.refreshTokenEnc).toMatch(/^v1\./);
 
     // The usage endpoint counts connected accounts.
     const usage = (await t.client.get('/api/user/usage', as(user.token))).json<UsageResponse>();
@@ -124,7 +150,7 @@ describe('connecting social accounts', () => {
   it('uses a state once, only within 10 minutes, only for its platform, and checks PKCE', async () => {
     const user = await register('state');
     const started = (await t.client.get('/api/youtube/connect?path=/connect', as(user.token))).json<ConnectResponse>();
-    const callback = await youtube.consent(started.url, { accountName: 'Once' });
+    const callback = await consent(started.url, { accountName: 'Once' });
     expect(connectedId(await t.app.inject({ method: 'GET', url: callback }))).toBeTruthy();
     const again = await t.app.inject({ method: 'GET', url: callback });
     expect(again.statusCode).toBe(302);
@@ -133,7 +159,7 @@ describe('connecting social accounts', () => {
 
     // Expired: the state is older than 10 minutes.
     const late = (await t.client.get('/api/youtube/connect', as(user.token))).json<ConnectResponse>();
-    const lateCallback = await youtube.consent(late.url, { accountName: 'Late' });
+    const lateCallback = await consent(late.url, { accountName: 'Late' });
     const lateState = new URL(late.url).searchParams.get('state')!;
     await t.database.db
       .update(oauthStates)
@@ -151,17 +177,17 @@ describe('connecting social accounts', () => {
       expect(location(response).searchParams.get('connect_error')).toBe('This connection link is not valid. Start connecting again from the Connect page.');
     }
 
-    // PKCE: the platform gets the verifier whose S256 challenge was in the consent URL.
+    // PKCE: the exchange sends the verifier stored with the state, and the sandbox checks it
+    // against the consent's S256 challenge — a different verifier is refused.
     const pkce = (await t.client.get('/api/youtube/connect', as(user.token))).json<ConnectResponse>();
-    const pkceCallback = await youtube.consent(pkce.url, { accountName: 'Pkce' });
-    youtube.tamperVerifier = true;
-    try {
-      const refused = await t.app.inject({ method: 'GET', url: pkceCallback });
-      expect(location(refused).searchParams.get('connect_error')).toMatch(/YouTube/);
-      expect(location(refused).searchParams.get('connected')).toBeNull();
-    } finally {
-      youtube.tamperVerifier = false;
-    }
+    const pkceCallback = await consent(pkce.url, { accountName: 'Pkce' });
+    await t.database.db
+      .update(oauthStates)
+      .set({ codeVerifier: 'x'.repeat(43) })
+      .where(and(eq(oauthStates.userId, user.id), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, new Date())));
+    const refused = await t.app.inject({ method: 'GET', url: pkceCallback });
+    expect(location(refused).searchParams.get('connect_error')).toMatch(/YouTube/);
+    expect(location(refused).searchParams.get('connected')).toBeNull();
     expect((await accountsOf(user.token)).data.map((account) => account.name)).toEqual(['Once']);
     expect(OAUTH_STATE_TTL_MS).toBe(600_000);
 
@@ -175,8 +201,10 @@ describe('connecting social accounts', () => {
   it('sends a denial or a failed exchange back to the path with the reason in plain words', async () => {
     const user = await register('deny');
     const started = (await t.client.get('/api/youtube/connect?path=/calender', as(user.token))).json<ConnectResponse>();
-    const state = new URL(started.url).searchParams.get('state')!;
-    const denied = await t.app.inject({ method: 'GET', url: `/api/google/callback?error=access_denied&state=${encodeURIComponent(state)}` });
+    // "Cancel" on the sandbox's consent page: back with error=access_denied and the state.
+    const denial = await consent(started.url, { accountName: 'Denied', decision: 'deny' });
+    expect(new URL(denial, 'http://x').searchParams.get('error')).toBe('access_denied');
+    const denied = await t.app.inject({ method: 'GET', url: denial });
     expect(location(denied).pathname).toBe('/calender');
     expect(location(denied).searchParams.get('connect_error')).toBe('You did not allow Reelflow to publish to your YouTube account.');
 
@@ -277,11 +305,11 @@ describe('connecting social accounts', () => {
   it('keeps the stored refresh token when a reconnect (or refresh) brings none', async () => {
     const user = await register('keep');
     const id = connectedId(await connect(user.token, { accountName: 'Keeper' }));
-    const original = youtube.issuedFor('Keeper').refreshToken;
-    const profile = { platformAccountId: youtube.channelId('Keeper'), name: 'Keeper Renamed', handle: '@keeper', avatarUrl: null };
+    const original = (await storedTokens(id)).refreshToken;
+    const profile = { platformAccountId: (await rowOf(id)).platformAccountId, name: 'Keeper Renamed', handle: '@keeper', avatarUrl: null };
     const stored = await storeConnectedAccount(
       { db: t.database.db, cipher: t.app.tokenCipher, scheduler },
-      { userId: user.id, platform: 'youtube', sandbox: youtube.adapter.sandbox, profile, tokens: { accessToken: 'new-access', refreshToken: null, expiresAt: new Date(Date.now() + 3600_000), refreshExpiresAt: null, scope: null } },
+      { userId: user.id, platform: 'youtube', sandbox: true, profile, tokens: { accessToken: 'new-access', refreshToken: null, expiresAt: new Date(Date.now() + 3600_000), refreshExpiresAt: null, scope: null } },
     );
     expect(stored).toMatchObject({ accountId: id, added: false });
     const row = await rowOf(id);
@@ -293,7 +321,7 @@ describe('connecting social accounts', () => {
   it('disconnects: wipes tokens, fails queued targets, revokes, and a reconnect revives the row', async () => {
     const user = await register('disconnect');
     const id = connectedId(await connect(user.token, { accountName: 'Leaving' }));
-    const refreshToken = youtube.issuedFor('Leaving').refreshToken;
+    const { refreshToken } = await storedTokens(id);
     const queued = await targetOn(user.id, id, 'scheduled');
     const blocked = await targetOn(user.id, id, 'blocked');
     const published = await targetOn(user.id, id, 'published', { platformPostId: 'yt-1' });
@@ -317,7 +345,17 @@ describe('connecting social accounts', () => {
     }
     expect((await targetRow(published.targetId)).status).toBe('published');
     expect((await targetRow(draft.targetId)).status).toBe('draft');
-    await expect.poll(() => youtube.revoked.includes(refreshToken), { timeout: 10_000 }).toBe(true);
+    // Revoked at the sandbox too (best effort, after the answer): the old refresh token is dead.
+    await expect
+      .poll(
+        () =>
+          youtube.oauth.refresh(refreshToken).then(
+            () => 'works',
+            (error: unknown) => (error instanceof SocialError ? error.errorClass : 'other'),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('disconnect');
     expect((await accountsOf(user.token)).total).toBe(0);
 
     // Connecting the same channel again revives the same row.
@@ -340,7 +378,7 @@ describe('connecting social accounts', () => {
     expect(theirs).not.toBe(id);
     // A state started by one user cannot be finished into another's session: it binds to its user.
     const started = (await t.client.get('/api/youtube/connect', as(other.token))).json<ConnectResponse>();
-    const callback = await youtube.consent(started.url, { accountName: 'Other Only' });
+    const callback = await consent(started.url, { accountName: 'Other Only' });
     connectedId(await t.app.inject({ method: 'GET', url: callback, headers: { authorization: `Bearer ${owner.token}` } }));
     expect((await accountsOf(owner.token)).data.map((a) => a.name)).toEqual(['Private']);
     expect((await accountsOf(other.token)).data.map((a) => a.name).sort()).toEqual(['Other Only', 'Private']);
@@ -373,20 +411,21 @@ describe('connecting social accounts', () => {
 
   describe('the token service', () => {
     const tokens = (overrides: Partial<OAuthTokens> = {}): OAuthTokens => ({ accessToken: `access-${randomUUID()}`, refreshToken: null, expiresAt: new Date(Date.now() + 3600_000), refreshExpiresAt: null, scope: null, ...overrides });
-    const service = (refresh: (refreshToken: string) => Promise<OAuthTokens>) => {
-      const adapter: SocialPlatformAdapter = { ...youtube.adapter, oauth: { ...youtube.adapter.oauth, refresh } };
+    /** The service over the sandbox adapter, its refresh wrapped (counted, gated or replaced) when a test needs it. */
+    const service = (refresh: (refreshToken: string) => Promise<OAuthTokens> = (refreshToken) => youtube.oauth.refresh(refreshToken)) => {
+      const adapter: SocialPlatformAdapter = { ...youtube, oauth: { ...youtube.oauth, refresh } };
       return createAccountTokens({ db: t.database.db, cipher: t.app.tokenCipher, adapters: { youtube: adapter } });
     };
     const expire = (id: string, inMs = -1000) => t.database.db.update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() + inMs) }).where(eq(socialAccounts.id, id));
 
-    it('returns the stored token while valid, refreshes when expired, within 60 s or forced, keeping the refresh token', async () => {
+    it('returns the stored token while valid, refreshes at the sandbox when expired, within 60 s or forced, keeping the refresh token', async () => {
       const user = await register('tokens');
       const id = connectedId(await connect(user.token, { accountName: 'Tokens' }));
-      const issued = youtube.issuedFor('Tokens');
+      const issued = await storedTokens(id);
       const seen: string[] = [];
       const tokensService = service((refreshToken) => {
         seen.push(refreshToken);
-        return Promise.resolve(tokens());
+        return youtube.oauth.refresh(refreshToken);
       });
       expect(await tokensService.accessToken(id)).toBe(issued.accessToken);
       expect(seen).toEqual([]);
@@ -394,22 +433,25 @@ describe('connecting social accounts', () => {
       const refreshed = await tokensService.accessToken(id);
       expect(refreshed).not.toBe(issued.accessToken);
       expect(seen).toEqual([issued.refreshToken]);
+      // The new token is one the sandbox accepts.
+      expect((await youtube.oauth.profile(refreshed)).name).toBe('Tokens');
       expect(await tokensService.accessToken(id)).toBe(refreshed);
       const forced = await tokensService.accessToken(id, { forceRefresh: true });
       expect(forced).not.toBe(refreshed);
       expect(seen).toHaveLength(2);
+      // The sandbox (like Google) sends no refresh token on a refresh: the stored one stays.
+      expect(await storedTokens(id)).toEqual({ accessToken: forced, refreshToken: issued.refreshToken });
       const row = await rowOf(id);
-      expect(t.app.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh'))).toBe(issued.refreshToken);
-      expect(t.app.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access'))).toBe(forced);
       expect(row.lastRefreshedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(row.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
     });
 
-    it('stores a rotated refresh token', async () => {
+    it('stores a rotated refresh token (platforms that rotate them, e.g. TikTok)', async () => {
       const user = await register('rotate');
       const id = connectedId(await connect(user.token, { accountName: 'Rotating' }));
       await expire(id);
       await service(() => Promise.resolve(tokens({ refreshToken: 'rotated-refresh' }))).accessToken(id);
-      expect(t.app.tokenCipher.decrypt((await rowOf(id)).refreshTokenEnc!, tokenContext(id, 'refresh'))).toBe('rotated-refresh');
+      expect((await storedTokens(id)).refreshToken).toBe('rotated-refresh');
     });
 
     it('refreshes an account once however many callers ask at the same moment', async () => {
@@ -419,30 +461,34 @@ describe('connecting social accounts', () => {
       let calls = 0;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const tokensService = service(async () => {
+      const tokensService = service(async (refreshToken) => {
         calls += 1;
         await gate;
-        return tokens({ accessToken: `fresh-${calls}` });
+        return youtube.oauth.refresh(refreshToken);
       });
       const waiting = Array.from({ length: 5 }, () => tokensService.accessToken(id));
       await expect.poll(() => calls, { timeout: 10_000 }).toBe(1);
       release();
-      expect(await Promise.all(waiting)).toEqual(Array(5).fill('fresh-1'));
+      const answers = await Promise.all(waiting);
+      expect(new Set(answers).size).toBe(1);
       expect(calls).toBe(1);
+      expect((await storedTokens(id)).accessToken).toBe(answers[0]);
     });
 
-    it('a refresh refused for good marks the account "reconnect" and blocks its queued targets; a reconnect unblocks them', async () => {
+    it('a refresh the sandbox refuses ("revoked") marks the account "reconnect" and blocks its queued targets; a reconnect unblocks them', async () => {
       const user = await register('revoked');
-      const id = connectedId(await connect(user.token, { accountName: 'Revoked Channel' }));
+      const id = connectedId(await connect(user.token, { accountName: 'Revoked Channel', simulate: 'revoked' }));
       const soon = new Date(Date.now() + 3600_000);
       const queued = await targetOn(user.id, id, 'scheduled', { scheduledAt: soon });
       const running = await targetOn(user.id, id, 'publishing');
       const accepted = await targetOn(user.id, id, 'publishing', { platformPostId: 'yt-held' });
+      const draft = await targetOn(user.id, id, 'draft');
       await expire(id);
-      const tokensService = service(() => Promise.reject(new SocialError('Token has been expired or revoked.', 'disconnect', 'invalid_grant', 400)));
+      const tokensService = service();
       const error = await tokensService.accessToken(id).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(SocialError);
       expect((error as SocialError).errorClass).toBe('disconnect');
+      expect((error as SocialError).code).toBe('invalid_grant');
       expect((error as SocialError).message).toBe("YouTube no longer accepts Reelflow's access to Revoked Channel (it was revoked or has expired). Reconnect it to publish.");
 
       const row = await rowOf(id);
@@ -451,19 +497,30 @@ describe('connecting social accounts', () => {
         expect(await targetRow(target.targetId)).toMatchObject({ status: 'blocked', error: 'Reconnect Revoked Channel to publish.', errorClass: 'disconnect', errorCode: 'invalid_grant' });
       }
       expect((await targetRow(accepted.targetId)).status).toBe('publishing');
+      expect((await targetRow(draft.targetId)).status).toBe('draft');
       const [listed] = (await accountsOf(user.token)).data;
       expect(listed).toMatchObject({ health: 'reconnect', blocked_targets: 2, health_reason: row.statusReason });
       // No refresh is tried again until the creator reconnects.
-      await expect(tokensService.accessToken(id)).rejects.toMatchObject({ errorClass: 'disconnect' });
+      let tried = 0;
+      await expect(
+        service(() => {
+          tried += 1;
+          return Promise.resolve(tokens());
+        }).accessToken(id),
+      ).rejects.toMatchObject({ errorClass: 'disconnect' });
+      expect(tried).toBe(0);
 
+      // The creator reconnects the same channel (now behaving): the row is revived, targets go back to the engine.
       scheduled.length = 0;
-      expect(connectedId(await connect(user.token, { accountName: 'Revoked Channel' }))).toBe(id);
+      expect(connectedId(await connect(user.token, { accountName: 'Revoked Channel', simulate: 'ok' }))).toBe(id);
       expect(await rowOf(id)).toMatchObject({ status: 'active', statusReason: null });
       for (const target of [queued, running]) expect(await targetRow(target.targetId)).toMatchObject({ status: 'scheduled', error: null, errorClass: null });
       expect(scheduled.map((entry) => entry.targetId).sort()).toEqual([queued.targetId, running.targetId].sort());
       expect(scheduled.find((entry) => entry.targetId === queued.targetId)!.at?.getTime()).toBe(soon.getTime());
       expect(scheduled.find((entry) => entry.targetId === running.targetId)!.at).toBeNull();
       expect((await accountsOf(user.token)).data[0]).toMatchObject({ health: 'ok', blocked_targets: 0 });
+      await expire(id);
+      expect((await youtube.oauth.profile(await service().accessToken(id))).name).toBe('Revoked Channel');
     });
 
     it('a passing failure (rate, outage) changes nothing; a disconnected account gets no token', async () => {
@@ -475,8 +532,8 @@ describe('connecting social accounts', () => {
       expect((await rowOf(id)).status).toBe('active');
       expect((await targetRow(queued.targetId)).status).toBe('scheduled');
       expect((await t.client.post('/api/accounts/disconnect', { id }, as(user.token))).statusCode).toBe(200);
-      await expect(service(() => Promise.resolve(tokens())).accessToken(id)).rejects.toMatchObject({ errorClass: 'disconnect', message: 'The account was disconnected.' });
-      await expect(service(() => Promise.resolve(tokens())).accessToken(randomUUID())).rejects.toMatchObject({ errorClass: 'disconnect' });
+      await expect(service().accessToken(id)).rejects.toMatchObject({ errorClass: 'disconnect', message: 'The account was disconnected.' });
+      await expect(service().accessToken(randomUUID())).rejects.toMatchObject({ errorClass: 'disconnect' });
     });
   });
 
@@ -494,7 +551,7 @@ describe('connecting social accounts', () => {
 describe('connect rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_CONNECT: '2 per minute' }, undefined, { social: { youtube: fakeYoutube().adapter } });
+    t = await createTestApp({ RATE_LIMIT_CONNECT: '2 per minute' });
   });
   afterAll(async () => t.close());
 
