@@ -41,8 +41,10 @@ import type { SocialAdapters } from './providers/social/types';
 import type { AccountTokenService, PublishScheduler } from './domain/social/types';
 import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings, type PublishEngineDeps } from './domain/publishing/engine';
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
-import { unavailableAccountTokens } from './domain/publishing/tokens-fallback';
+import { createAccountTokens } from './domain/social/account-tokens';
 import { postRoutes } from './http/routes/posts';
+import { socialAccountRoutes } from './http/routes/social-accounts';
+import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 
 export interface BuildAppOptions {
@@ -97,6 +99,8 @@ declare module 'fastify' {
     publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'>;
     /** The in-process publish scheduler when no `publishScheduler` was given (tests await its idle()). */
     inProcessPublisher: InProcessPublishScheduler | null;
+    /** Encrypts platform tokens at rest (TOKEN_ENCRYPTION_KEY or the key kept in the database). */
+    tokenCipher: TokenCipher;
   }
 }
 
@@ -156,10 +160,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renders = options.renderer ?? inProcessRenderer!;
   app.decorate('renderServices', renderServices);
   app.decorate('inProcessRenderer', inProcessRenderer);
+  const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);
+  app.decorate('tokenCipher', tokenCipher);
   // Real platforms when configured, else their built-in sandboxes (whose routes are mounted below).
   const socialSetup = createSocialAdapters(config, { db: database.db });
   const social: SocialAdapters = options.social ?? socialSetup.adapters;
-  const accountTokens = options.accountTokens ?? unavailableAccountTokens;
+  // No row locks on PGlite: its single connection, held during a call to the in-process sandbox, would deadlock.
+  const accountTokens = options.accountTokens ?? createAccountTokens({ db: database.db, cipher: tokenCipher, adapters: social, lockRows: database.kind === 'postgres' });
   const publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'> = {
     adapters: social,
     tokens: accountTokens,
@@ -230,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
   await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);

@@ -4,8 +4,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { startingCreditsForPlan } from './domain/plans/plans';
+import type { TokenEncryptionConfig } from './domain/social/token-crypto';
+import { decodeTokenKey } from './domain/social/token-key';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function tokenKeyMessage(name: string): string {
+  return `${name} must be 32 bytes written as 64 hex characters or base64 (e.g. the output of: openssl rand -base64 32)`;
+}
 
 // Empty strings count as "not set": `.env` files and CI often carry `NAME=`.
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -65,6 +71,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText,
   MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
+  // Publishing (issue 9): platform tokens at rest and how often a user may start connecting.
+  TOKEN_ENCRYPTION_KEY: optionalText.pipe(z.string().refine((v) => decodeTokenKey(v) !== null, tokenKeyMessage('TOKEN_ENCRYPTION_KEY')).optional()),
+  TOKEN_ENCRYPTION_PREVIOUS_KEYS: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split(',').every((key) => decodeTokenKey(key) !== null), tokenKeyMessage('each of TOKEN_ENCRYPTION_PREVIOUS_KEYS'))
+      .optional(),
+  ),
+  RATE_LIMIT_CONNECT: optionalText.default('20 per 10 minutes'),
   // Publishing (issue 9): YouTube through Google OAuth when both are set, else the built-in sandbox.
   YOUTUBE_CLIENT_ID: optionalText,
   YOUTUBE_CLIENT_SECRET: optionalText,
@@ -125,6 +140,8 @@ export interface Config {
   testMode: boolean;
   /** Where media lives (server/media/storage) and how its URLs are signed. */
   media: MediaConfig;
+  /** Encryption of platform tokens at rest (server/domain/social/token-crypto.ts). */
+  tokenEncryption: TokenEncryptionConfig;
   /** Social platforms (issue 9): real endpoints and the built-in sandbox. */
   social: SocialConfig;
 }
@@ -162,6 +179,8 @@ export interface RateLimits {
   voicePreview: RateLimitSetting;
   /** POST /api/upload-music and /api/media per user: each upload runs ffprobe/ffmpeg. */
   upload: RateLimitSetting;
+  /** GET /api/{platform}/connect per user: each one stores an OAuth state. */
+  connect: RateLimitSetting;
 }
 
 export interface SocialConfig {
@@ -236,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videos: limit('RATE_LIMIT_VIDEOS'),
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
     upload: limit('RATE_LIMIT_UPLOAD'),
+    connect: limit('RATE_LIMIT_CONNECT'),
   };
   const production = e.NODE_ENV === 'production';
   const media = mediaConfig(e);
@@ -274,6 +294,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
     media,
+    tokenEncryption: {
+      key: e.TOKEN_ENCRYPTION_KEY,
+      previousKeys: (e.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    },
     social: {
       sandbox: { enabled: e.SANDBOX_PLATFORMS === '1' || e.SANDBOX_PLATFORMS === 'true', processingMs: Math.round(e.SANDBOX_PROCESSING_SECONDS * 1000) },
       youtube: {

@@ -12,7 +12,9 @@ import { loggerOptions, logDestination } from './logger';
 import { createMailer } from './providers/mail/mailer';
 import { RunningRenders } from './domain/videos/runner';
 import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
-import { unavailableAccountTokens } from './domain/publishing/tokens-fallback';
+import { createAccountTokens } from './domain/social/account-tokens';
+import { loadTokenCipher } from './domain/social/token-crypto';
+import { createSocialAdapters } from './providers/social';
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
@@ -23,9 +25,16 @@ try {
   const providers = configuredRenderProviders(config);
   const running = new RunningRenders();
   const services = createRenderServices({ config, database, ...providers, log: (message, error) => log.warn({ err: error }, message) });
-  // The same publish engine as the server's (buildApp): adapters and account tokens come with the
-  // accounts half of issue 9; until then no platform is available here.
-  const publish = { engine: { adapters: {}, tokens: unavailableAccountTokens, storage: providers.storage }, concurrency: config.publishConcurrency };
+  // The same publish engine as the server's (buildApp): the configured platforms (or their
+  // sandboxes, reached in-process) and the accounts' tokens, decrypted with the shared key.
+  const social = createSocialAdapters(config, { db: database.db });
+  const tokens = createAccountTokens({
+    db: database.db,
+    cipher: await loadTokenCipher(database.db, config.tokenEncryption),
+    adapters: social.adapters,
+    lockRows: database.kind === 'postgres',
+  });
+  const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage }, concurrency: config.publishConcurrency };
   const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
@@ -36,6 +45,7 @@ try {
     running.stopAll();
     stopBoss(boss)
       .then(() => providers.speech.close?.())
+      .then(() => social.close())
       .then(() => mailer.close())
       .then(() => database.close())
       .then(

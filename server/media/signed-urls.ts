@@ -8,10 +8,9 @@
 // within the step gives the same URL, so list answers keep their ETag (304s on the PWA's pull)
 // and the browser's media cache keeps hitting. A URL is valid at least `ttl`, at most ttl + step.
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { serverSecrets } from '../db/schema';
 import { constantTimeEqual, randomSecret } from '../domain/auth/secrets';
+import { loadOrCreateServerSecret } from '../domain/server-secrets';
 import { isValidStorageKey } from './storage/keys';
 import type { MediaUrlSigner } from './storage/types';
 
@@ -94,8 +93,5 @@ export function createMediaUrlSigner(secret: string, options: SignerOptions = {}
  */
 export async function loadMediaUrlSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(serverSecrets).values({ name: MEDIA_URL_SECRET_NAME, value: randomSecret(32) }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, MEDIA_URL_SECRET_NAME));
-  if (!row) throw new Error('the media URL secret could not be stored');
-  return row.value;
+  return loadOrCreateServerSecret(db, MEDIA_URL_SECRET_NAME, () => randomSecret(32));
 }

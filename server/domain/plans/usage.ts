@@ -1,10 +1,11 @@
 // GET /api/user/usage: how much of each limit the user has used, counted from stored rows. Only
 // limits the server can count are listed (generated scripts and queued videos, from the credits
-// ledger — the same counts the quota checks use); a limit without a counter is not reported rather than shown
-// as a made-up 0.
+// ledger — the same counts the quota checks use; connected social accounts, from their table); a
+// limit without a counter is not reported rather than shown as a made-up 0.
 import type { LimitUsage } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { monthWindowUtc, scriptsGeneratedThisMonth } from '../scripts/generate';
+import { countConnectedAccounts } from '../social/accounts';
 import { videosQueuedThisMonth } from '../videos/billing';
 
 export async function usageOf(db: Db, userId: number, now = new Date()): Promise<LimitUsage[]> {
@@ -22,5 +23,7 @@ export async function usageOf(db: Db, userId: number, now = new Date()): Promise
       period_start: start.toISOString(),
       period_end: end.toISOString(),
     },
+    // Connected accounts are a total, not a monthly count (disconnected ones do not count).
+    { limit: 'social_accounts', used: await countConnectedAccounts(db, userId), period_start: null, period_end: null },
   ];
 }
