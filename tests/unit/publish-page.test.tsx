@@ -151,6 +151,19 @@ describe('compose', () => {
     expect(item?.body).toMatchObject({ id: draftId, caption: 'A whole idea', account_ids: [ACCOUNT_ID], video_id: VIDEO_ID });
     expect(await db.posts.get(draftId)).toMatchObject({ caption: 'A whole idea', status: 'draft', syncStatus: 'pending' });
   });
+
+  it('opens the draft named by ?post= (the calendar\'s "Edit on Publish" link)', async () => {
+    const draftId = crypto.randomUUID();
+    await db.posts.put(toLocalPost(serverPost(draftId, { status: 'draft', caption: 'From the calendar', scheduled_at: null, targets: [] })));
+    window.history.replaceState(null, '', `/publish?post=${draftId}`);
+    try {
+      renderPage();
+      expect(await screen.findByRole('tab', { name: 'Edit draft' })).toBeTruthy();
+      expect(((await screen.findByRole('textbox', { name: 'Caption' })) as HTMLTextAreaElement).value).toBe('From the calendar');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('posts list', () => {

@@ -39,6 +39,26 @@ export function PublishPage() {
     setTab('compose');
   };
 
+  useEffect(() => {
+    // "Edit on Publish" from the calendar links here with ?post=<id>: a draft opens in the form,
+    // any other post shows in the list (only drafts are edited; the others are rescheduled).
+    const id = new URLSearchParams(window.location.search).get('post');
+    if (!id) return;
+    let active = true;
+    void db.posts.get(id).then((post) => {
+      if (!active || !post) return;
+      if (post.status === 'draft') {
+        setCompose({ values: valuesFromPost(post, timeZone), editing: true });
+        setTab('compose');
+      } else {
+        setTab('posts');
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [timeZone]);
+
   return (
     <PageFrame title="Publish" description="Post your finished videos to your accounts now or at a time you choose. Works offline: posts wait on this device and go out when you are back online.">
       <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'compose')}>
