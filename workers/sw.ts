@@ -22,6 +22,7 @@ import { fetchSend } from '../src/sync/transport';
 import '../src/collections/scripts';
 import '../src/collections/video-sync';
 import '../src/collections/music';
+import '../src/collections/accounts';
 import '../src/sync/error-logs';
 import { OFFLINE_VIDEO_CACHE, offlineVideoIdOf } from '../src/collections/video-offline';
 

@@ -74,6 +74,22 @@ export {
   MUSIC_TITLE_MAX,
 } from './music';
 export type { DeletedTrack, RenameTrackPayload, DeleteTrackPayload } from './music';
+export {
+  connectUrlWith,
+  disconnectAccountLocally,
+  refreshAccounts,
+  createAccountsSync,
+  fetchAllAccounts,
+  toLocalAccount,
+  isSocialAccount,
+  accountEntityKey,
+  disconnectedAccountOf,
+  disconnectAccountMutation,
+  ACCOUNT_KINDS,
+  ACCOUNTS_COLLECTION,
+  ACCOUNTS_PULL_PAGE_SIZE,
+} from './accounts';
+export type { ConnectGet, ConnectOptions, DisconnectAccountPayload } from './accounts';
 export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';
 export { UNDO_WINDOW_MS, UndoTooLateError } from './shared/undo-delete';
 export type { DeletedRow } from './shared/undo-delete';
