@@ -24,6 +24,7 @@ import '../src/collections/video-sync';
 import '../src/collections/music';
 import '../src/collections/post-sync';
 import '../src/collections/failed-jobs';
+import '../src/collections/accounts';
 import '../src/sync/error-logs';
 import { OFFLINE_VIDEO_CACHE, offlineVideoIdOf } from '../src/collections/video-offline';
 

@@ -12,6 +12,7 @@ import { getSessionSnapshot, subscribeSession } from '../session';
 import { db, noteStorageError } from '../store';
 // The collections one by one, not src/collections/index.ts: videos.ts (createVideoLocally) loads
 // zod, which the runtime does not need.
+import { createAccountsSync } from '../collections/accounts';
 import { createMusicSync } from '../collections/music';
 import { createPlansSync, createUsageSync } from '../collections/plans';
 import { createPublishingSyncs } from '../collections/publishing';
@@ -92,6 +93,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       createScriptsSync(axiosGet(http)),
       createVideosSync(axiosGet(http)),
       createMusicSync(axiosGet(http)),
+      createAccountsSync(axiosGet(http)),
       createPlansSync(axiosGet(http)),
       createUsageSync(axiosGet(http)),
       ...createPublishingSyncs(axiosGet(http)),

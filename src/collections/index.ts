@@ -75,6 +75,22 @@ export {
 } from './music';
 export type { DeletedTrack, RenameTrackPayload, DeleteTrackPayload } from './music';
 export {
+  connectUrlWith,
+  disconnectAccountLocally,
+  refreshAccounts,
+  createAccountsSync,
+  fetchAllAccounts,
+  toLocalAccount,
+  isSocialAccount,
+  accountEntityKey,
+  disconnectedAccountOf,
+  disconnectAccountMutation,
+  ACCOUNT_KINDS,
+  ACCOUNTS_COLLECTION,
+  ACCOUNTS_PULL_PAGE_SIZE,
+} from './accounts';
+export type { ConnectGet, ConnectOptions, DisconnectAccountPayload } from './accounts';
+export {
   createPost,
   saveDraft,
   reschedulePost,
@@ -117,7 +133,7 @@ export {
 } from './failed-jobs';
 export type { RescheduleFailedJobPayload } from './failed-jobs';
 export { createPublishVideosSync, fetchPublishVideos, refreshPublishVideos, isPublishableVideo, PUBLISH_VIDEOS_COLLECTION } from './publish-videos';
-export { createPublishingSyncs, refreshPublishing, ACCOUNTS_COLLECTION } from './publishing';
+export { createPublishingSyncs, refreshPublishing } from './publishing';
 export { createPlansSync, createUsageSync, refreshPlans, refreshUsage, PLANS_COLLECTION, USAGE_COLLECTION } from './plans';
 export { UNDO_WINDOW_MS, UndoTooLateError } from './shared/undo-delete';
 export type { DeletedRow } from './shared/undo-delete';

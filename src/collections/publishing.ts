@@ -3,6 +3,7 @@
 // connect screen's collection.) No React, no zod.
 import type { CollectionSync, HttpGet } from '../sync/pull';
 import { pullNow } from '../sync/engine';
+import { ACCOUNTS_COLLECTION } from './accounts';
 import { createFailedJobsSync, FAILED_JOBS_COLLECTION } from './failed-jobs';
 import { createCalendarSync, createPostsSync, POSTS_COLLECTION } from './post-sync';
 import { createPublishVideosSync, PUBLISH_VIDEOS_COLLECTION } from './publish-videos';
@@ -11,8 +12,6 @@ export function createPublishingSyncs(get: HttpGet): CollectionSync[] {
   return [createPostsSync(get), createCalendarSync(get), createFailedJobsSync(get), createPublishVideosSync(get)];
 }
 
-/** The accounts collection's name (its module is the connect screen's; the table is db.accounts). */
-export const ACCOUNTS_COLLECTION = 'accounts';
 
 /** The publish screen's route entry: everything it shows, pulled now (failures show in the indicator). */
 export async function refreshPublishing(): Promise<void> {

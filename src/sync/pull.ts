@@ -115,20 +115,23 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
       const onServer = new Set<string>();
       const toPut: T[] = [];
       let keptPending = 0;
-      for (const item of items) {
-        const key = options.key(item);
-        onServer.add(keyId(key));
+      for (const item of items) onServer.add(keyId(options.key(item)));
+      const onlyLocal = localKeys.filter((key) => !onServer.has(keyId(key)));
+      // One await for every key: Dexie keeps its transaction across a bounded number of native
+      // awaits (its zone echo limit, ~100), so awaiting per row lost it on lists of 100+ rows.
+      const isPending = (key: K) => Promise.resolve(pending(key));
+      const [itemPending, localPending] = await Promise.all([Promise.all(items.map((item) => isPending(options.key(item)))), Promise.all(onlyLocal.map(isPending))]);
+      items.forEach((item, index) => {
         // A pending row keeps its local state; that includes a row deleted locally whose DELETE
         // is still in the outbox (not resurrected from the server's older copy).
-        if (await pending(key)) keptPending += local.has(keyId(key)) ? 1 : 0;
+        if (itemPending[index]) keptPending += local.has(keyId(options.key(item))) ? 1 : 0;
         else toPut.push(item);
-      }
+      });
       const toDelete: K[] = [];
-      for (const key of localKeys) {
-        if (onServer.has(keyId(key))) continue;
-        if (await pending(key)) keptPending += 1;
+      onlyLocal.forEach((key, index) => {
+        if (localPending[index]) keptPending += 1;
         else toDelete.push(key);
-      }
+      });
       if (toPut.length > 0) {
         const merge = options.merge;
         if (merge) {

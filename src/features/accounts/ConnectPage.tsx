@@ -1,5 +1,261 @@
-import { ComingLater } from '../../ui/PageFrame';
+// Route /connect (issue 9, `can_publish_post`): connect the channels posts go to, and look after
+// the connected ones. The platform cards start the connect flow (popup, or a full-page redirect
+// when the popup is blocked: useConnect.ts); the list reads ONLY the local store (offline too)
+// with search and paging over its rows; Reconnect runs the same flow, Disconnect goes through the
+// outbox after a confirmation. The plan's social_accounts limit is shown and enforced here (the
+// server enforces it as well).
+import { Alert, Button, Group, Pagination, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlugConnected, IconSearch, IconWifiOff } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import type { SocialPlatform } from '../../../contract/publishing';
+import { disconnectAccountLocally, disconnectedAccountOf, disconnectAccountMutation, refreshAccounts } from '../../collections/accounts';
+import { limitText, usePermissions } from '../../session';
+import { db, type LocalAccount } from '../../store';
+import { ListLoading } from '../../ui/ListStates';
+import { PageFrame } from '../../ui/PageFrame';
+import { useOnline } from '../../ui/useOnline';
+import { AccountCard } from './AccountCard';
+import { DisconnectDialog } from './DisconnectDialog';
+import { accountLimit, byConnectedDesc, matchesAccountSearch, pageOfAccounts, plural } from './format';
+import { PlatformCards } from './PlatformCards';
+import { useConnect } from './useConnect';
+
+export const OFFLINE_REASON = 'Connecting an account needs a network connection. You are offline; the accounts below are the ones saved on this device.';
+
+const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
+async function loadAccounts(): Promise<LocalAccount[]> {
+  return (await db.accounts.toArray()).sort(byConnectedDesc);
+}
+
+/** Disconnects still waiting in the outbox (a refused one is back in the list, badged). */
+async function loadWaitingDisconnects(): Promise<Array<{ id: string; name: string }>> {
+  const items = await db.outbox.filter((item) => item.kind === disconnectAccountMutation.kind && item.status !== 'failed').toArray();
+  return items.map((item) => ({ id: item.id, name: disconnectedAccountOf(item)?.name ?? 'An account' }));
+}
 
 export function ConnectPage() {
-  return <ComingLater title="Connect accounts" />;
+  const accounts = useLiveQuery(loadAccounts, []);
+  const waitingDisconnects = useLiveQuery(loadWaitingDisconnects, []);
+  const online = useOnline();
+  const permissions = usePermissions();
+  const flow = useConnect();
+  const [disconnecting, setDisconnecting] = useState<LocalAccount | null>(null);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    // Route entry: pull the accounts (health and blocked posts move on the server).
+    refreshAccounts().catch(() => undefined);
+  }, []);
+
+  const used = accounts?.length ?? 0;
+  const ready = !permissions.loading && !permissions.error && permissions.permissions !== null && accounts !== undefined;
+  const limit = accountLimit(
+    limitText(permissions, 'social_accounts', { limit: 'social_accounts', used, period_start: null, period_end: null }),
+    ready ? permissions.getLimit('social_accounts') : null,
+    used,
+    ready,
+  );
+  const connectBlocked = !online ? OFFLINE_REASON : limit.atLimit ? limit.reason : null;
+
+  // "Sandbox" on a platform's card: the server said so when connecting, or an account of it is one.
+  const sandbox = useMemo(() => {
+    const known: Partial<Record<SocialPlatform, boolean>> = { ...flow.sandbox };
+    for (const account of accounts ?? []) if (account.sandbox) known[account.platform] = true;
+    return known;
+  }, [accounts, flow.sandbox]);
+
+  const disconnect = async (account: LocalAccount) => {
+    await disconnectAccountLocally(account.id);
+    setDisconnecting(null);
+    const text = online ? `${account.name} is disconnected.` : `${account.name} will be disconnected when you are back online.`;
+    setMessage(text);
+    notifications.show({ color: 'teal', title: 'Account disconnected', message: text });
+  };
+
+  return (
+    <PageFrame title="Connect accounts" description="Connect the channels you publish to. Your accounts are kept on this device, so this list works offline.">
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic>
+        {flow.announcement}
+        {flow.announcement && message ? ' ' : ''}
+        {message}
+      </VisuallyHidden>
+
+      {!online ? (
+        <Alert color="gray" variant="light" role="status" icon={<IconWifiOff size={18} aria-hidden />} title="You are offline">
+          {OFFLINE_REASON}
+        </Alert>
+      ) : null}
+      {flow.error ? (
+        <Alert color="red" variant="light" title="Not connected" withCloseButton closeButtonLabel="Dismiss" onClose={flow.dismissError}>
+          {flow.error}
+        </Alert>
+      ) : null}
+
+      <PlatformsSection
+        limit={limit}
+        sandbox={sandbox}
+        busy={flow.busy}
+        waiting={flow.waiting}
+        blockedReason={connectBlocked}
+        onConnect={flow.connect}
+      />
+
+      <AccountsSection
+        accounts={accounts}
+        waitingDisconnects={waitingDisconnects ?? []}
+        reconnectBlocked={online ? null : OFFLINE_REASON}
+        busy={flow.busy}
+        onReconnect={(account) => flow.connect(account.platform)}
+        onDisconnect={setDisconnecting}
+      />
+
+      <DisconnectDialog account={disconnecting} online={online} onConfirm={disconnect} onCancel={() => setDisconnecting(null)} />
+    </PageFrame>
+  );
+}
+
+interface PlatformsSectionProps {
+  limit: ReturnType<typeof accountLimit>;
+  sandbox: Partial<Record<SocialPlatform, boolean>>;
+  busy: SocialPlatform | null;
+  waiting: SocialPlatform | null;
+  blockedReason: string | null;
+  onConnect: (platform: SocialPlatform) => void;
+}
+
+function PlatformsSection({ limit, ...cards }: PlatformsSectionProps) {
+  const headingId = useId();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={2} fz="lg" id={headingId}>
+          Platforms
+        </Title>
+        {limit.text ? (
+          <Text fz="sm" fw={500}>
+            {limit.text}
+            {limit.detail ? <Text span c="dimmed" fz="sm">{` · ${limit.detail}`}</Text> : null}
+          </Text>
+        ) : null}
+      </Group>
+      {limit.reason ? (
+        <Alert color="yellow" variant="light" p="sm" role="note">
+          {limit.reason}
+        </Alert>
+      ) : null}
+      <PlatformCards {...cards} />
+    </Stack>
+  );
+}
+
+interface AccountsSectionProps {
+  accounts: LocalAccount[] | undefined;
+  waitingDisconnects: Array<{ id: string; name: string }>;
+  reconnectBlocked: string | null;
+  busy: SocialPlatform | null;
+  onReconnect: (account: LocalAccount) => void;
+  onDisconnect: (account: LocalAccount) => void;
+}
+
+function AccountsSection({ accounts, waitingDisconnects, reconnectBlocked, busy, onReconnect, onDisconnect }: AccountsSectionProps) {
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [page, setPage] = useState(1);
+  const matching = useMemo(() => accounts?.filter((account) => matchesAccountSearch(account, query)), [accounts, query]);
+  const shown = pageOfAccounts(matching ?? [], page);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId}>
+        Your accounts
+      </Title>
+      {accounts && accounts.length > 0 ? (
+        <TextInput
+          label="Search accounts"
+          type="search"
+          placeholder="Name, handle or platform"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={420}
+        />
+      ) : null}
+
+      {waitingDisconnects.length > 0 ? (
+        <Alert color="gray" variant="light" p="sm" role="status" title="Waiting to be sent">
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {waitingDisconnects.map((item) => (
+              <Text component="li" fz="sm" key={item.id}>
+                Disconnect of {item.name}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {!accounts || !matching ? (
+        <ListLoading label="Loading accounts..." />
+      ) : accounts.length === 0 ? (
+        <Stack align="center" gap="xs" py="xl" ta="center">
+          <IconPlugConnected size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Title order={3} fz="md">
+            No accounts connected yet
+          </Title>
+          <Text c="dimmed" maw={440}>
+            Connect a channel above, then publish or schedule your videos to it.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed" role="status" aria-live="polite">
+            {matching.length === 0
+              ? `No accounts match “${query.trim()}”`
+              : matching.length <= shown.rows.length && matching.length === accounts.length
+                ? plural(accounts.length, 'account', 'accounts')
+                : `Showing ${shown.from}–${shown.to} of ${plural(matching.length, 'account', 'accounts')}`}
+          </Text>
+          {matching.length === 0 ? (
+            <Group>
+              <Button variant="subtle" onClick={() => setSearch('')}>
+                Show all accounts
+              </Button>
+            </Group>
+          ) : (
+            <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+              {shown.rows.map((account) => (
+                <li key={account.id}>
+                  <AccountCard
+                    account={account}
+                    reconnectBlocked={reconnectBlocked}
+                    reconnecting={busy === account.platform}
+                    onReconnect={() => onReconnect(account)}
+                    onDisconnect={() => onDisconnect(account)}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+          {shown.pages > 1 ? (
+            <nav aria-label="Pages of accounts">
+              <Pagination
+                total={shown.pages}
+                value={shown.page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === shown.page ? 'page' : undefined })}
+              />
+            </nav>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

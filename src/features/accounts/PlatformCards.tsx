@@ -1,0 +1,97 @@
+// One card per platform: YouTube connects now (marked "Sandbox" when the server runs its built-in
+// stand-in), TikTok and Instagram say they come with the next update. Connect is off, with the
+// reason in words next to it, while offline, at the plan's limit, or while an address is fetched.
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandInstagram, IconBrandTiktok, IconBrandYoutube, IconPlugConnected } from '@tabler/icons-react';
+import { useId, type ComponentType } from 'react';
+import { AVAILABLE_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '../../../contract/publishing';
+
+const ICONS: Record<SocialPlatform, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  youtube: IconBrandYoutube,
+  tiktok: IconBrandTiktok,
+  instagram: IconBrandInstagram,
+};
+
+const ABOUT: Record<SocialPlatform, string> = {
+  youtube: 'Upload your videos as YouTube Shorts, now or at the time you choose.',
+  tiktok: 'Post your videos to TikTok.',
+  instagram: 'Share your videos as Instagram Reels.',
+};
+
+export const COMING_NEXT = 'Coming in the next update';
+export const SANDBOX_NOTE = 'This server has no app of its own for this platform yet, so connecting uses a built-in sandbox that works like the real one. Nothing is posted to the real platform.';
+
+export interface PlatformCardsProps {
+  /** Platforms known to run on the sandbox (a connect answer or an account said so). */
+  sandbox: Partial<Record<SocialPlatform, boolean>>;
+  busy: SocialPlatform | null;
+  waiting: SocialPlatform | null;
+  /** Why connecting is off for every platform (offline, plan limit), or null. */
+  blockedReason: string | null;
+  onConnect: (platform: SocialPlatform) => void;
+}
+
+export function PlatformCards(props: PlatformCardsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      {SOCIAL_PLATFORMS.map((platform) => (
+        <PlatformCard key={platform} platform={platform} {...props} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PlatformCard({ platform, sandbox, busy, waiting, blockedReason, onConnect }: PlatformCardsProps & { platform: SocialPlatform }) {
+  const titleId = useId();
+  const reasonId = useId();
+  const Icon = ICONS[platform];
+  const label = PLATFORM_LABELS[platform];
+  const available = AVAILABLE_PLATFORMS.includes(platform);
+  const isSandbox = available && sandbox[platform] === true;
+  const reason = !available ? COMING_NEXT : blockedReason;
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder padding="md" radius="md">
+      <Stack gap="sm" h="100%">
+        <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+          <Group gap="xs" wrap="nowrap">
+            <Icon size={26} aria-hidden />
+            <Title order={3} fz="md" id={titleId}>
+              {label}
+            </Title>
+          </Group>
+          {isSandbox ? (
+            <Badge color="grape" variant="light" tt="none">
+              Sandbox
+            </Badge>
+          ) : null}
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {ABOUT[platform]}
+        </Text>
+        {isSandbox ? <Text fz="sm">{SANDBOX_NOTE}</Text> : null}
+        {waiting === platform ? (
+          <Text fz="sm" fw={500}>
+            Finish in the window that opened.
+          </Text>
+        ) : null}
+        <Stack gap={4} mt="auto">
+          <Button
+            leftSection={<IconPlugConnected size={16} aria-hidden />}
+            disabled={reason !== null}
+            loading={busy === platform}
+            onClick={() => onConnect(platform)}
+            aria-describedby={reason ? reasonId : undefined}
+            variant={available ? 'filled' : 'default'}
+          >
+            {isSandbox ? `Connect ${label} (Sandbox)` : `Connect ${label}`}
+          </Button>
+          {reason ? (
+            <Text fz="xs" c="dimmed" id={reasonId}>
+              {reason}
+            </Text>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

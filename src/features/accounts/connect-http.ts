@@ -1,0 +1,13 @@
+// The accounts collection's connect call bound to the app's API client (bearer token, CSRF, 401
+// handling; a refusal rejects with the server's body). The collection takes its client as a
+// parameter so the service worker's program stays free of the page's globals.
+import type { ConnectResponse, SocialPlatform } from '../../../contract/publishing';
+import { api } from '../../api';
+import { connectUrlWith, type ConnectGet, type ConnectOptions } from '../../collections/accounts';
+
+const apiGet: ConnectGet = async (url, params) => (await api.get<unknown>(url, { params })).data;
+
+/** GET /api/{platform}/connect?path=…[&popup=1] through the app's API client. */
+export function connectUrl(platform: SocialPlatform, options: ConnectOptions = {}): Promise<ConnectResponse> {
+  return connectUrlWith(apiGet, platform, options);
+}
