@@ -159,7 +159,7 @@ describe('compose', () => {
     try {
       renderPage();
       expect(await screen.findByRole('tab', { name: 'Edit draft' })).toBeTruthy();
-      expect(((await screen.findByRole('textbox', { name: 'Caption' })) as HTMLTextAreaElement).value).toBe('From the calendar');
+      expect((await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Caption' })).value).toBe('From the calendar');
     } finally {
       window.history.replaceState(null, '', '/');
     }
