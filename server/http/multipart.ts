@@ -4,6 +4,7 @@
 // the PWA turns into "Server file size limit exceeded" (src/api/upload.ts: status 413, limit in
 // `max_file_size`). Unreadable multipart bodies are 400s, never 500s.
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -121,7 +122,15 @@ export async function readUploadForm(request: FastifyRequest, options: { fileFie
           done(null, chunk);
         },
       });
-      await pipeline(part.file, measure, createWriteStream(spoolPath));
+      const spool = createWriteStream(spoolPath);
+      try {
+        await pipeline(part.file, measure, spool);
+      } catch (error) {
+        // A write stream destroyed while still opening creates its file afterwards: wait until
+        // it has closed, so the cleanup below really removes the partial file.
+        if (!spool.closed) await once(spool, 'close').catch(() => undefined);
+        throw error;
+      }
       if (part.file.truncated) throw new UploadTooLargeError(part.fieldname, options.maxFileBytes);
       file = { path: spoolPath, size, sha256: hash.digest('hex'), field: part.fieldname, filename: part.filename };
     }
