@@ -150,9 +150,20 @@ export async function storeConnectedAccount(deps: AccountDeps, input: ConnectedA
     } else {
       await tx.insert(socialAccounts).values({ id, userId: input.userId, platform: input.platform, platformAccountId: profile.platformAccountId, connectedAt: now, createdAt: now, ...values });
     }
+    // Each waits for its post's time again (a past or absent one: now). Blocking cleared
+    // next_attempt_at; left empty, a restart's scan of pending targets would publish a post meant
+    // for later at once (the engine runs a 'scheduled' target without a time immediately).
+    const at = sql`${now.toISOString()}::timestamptz`;
     const unblocked = await tx
       .update(postTargets)
-      .set({ status: 'scheduled', error: null, errorCode: null, errorClass: null, nextAttemptAt: null, updatedAt: now })
+      .set({
+        status: 'scheduled',
+        error: null,
+        errorCode: null,
+        errorClass: null,
+        nextAttemptAt: sql`greatest(coalesce((select p.scheduled_at from posts p where p.id = post_targets.post_id), ${at}), ${at})`,
+        updatedAt: now,
+      })
       .where(and(eq(postTargets.userId, input.userId), eq(postTargets.accountId, id), eq(postTargets.status, 'blocked')))
       .returning({ id: postTargets.id, postId: postTargets.postId });
     return { id, added: !active, unblocked };
