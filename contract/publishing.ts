@@ -153,9 +153,41 @@ export const youtubeOptions = z.object({
 });
 export type YoutubeOptions = z.output<typeof youtubeOptions>;
 
+/** TikTok's privacy levels (creator_info tells which ones an account may use). */
+export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
+export type TiktokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+
+/**
+ * TikTok's per-post options (reference/platforms.md §2 "Direct-post init"). The privacy level has
+ * no default: TikTok's UX guidelines require the creator to choose it. The caption is the post's.
+ */
+export const tiktokOptions = z.object({
+  privacy_level: z.enum(TIKTOK_PRIVACY_LEVELS, { message: 'Choose who can see the TikTok post.' }),
+  disable_comment: z.boolean().default(false),
+  disable_duet: z.boolean().default(false),
+  disable_stitch: z.boolean().default(false),
+  /** Promoting the creator's own business / a third party's (TikTok's commercial content disclosure). */
+  brand_organic_toggle: z.boolean().default(false),
+  brand_content_toggle: z.boolean().default(false),
+  /** TikTok's AI-generated content label: on by default, our videos are AI-made. */
+  is_aigc: z.boolean().default(true),
+  video_cover_timestamp_ms: z.number().int().min(0).max(600_000).optional(),
+});
+export type TiktokOptions = z.output<typeof tiktokOptions>;
+
+/** Instagram Reels options (reference/platforms.md §3 "URL-pull publish"); the caption is the post's. */
+export const instagramOptions = z.object({
+  share_to_feed: z.boolean().default(true),
+  /** Which moment of the video is the cover, in milliseconds. */
+  thumb_offset_ms: z.number().int().min(0).max(900_000).optional(),
+});
+export type InstagramOptions = z.output<typeof instagramOptions>;
+
 export const postOptions = z
   .object({
     youtube: youtubeOptions.optional(),
+    tiktok: tiktokOptions.optional(),
+    instagram: instagramOptions.optional(),
   })
   .default({});
 export type PostOptions = z.output<typeof postOptions>;
@@ -184,7 +216,9 @@ export type CreatePostRequest = z.input<typeof createPostRequest>;
 export const createDraftRequest = createPostRequest.extend({
   video_id: z.uuid('The video id must be a valid UUID.').nullable().optional(),
   account_ids: z.array(z.uuid('Each account id must be a valid UUID.')).max(20).default([]),
-  options: z.object({ youtube: youtubeOptions.partial().optional() }).default({}),
+  options: z
+    .object({ youtube: youtubeOptions.partial().optional(), tiktok: tiktokOptions.partial().optional(), instagram: instagramOptions.partial().optional() })
+    .default({}),
 });
 export type CreateDraftRequest = z.input<typeof createDraftRequest>;
 

@@ -201,7 +201,8 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
       void heartbeat({ uploadedBytes }).catch(() => {});
     },
   };
-  const content = { caption: post.caption, ...(post.options.youtube ? { youtube: post.options.youtube } : {}) };
+  const { youtube, tiktok, instagram } = post.options;
+  const content = { caption: post.caption, ...(youtube ? { youtube } : {}), ...(tiktok ? { tiktok } : {}), ...(instagram ? { instagram } : {}) };
 
   let result;
   try {

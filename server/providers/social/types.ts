@@ -2,7 +2,7 @@
 // platform, its built-in sandbox (server/providers/social/sandbox) and the test fakes. Adapters
 // speak HTTP through an injected `fetch`, so the in-process sandbox can be reached without a
 // network (see SocialHttp). Error classes follow shared/reference/platforms.md "Classes".
-import type { PublishErrorClass, SocialPlatform, YoutubeOptions } from '../../../contract/publishing';
+import type { InstagramOptions, PublishErrorClass, SocialPlatform, TiktokOptions, YoutubeOptions } from '../../../contract/publishing';
 
 /** The fetch an adapter uses: global fetch for real platforms, an in-process one for the sandbox. */
 export type SocialHttp = (url: string, init?: RequestInit) => Promise<Response>;
@@ -69,6 +69,8 @@ export interface PublishMedia {
 export interface PublishContent {
   caption: string;
   youtube?: YoutubeOptions;
+  tiktok?: TiktokOptions;
+  instagram?: InstagramOptions;
 }
 
 /** What survives a crash between attempts: saved by the engine before the adapter goes on. */
