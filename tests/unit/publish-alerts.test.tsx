@@ -3,24 +3,22 @@
 // the post card, each with a one-click Reconnect that starts the connect flow for that account on
 // the connect screen — and the post stays. The rules (src/collections/publish-alerts.ts) are
 // checked directly; the screens over the real Dexie store (fake-indexeddb), axe included.
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import type { RouteComponent } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostTarget, SocialAccount } from '../../contract/publishing';
 import { resetCsrfState } from '../../src/api';
-import { parseSearch, stringifySearch } from '../../src/app/search';
 import { toLocalAccount } from '../../src/collections/accounts';
 import { toLocalPost } from '../../src/collections/posts';
 import { ALERT_WINDOW_MS, postAlert, publishAlerts } from '../../src/collections/publish-alerts';
 import { clearLocalStore, db, type LocalAccount, type LocalPost } from '../../src/store';
 import { setEngineHooks, setOutboxOwner } from '../../src/sync';
 import { serverAccount } from './helpers/accounts';
-import { CREATOR_PERMISSIONS, permissionsView } from './helpers/connect-screen';
+import { CREATOR_PERMISSIONS, permissionsView, renderConnectScreen } from './helpers/connect-screen';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
+import { serverPost, target as helperTarget } from './helpers/publishing';
 
 vi.mock('../../src/session', async (importOriginal) => {
   const { testPermissions } = await import('./helpers/connect-screen');
@@ -41,42 +39,12 @@ const NOW = new Date('2026-11-10T09:00:00.000Z');
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(NOW.getTime() + hours * HOUR).toISOString();
 
-function target(fields: Partial<PostTarget> = {}): PostTarget {
-  return {
-    id: crypto.randomUUID(),
-    account_id: 'a-ok',
-    platform: 'youtube',
-    account_name: 'Fine Channel',
-    sandbox: false,
-    status: 'scheduled',
-    attempts: 0,
-    platform_post_id: null,
-    url: null,
-    error: null,
-    error_code: null,
-    error_class: null,
-    next_attempt_at: null,
-    published_at: null,
-    ...fields,
-  };
-}
+const target = (fields: Partial<PostTarget> = {}): PostTarget =>
+  helperTarget(fields.account_id ?? 'a-ok', { id: crypto.randomUUID(), account_name: 'Fine Channel', sandbox: false, ...fields });
 
 function post(id: string, fields: Partial<Post> = {}): LocalPost {
-  return toLocalPost({
-    id,
-    status: 'scheduled',
-    video_id: `video-${id}`,
-    video: { id: `video-${id}`, title: `Video ${id}`, thumbnail_url: null, duration: 30 },
-    caption: 'A caption',
-    scheduled_at: inHours(3),
-    timezone: null,
-    options: {},
-    targets: [target()],
-    published_at: null,
-    created_at: '2026-11-01T12:00:00.000Z',
-    updated_at: '2026-11-01T12:00:00.000Z',
-    ...fields,
-  });
+  const video = { id: `video-${id}`, title: `Video ${id}`, thumbnail_url: null, duration: 30 };
+  return toLocalPost(serverPost(id, { video_id: video.id, video, options: {}, scheduled_at: inHours(3), targets: [target()], ...fields }));
 }
 
 const account = (id: string, fields: Partial<SocialAccount> = {}): LocalAccount => toLocalAccount(serverAccount(id, fields));
@@ -147,26 +115,8 @@ async function expectNoAxeViolations() {
   expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-function renderRoutes(routes: Record<string, RouteComponent>, url: string) {
-  const root = createRootRoute({
-    component: () => (
-      <main>
-        <Outlet />
-      </main>
-    ),
-  });
-  const children = Object.entries(routes).map(([path, component]) => createRoute({ getParentRoute: () => root, path, component }));
-  const router = createRouter({ routeTree: root.addChildren(children), history: createMemoryHistory({ initialEntries: [url] }), parseSearch, stringifySearch });
-  const view = render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <Notifications />
-        <RouterProvider router={router} />
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, ...view };
-}
+/** `page` at `path`, next to the real connect screen (where Reconnect leads). */
+const renderAt = (path: string, page: RouteComponent) => renderConnectScreen(ConnectPage, path, { [path]: page });
 
 const CONSENT_URL = 'http://localhost:3000/sandbox/youtube/o/oauth2/v2/auth?state=s1';
 let api: FakeServer;
@@ -206,7 +156,7 @@ describe('Home', () => {
     const popup = { closed: false, location: { href: 'about:blank' }, document: { title: '', body: { textContent: '' } }, focus: () => undefined, close: () => undefined };
     const open = vi.spyOn(connectBrowser, 'open').mockReturnValue(popup as unknown as Window);
     api.on('GET', '/api/youtube/connect', { body: { url: CONSENT_URL, sandbox: true } });
-    const { router } = renderRoutes({ '/': HomePage, '/connect': ConnectPage }, '/');
+    const { router } = renderAt('/', HomePage);
 
     const alert = await screen.findByRole('alert', { name: '1 post due in the next 24 hours cannot be published' }, { timeout: 5000 });
     expect(within(alert).getByText('YouTube · Garden Tips')).toBeTruthy();
@@ -230,7 +180,7 @@ describe('Home', () => {
   it('appears only once a post is at risk (live from the store)', async () => {
     await db.accounts.bulkPut(ACCOUNTS);
     await db.posts.put(post('p-fine'));
-    renderRoutes({ '/': HomePage }, '/');
+    renderAt('/', HomePage);
     await screen.findByRole('heading', { name: 'Features' });
     expect(screen.queryByRole('alert')).toBeNull();
     await db.posts.put(post('p-risky', { targets: [target({ account_id: 'a-dead', account_name: 'Garden Tips' })] }));
@@ -241,7 +191,7 @@ describe('Home', () => {
     // Permissions are by presence (spec §3): a plan without publishing has no can_publish_post.
     permissionsView.current = { permissions: { videos_per_month_limit: 5 }, loading: false, error: null };
     await seed();
-    renderRoutes({ '/': HomePage }, '/');
+    renderAt('/', HomePage);
     await screen.findByRole('heading', { name: 'Features' });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(screen.queryByRole('alert')?.textContent ?? null).toBeNull();
@@ -249,7 +199,7 @@ describe('Home', () => {
 
   it('a reconnect link to an account no longer on this device says so and starts nothing', async () => {
     const open = vi.spyOn(connectBrowser, 'open');
-    renderRoutes({ '/connect': ConnectPage }, '/connect?reconnect=missing');
+    renderConnectScreen(ConnectPage, '/connect?reconnect=missing');
     expect(await screen.findByText('That account is not connected any more. Connect it again below.')).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
   });
@@ -258,7 +208,7 @@ describe('Home', () => {
 describe('calendar', () => {
   it('shows the banner and marks the entry of the post at risk', async () => {
     await seed();
-    renderRoutes({ '/calender': () => <CalendarPage initialDate="2026-11-10" now={() => NOW} /> }, '/calender');
+    renderAt('/calender', () => <CalendarPage initialDate="2026-11-10" now={() => NOW} />);
     const alert = await screen.findByRole('alert', { name: '1 post due in the next 24 hours cannot be published' });
     expect(within(alert).getByRole('link', { name: 'Reconnect YouTube account Garden Tips' }).getAttribute('href')).toBe('/connect?reconnect=a-dead');
     const marked = await screen.findAllByText('(an account needs reconnecting)');
@@ -274,7 +224,7 @@ describe('post card', () => {
     const risky = post('p-risky', { targets: [target({ account_id: 'a-dead', account_name: 'Garden Tips', status: 'blocked', error: 'Reconnect Garden Tips to publish.' })] });
     const alert = postAlert(risky, byId, NOW);
     const Card = () => <PostCard post={risky} timeZone="UTC" alert={alert} onEdit={() => undefined} onReschedule={() => undefined} onDelete={() => undefined} />;
-    renderRoutes({ '/publish': Card }, '/publish');
+    renderAt('/publish', Card);
     const card = await screen.findByRole('article', { name: 'Video p-risky' });
     const note = within(card).getByRole('alert', { name: 'Will not be published until reconnected' });
     expect(within(note).getByText(REVOKED_REASON)).toBeTruthy();
@@ -285,7 +235,7 @@ describe('post card', () => {
   it('an expiring account: the softer warning, "Renew access"', async () => {
     const soon = post('p-old', { targets: [target({ account_id: 'a-old', account_name: 'Cooking Lab' })] });
     const Card = () => <PostCard post={soon} timeZone="UTC" alert={postAlert(soon, byId, NOW)} onEdit={() => undefined} onReschedule={() => undefined} onDelete={() => undefined} />;
-    renderRoutes({ '/publish': Card }, '/publish');
+    renderAt('/publish', Card);
     const note = await screen.findByRole('alert', { name: 'May not be published' });
     expect(within(note).getByRole('link', { name: 'Renew access YouTube account Cooking Lab' })).toBeTruthy();
   });
