@@ -3,6 +3,7 @@
 // on warnings, and a confirm step for a double found in the posts on this device (offline too).
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toLocalPost } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
@@ -38,6 +39,11 @@ afterEach(async () => {
   setOutboxOwner(null);
   await clearLocalStore();
 });
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 const preflightBox = () => screen.getByRole('region', { name: 'Before you publish' });
 const fixes = () => within(preflightBox()).queryByRole('list', { name: 'Fix before publishing' });
@@ -80,6 +86,7 @@ describe('pre-flight in the composer', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publish now' }));
     await waitFor(() => expect(document.activeElement).toBe(preflightBox()));
     expect(await db.outbox.count()).toBe(0);
+    expect(await violations()).toEqual([]);
   });
 
   it('warnings do not block', async () => {
@@ -106,6 +113,7 @@ describe('doubles in the composer', { timeout: 30_000 }, () => {
     expect(within(question).getByText('This video is already scheduled on My channel for Tue, 1 Jan 2030, 10:00 — post again anyway?')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(question));
     expect(await db.outbox.count()).toBe(0);
+    expect(await violations()).toEqual([]);
 
     fireEvent.click(within(question).getByRole('button', { name: 'Go back' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();

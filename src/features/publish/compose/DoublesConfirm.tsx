@@ -2,7 +2,7 @@
 // two posts on one account too close together. A question, never a refusal: the creator may go on.
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PostWarning } from '../../../../contract/preflight';
 
 export interface DoublesConfirmProps {
@@ -19,18 +19,24 @@ export function doublesQuestion(warnings: readonly PostWarning[]): string {
 }
 
 export function DoublesConfirm({ warnings, onConfirm, onCancel }: DoublesConfirmProps) {
-  const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   // The question appears where the buttons were: move the focus to it so it is read and answered.
   useEffect(() => ref.current?.focus(), []);
+  // Mantine names the alert by its title (aria-labelledby), which an alertdialog needs.
   return (
-    <Alert ref={ref} tabIndex={-1} color="orange" variant="light" role="alertdialog" aria-labelledby={titleId} icon={<IconCopy size={16} aria-hidden />} p="sm">
-      <Text id={titleId} fz="sm" fw={600}>
-        {warnings.length === 1 ? doublesQuestion(warnings) : 'This post may be a double'}
-      </Text>
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      color="orange"
+      variant="light"
+      role="alertdialog"
+      title={warnings.length === 1 ? doublesQuestion(warnings) : 'This post may be a double'}
+      icon={<IconCopy size={16} aria-hidden />}
+      p="sm"
+    >
       {warnings.length > 1 ? (
         <>
-          <List fz="sm" spacing={2} mt={4}>
+          <List fz="sm" spacing={2}>
             {warnings.map((warning) => (
               <List.Item key={`${warning.kind}:${warning.post_id}:${warning.account_id}`}>{warning.message}</List.Item>
             ))}
