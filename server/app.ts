@@ -173,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: accountTokens,
     storage,
     ...(options.publishTimings ? { timings: options.publishTimings } : {}),
+    preflightLimits: config.publishChecks.limits,
   };
   const inProcessPublisher: InProcessPublishScheduler | null = options.publishScheduler
     ? null
