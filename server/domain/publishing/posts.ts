@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { posts, postTargets, socialAccounts, type PostRow, type SocialAccountRow } from '../../db/schema-publishing';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import { ClientProblem, NotFoundError } from '../problems';
+import { instagramReelProblems } from './instagram-rules';
 import { POST_NOT_FOUND } from './post-view';
 import { refreshPostStatus } from './status';
 import { newTargetRow, queuedStatusFor, requeueFields, type QueuedTarget } from './targets';
@@ -128,7 +129,7 @@ async function targetAccountIds(tx: Db, postId: string): Promise<string[]> {
  * into a post; the id of a post already scheduled is a replay (the outbox resending a create whose
  * answer was lost): 200 with no change when it names the same video and accounts, else 409.
  */
-export async function createPost(tx: Db, userId: number, input: CreatePostInput, now = new Date()): Promise<PostChange> {
+export async function createPost(tx: Db, userId: number, input: CreatePostInput, now = new Date(), limits: { instagramMaxBytes?: number } = {}): Promise<PostChange> {
   const existing = input.id ? ownPost(await lockPost(tx, input.id), userId) : undefined;
   if (existing && existing.status !== 'draft') {
     const same = existing.videoId === input.video_id && (await targetAccountIds(tx, existing.id)).join() === [...new Set(input.account_ids)].sort().join();
@@ -142,6 +143,10 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   else if (video.status !== 'completed' || !video.videoKey) errors.video_id = [VIDEO_NOT_READY_MESSAGE];
   const accounts = await ownAccounts(tx, userId, input.account_ids, errors, true);
   const at = publishTime(input.scheduled_at, now, errors);
+  if (video && accounts.some((account) => account.platform === 'instagram')) {
+    const problems = instagramReelProblems(video, input.options.instagram, limits.instagramMaxBytes);
+    if (problems.length > 0) errors.video_id = [...(errors.video_id ?? []), ...problems];
+  }
   throwIfAny(errors);
 
   const options: PostOptions = { ...input.options };

@@ -98,7 +98,7 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post('/api/create/post', guarded, async (request, reply) => {
     const input = parseBody(createPostRequest, request.body);
-    return change(request, reply, 'POST', (tx, userId) => createPost(tx, userId, input));
+    return change(request, reply, 'POST', (tx, userId) => createPost(tx, userId, input, new Date(), { instagramMaxBytes: context.config.social.instagram.maxVideoBytes }));
   });
 
   app.post('/api/create/post/draft', guarded, async (request, reply) => {
