@@ -223,8 +223,12 @@ function tiktokRules(video: PreflightVideo, options: PreflightOptions['tiktok'],
   if (videoCodec && !TIKTOK_VIDEO_CODECS.includes(videoCodec)) issue.error('video_id', `Use a video encoded as H.264 (this one is ${videoCodec.toUpperCase()}).`);
 }
 
-function instagramRules(video: PreflightVideo, caption: string, limits: PreflightLimits, issue: Collector): void {
+function instagramRules(video: PreflightVideo, options: PreflightOptions['instagram'], caption: string, limits: PreflightLimits, issue: Collector): void {
   checkCaption(caption, limits, issue);
+  const cover = options?.thumb_offset_ms;
+  if (cover !== undefined && known(video.duration) && cover > video.duration * 1000) {
+    issue.error('options.instagram.thumb_offset_ms', `Pick a cover moment within the video (at most ${Math.floor(video.duration)} s).`);
+  }
   if (known(video.duration)) {
     if (video.duration < limits.instagramMinSeconds) issue.error('video_id', `Use a video of at least ${durationText(limits.instagramMinSeconds)} (this one is ${durationText(video.duration)}).`);
     if (video.duration > limits.instagramMaxSeconds) issue.error('video_id', `Use a video of at most ${durationText(limits.instagramMaxSeconds)} (this one is ${durationText(video.duration)}).`);
@@ -255,7 +259,7 @@ export function preflight(video: PreflightVideo, platform: SocialPlatform, optio
   };
   if (platform === 'youtube') youtubeRules(video, options.youtube, all, issue);
   else if (platform === 'tiktok') tiktokRules(video, options.tiktok, caption, all, issue);
-  else instagramRules(video, caption, all, issue);
+  else instagramRules(video, options.instagram, caption, all, issue);
   return [...issues.filter((found) => found.severity === 'error'), ...issues.filter((found) => found.severity === 'warning')];
 }
 

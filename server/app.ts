@@ -41,6 +41,7 @@ import type { SocialAdapters } from './providers/social/types';
 import type { AccountTokenService, PublishScheduler } from './domain/social/types';
 import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings, type PublishEngineDeps } from './domain/publishing/engine';
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
+import { publicMediaUrls } from './domain/publishing/media';
 import { createAccountTokens } from './domain/social/account-tokens';
 import { startTokenRefreshTimer, type TokenRefreshTimer } from './domain/social/token-refresh';
 import { postRoutes } from './http/routes/posts';
@@ -172,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adapters: social,
     tokens: accountTokens,
     storage,
+    // Instagram fetches the video itself, from a signed URL of the app's media route.
+    mediaUrl: publicMediaUrls(config.appUrl, mediaUrls),
     ...(options.publishTimings ? { timings: options.publishTimings } : {}),
     preflightLimits: config.publishChecks.limits,
   };

@@ -93,6 +93,14 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(262_144).max(1_073_741_824).multipleOf(262_144, 'YOUTUBE_UPLOAD_CHUNK_BYTES must be a multiple of 262144 (256 KiB)').default(8_388_608),
   ),
+  // Publishing (issue 10): Instagram Reels through Instagram Login when both are set, else the sandbox.
+  INSTAGRAM_CLIENT_ID: optionalText,
+  INSTAGRAM_CLIENT_SECRET: optionalText,
+  INSTAGRAM_AUTHORIZE_URL: optionalText.default('https://www.instagram.com/oauth/authorize').pipe(z.url({ message: 'INSTAGRAM_AUTHORIZE_URL must be an absolute URL' })),
+  INSTAGRAM_TOKEN_URL: optionalText.default('https://api.instagram.com/oauth/access_token').pipe(z.url({ message: 'INSTAGRAM_TOKEN_URL must be an absolute URL' })),
+  INSTAGRAM_GRAPH_BASE: optionalText.default('https://graph.instagram.com').pipe(z.url({ message: 'INSTAGRAM_GRAPH_BASE must be an absolute URL such as https://graph.instagram.com' })),
+  INSTAGRAM_API_BASE: optionalText.default('https://graph.instagram.com/v22.0').pipe(z.url({ message: 'INSTAGRAM_API_BASE must be an absolute URL such as https://graph.instagram.com/v22.0' })),
+  INSTAGRAM_POLL_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(1).max(600).default(15)),
   SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
   SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
   // Pre-flight and doubles (issue 10): docs/decisions/publishing.md "Pre-flight and doubles".
@@ -202,6 +210,19 @@ export interface SocialConfig {
     apiBase: string;
     uploadBase: string;
     chunkBytes: number;
+  };
+  instagram: {
+    /** Both set: real Instagram Login and graph.instagram.com; otherwise the sandbox (when enabled). */
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authorizeUrl: string;
+    tokenUrl: string;
+    /** Unversioned host of /access_token and /refresh_access_token. */
+    graphBase: string;
+    /** Versioned Graph API base ([?] the version): /me, /{ig-user-id}/media… */
+    apiBase: string;
+    /** Between container status checks. */
+    pollMs: number;
   };
 }
 
@@ -319,6 +340,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiBase: e.YOUTUBE_API_BASE.replace(/\/+$/, ''),
         uploadBase: e.YOUTUBE_UPLOAD_BASE.replace(/\/+$/, ''),
         chunkBytes: e.YOUTUBE_UPLOAD_CHUNK_BYTES,
+      },
+      instagram: {
+        clientId: e.INSTAGRAM_CLIENT_ID,
+        clientSecret: e.INSTAGRAM_CLIENT_SECRET,
+        authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL,
+        tokenUrl: e.INSTAGRAM_TOKEN_URL,
+        graphBase: e.INSTAGRAM_GRAPH_BASE.replace(/\/+$/, ''),
+        apiBase: e.INSTAGRAM_API_BASE.replace(/\/+$/, ''),
+        pollMs: Math.round(e.INSTAGRAM_POLL_SECONDS * 1000),
       },
     },
   };

@@ -15,6 +15,8 @@ import { configuredRenderProviders, createRenderServices } from './jobs/render-s
 import { createAccountTokens } from './domain/social/account-tokens';
 import { loadTokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
+import { publicMediaUrls } from './domain/publishing/media';
+import { createMediaUrlSigner, loadMediaUrlSecret } from './media/signed-urls';
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
@@ -34,7 +36,8 @@ try {
     adapters: social.adapters,
     lockRows: database.kind === 'postgres',
   });
-  const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage, preflightLimits: config.publishChecks.limits }, concurrency: config.publishConcurrency };
+  const mediaUrl = publicMediaUrls(config.appUrl, createMediaUrlSigner(await loadMediaUrlSecret(database.db, config.media.urlSecret)));
+  const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage, mediaUrl, preflightLimits: config.publishChecks.limits }, concurrency: config.publishConcurrency };
   const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;

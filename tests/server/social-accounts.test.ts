@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { UsageResponse } from '../../contract/plans';
 import type { ConnectResponse, SandboxSimulation, SocialAccount, TargetStatus } from '../../contract/publishing';
+import { AVAILABLE_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
 import { oauthStates, posts, postTargets, socialAccounts, users } from '../../server/db/schema';
 import { createAccountTokens } from '../../server/domain/social/account-tokens';
 import { storeConnectedAccount, tokenContext, tokenHealth } from '../../server/domain/social/accounts';
@@ -247,10 +248,8 @@ describe('connecting social accounts', () => {
 
   it('answers TikTok and Instagram with "not yet", and validates the connect query', async () => {
     const user = await register('soon');
-    for (const [platform, label] of [
-      ['tiktok', 'TikTok'],
-      ['instagram', 'Instagram'],
-    ] as const) {
+    // Platforms whose adapter has not shipped yet (issue 10 adds them one by one).
+    for (const [platform, label] of SOCIAL_PLATFORMS.filter((name) => !AVAILABLE_PLATFORMS.includes(name)).map((name) => [name, PLATFORM_LABELS[name]] as const)) {
       const connectResponse = await t.client.get(`/api/${platform}/connect?path=/connect`, as(user.token));
       expect(connectResponse.statusCode).toBe(501);
       expect(bodyOf(connectResponse)).toEqual({ message: `${label} publishing arrives in the next update.` });

@@ -11,7 +11,7 @@ import { aiVideos } from '../../db/schema-videos';
 import type { MediaStorage } from '../../media/storage/types';
 import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../../providers/social/types';
 import type { AccountTokenService, PublishScheduler } from '../social/types';
-import { storedMedia } from './media';
+import { storedMedia, type PublicMediaUrl } from './media';
 import { preflightRefusal, videoFactsOf } from './preflight';
 import type { PreflightLimits } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
@@ -48,6 +48,8 @@ export interface PublishEngineDeps {
   adapters: SocialAdapters;
   tokens: AccountTokenService;
   storage: MediaStorage;
+  /** Signed public addresses of the media, for URL-pull platforms (Instagram); absent: none offered. */
+  mediaUrl?: PublicMediaUrl;
   /** Where the engine queues its own next step (a retry, the next poll). */
   scheduler: PublishScheduler;
   timings?: Partial<EngineTimings>;
@@ -179,7 +181,7 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
         .from(aiVideos)
         .where(and(eq(aiVideos.id, post.videoId), eq(aiVideos.userId, post.userId)))
     : [];
-  const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey) : null;
+  const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey, deps.mediaUrl) : null;
   if (!media) return fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
   // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
   // what the platform would refuse fails now with the plain reason, and nothing is uploaded.

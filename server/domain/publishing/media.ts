@@ -1,6 +1,6 @@
 // The file a target publishes, read from media storage (disk or S3) in the ranges the adapter asks
 // for: a resumed upload reads from where the platform stopped, never the whole file into memory.
-import type { MediaStorage } from '../../media/storage/types';
+import type { MediaStorage, MediaUrlSigner } from '../../media/storage/types';
 import type { PublishMedia } from '../../providers/social/types';
 
 async function collect(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
@@ -9,8 +9,11 @@ async function collect(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/** A signed, expiring, absolute address of a stored object (GET /media/… under APP_URL). */
+export type PublicMediaUrl = (key: string, ttlSeconds: number) => string;
+
 /** null when the stored file is gone (the video was deleted meanwhile). */
-export async function storedMedia(storage: MediaStorage, key: string): Promise<PublishMedia | null> {
+export async function storedMedia(storage: MediaStorage, key: string, publicUrl?: PublicMediaUrl): Promise<PublishMedia | null> {
   const stat = await storage.stat(key);
   if (!stat) return null;
   return {
@@ -21,5 +24,12 @@ export async function storedMedia(storage: MediaStorage, key: string): Promise<P
       if (last <= start) return new Uint8Array(0);
       return collect(await storage.read(key, { start, end: last - 1 }));
     },
+    ...(publicUrl ? { publicUrl: (ttlSeconds: number) => publicUrl(key, ttlSeconds) } : {}),
   };
+}
+
+/** PublicMediaUrl from the media URL signer: `${APP_URL}/media/<key>?exp&sig`. */
+export function publicMediaUrls(appUrl: string, signer: MediaUrlSigner): PublicMediaUrl {
+  const base = appUrl.replace(/\/+$/, '');
+  return (key, ttlSeconds) => `${base}${signer.sign(key, { ttlSeconds })}`;
 }

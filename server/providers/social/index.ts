@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type YoutubeSandbox } from './sandbox';
+import { createInstagramAdapter } from './instagram';
+import { createInstagramSandbox, createYoutubeSandbox, INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type InstagramSandbox, type YoutubeSandbox } from './sandbox';
 import type { SocialAdapters, SocialHttp } from './types';
 import { createYoutubeAdapter, GOOGLE_ENDPOINTS } from './youtube';
 
@@ -45,13 +46,45 @@ export function createSocialAdapters(config: Pick<Config, 'appUrl' | 'dataDir' |
       chunkSize: youtube.chunkBytes,
     });
   }
+  const instagramSandbox = configureInstagram(config, deps, adapters);
   return {
     adapters,
     registerRoutes: async (app) => {
       if (youtubeSandbox) await youtubeSandbox.register(app);
+      if (instagramSandbox) await instagramSandbox.register(app);
     },
     close: async () => {
       await youtubeSandbox?.close();
+      await instagramSandbox?.close();
     },
   };
+}
+
+/** Instagram (issue 10): Instagram Login when INSTAGRAM_CLIENT_ID and _SECRET are set, else the sandbox. */
+function configureInstagram(config: Pick<Config, 'appUrl' | 'social'>, deps: SocialDeps, adapters: SocialAdapters): InstagramSandbox | null {
+  const { instagram, sandbox } = config.social;
+  const pollIntervalMs = instagram.pollMs;
+  if (instagram.clientId && instagram.clientSecret) {
+    adapters.instagram = createInstagramAdapter({
+      clientId: instagram.clientId,
+      clientSecret: instagram.clientSecret,
+      endpoints: { authorizeUrl: instagram.authorizeUrl, tokenUrl: instagram.tokenUrl, graphBase: instagram.graphBase, apiBase: instagram.apiBase },
+      http: deps.fetch ?? ((url, init) => fetch(url, init)),
+      sandbox: false,
+      pollIntervalMs,
+    });
+    return null;
+  }
+  if (!sandbox.enabled) return null;
+  const instagramSandbox = createInstagramSandbox({ db: deps.db, appUrl: config.appUrl, processingMs: sandbox.processingMs });
+  adapters.instagram = createInstagramAdapter({
+    clientId: INSTAGRAM_SANDBOX_CLIENT_ID,
+    clientSecret: INSTAGRAM_SANDBOX_CLIENT_SECRET,
+    endpoints: instagramSandbox.endpoints,
+    http: instagramSandbox.http,
+    sandbox: true,
+    // The sandbox finishes a container after SANDBOX_PROCESSING_SECONDS: check a few times within it.
+    pollIntervalMs: Math.max(250, Math.min(pollIntervalMs, Math.ceil(sandbox.processingMs / 4))),
+  });
+  return instagramSandbox;
 }

@@ -64,6 +64,11 @@ export interface PublishMedia {
   mimeType: string;
   /** Bytes [start, end) of the file. */
   read(start: number, end: number): Promise<Uint8Array>;
+  /**
+   * A signed, expiring address of the file under APP_URL, for platforms that fetch the video
+   * themselves (Instagram's URL-pull). Absent when the engine has no media URL signer.
+   */
+  publicUrl?(ttlSeconds: number): string;
 }
 
 export interface PublishContent {

@@ -28,3 +28,5 @@ export function createYoutubeSandbox(options: YoutubeSandboxOptions): YoutubeSan
     close: () => instance.close(),
   };
 }
+export { createInstagramSandbox, type InstagramSandbox } from './instagram-sandbox';
+export { INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, INSTAGRAM_SANDBOX_PREFIX, SANDBOX_PUBLISHING_LIMIT, instagramSandboxEndpoints } from './instagram-routes';

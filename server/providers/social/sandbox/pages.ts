@@ -34,7 +34,7 @@ const STYLE = `
   a{color:#1d4ed8}
 `;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

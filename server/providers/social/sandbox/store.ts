@@ -101,12 +101,13 @@ export class SandboxStore {
     return rows[0] ?? null;
   }
 
-  async issueTokens(grant: Pick<SandboxTokenRow, 'accountId' | 'grantId' | 'clientId' | 'scope'>, withRefresh: boolean): Promise<IssuedTokens> {
+  /** `accessSeconds`: the access token's lifetime (Google's hour by default; Instagram's are 1 h or 60 days). */
+  async issueTokens(grant: Pick<SandboxTokenRow, 'accountId' | 'grantId' | 'clientId' | 'scope'>, withRefresh: boolean, accessSeconds = ACCESS_TOKEN_SECONDS): Promise<IssuedTokens> {
     const accessToken = `ya29.sbx-${randomSecret(36)}`;
     const refreshToken = withRefresh ? `1//sbx-${randomSecret(36)}` : null;
     const base = { accountId: grant.accountId, grantId: grant.grantId, clientId: grant.clientId, scope: grant.scope };
     await this.db.insert(sandboxTokens).values([
-      { ...base, tokenHash: sha256Hex(accessToken), kind: 'access', expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000) },
+      { ...base, tokenHash: sha256Hex(accessToken), kind: 'access', expiresAt: new Date(Date.now() + accessSeconds * 1000) },
       ...(refreshToken ? [{ ...base, tokenHash: sha256Hex(refreshToken), kind: 'refresh' as const, expiresAt: null }] : []),
     ]);
     return { accessToken, refreshToken, scope: grant.scope };
@@ -118,6 +119,16 @@ export class SandboxStore {
       .from(sandboxTokens)
       .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
       .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'refresh'), isNull(sandboxTokens.revokedAt)));
+    return rows[0] ?? null;
+  }
+
+  /** A live (not expired, not revoked) access token's row and account: Instagram's tokens refresh themselves. */
+  async findAccess(token: string): Promise<{ token: SandboxTokenRow; account: SandboxAccountRow } | null> {
+    const rows = await this.db
+      .select({ token: sandboxTokens, account: sandboxAccounts })
+      .from(sandboxTokens)
+      .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
+      .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'access'), isNull(sandboxTokens.revokedAt), gt(sandboxTokens.expiresAt, new Date())));
     return rows[0] ?? null;
   }
 

@@ -25,7 +25,7 @@ export const SANDBOX_CLIENT_SECRET = 'reelflow-sandbox-secret';
 /** Largest PUT the sandbox takes in one request (the adapter sends 8 MiB by default). */
 export const SANDBOX_MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_UPLOAD_BYTES = 256 * 1024 ** 3;
-const CONSENT_COOKIE = 'sandbox_consent';
+export const CONSENT_COOKIE = 'sandbox_consent';
 
 export interface YoutubeSandboxOptions {
   db: Db;
@@ -51,7 +51,7 @@ export function youtubeSandboxEndpoints(appUrl: string): YoutubeEndpoints {
 }
 
 type Fields = Record<string, unknown>;
-const text = (fields: unknown, name: string): string | null => {
+export const text = (fields: unknown, name: string): string | null => {
   if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return null;
   const value = (fields as Fields)[name];
   return typeof value === 'string' ? value : null;
@@ -59,7 +59,7 @@ const text = (fields: unknown, name: string): string | null => {
 // Lone UTF-16 surrogates cannot be stored (UTF-8), control characters have no place in a name.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const UNSTORABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (value: string) => !UNSTORABLE.test(value);
+export const wellFormed = (value: string) => !UNSTORABLE.test(value);
 const storable = (value: string) => wellFormed(value.replace(/[\n\r\t]/g, ' '));
 
 /** Google's error envelope. */
@@ -73,11 +73,11 @@ function oauthError(reply: FastifyReply, code: number, error: string, descriptio
   return reply.code(code).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
-function htmlPage(reply: FastifyReply, code: number, html: string): FastifyReply {
+export function htmlPage(reply: FastifyReply, code: number, html: string): FastifyReply {
   return reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
-function cookieValue(request: FastifyRequest, name: string): string | null {
+export function cookieValue(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (typeof header !== 'string') return null;
   for (const part of header.split(';')) {
@@ -87,7 +87,7 @@ function cookieValue(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
-function bearer(request: FastifyRequest): string | null {
+export function bearer(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1]! : null;
 }
@@ -127,7 +127,7 @@ function readAuthRequest(fields: unknown, appOrigin: string): { ok: true; value:
   return { ok: true, value: { clientId, redirectUri, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
 }
 
-function httpOrigin(address: string): string | null {
+export function httpOrigin(address: string): string | null {
   try {
     const url = new URL(address);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
@@ -136,7 +136,7 @@ function httpOrigin(address: string): string | null {
   }
 }
 
-function redirectWith(base: string, params: Record<string, string>): string {
+export function redirectWith(base: string, params: Record<string, string>): string {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();

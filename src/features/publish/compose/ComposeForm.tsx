@@ -15,6 +15,8 @@ import { DateTimeFields } from '../DateTimeFields';
 import { CAPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
 import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
+import { InstagramFields } from './InstagramFields';
+import { picksInstagram, type InstagramValues } from './instagram-values';
 import { firstInvalid, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type YoutubeValues } from './compose-values';
 import { Preflight } from './Preflight';
 import { DoublesConfirm } from './DoublesConfirm';
@@ -62,6 +64,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const chosenAccounts = useMemo(() => (accounts ?? []).filter((account) => values.accountIds.includes(account.id)), [accounts, values.accountIds]);
   const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
   const youtube = picksYoutube(values, accounts ?? []);
+  const instagram = picksInstagram(values.accountIds, accounts ?? []);
   const when = scheduledAt(values, timeZone);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
   const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() }), [values, accounts, videos, timeZone]);
@@ -77,6 +80,10 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
     setValues((current) => ({ ...current, youtube: { ...current.youtube, ...changes } }));
     setDoubles(null);
     setErrors((current) => ({ ...current, youtubeTitle: undefined, youtubeDescription: undefined, youtubeTags: undefined }));
+  };
+  const changeInstagram = (changes: Partial<InstagramValues>) => {
+    setValues((current) => ({ ...current, instagram: { ...current.instagram, ...changes } }));
+    setErrors((current) => ({ ...current, instagramCover: undefined }));
   };
   const pickVideo = (picked: PublishVideoRow) => {
     setValues((current) => ({
@@ -185,6 +192,10 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
             onChange={changeYoutube}
             errors={{ title: fieldError('youtubeTitle'), description: fieldError('youtubeDescription'), tags: fieldError('youtubeTags') }}
           />
+        ) : null}
+
+        {instagram ? (
+          <InstagramFields idPrefix={formId} value={values.instagram} duration={video?.duration ?? null} onChange={changeInstagram} error={fieldError('instagramCover')} />
         ) : null}
 
         <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>

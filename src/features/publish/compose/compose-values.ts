@@ -5,6 +5,7 @@ import type { CreateDraftRequest, CreatePostRequest, PostOptions, YoutubeOptions
 import type { LocalAccount, LocalPost, PublishVideoRow } from '../../../store';
 import { CAPTION_MAX, YOUTUBE_DESCRIPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
 import { isoToZoned, nextFullHour, zonedToIso } from '../time-zone';
+import { emptyInstagram, instagramOptionsOf, instagramProblem, instagramValuesFrom, picksInstagram, type InstagramValues } from './instagram-values';
 
 export type Privacy = YoutubeOptions['privacy'];
 
@@ -27,13 +28,14 @@ export interface ComposeValues {
   accountIds: string[];
   caption: string;
   youtube: YoutubeValues;
+  instagram: InstagramValues;
   when: 'now' | 'later';
   date: string;
   time: string;
 }
 
 /** Field keys in the order they appear (the first with an error gets the focus). */
-export const FIELD_ORDER = ['video', 'accounts', 'caption', 'youtubeTitle', 'youtubeDescription', 'youtubeTags', 'date', 'time'] as const;
+export const FIELD_ORDER = ['video', 'accounts', 'caption', 'youtubeTitle', 'youtubeDescription', 'youtubeTags', 'instagramCover', 'date', 'time'] as const;
 export type ComposeField = (typeof FIELD_ORDER)[number];
 export type ComposeErrors = Partial<Record<ComposeField, string>>;
 
@@ -43,7 +45,7 @@ export function emptyYoutube(): YoutubeValues {
 
 export function emptyValues(timeZone: string, now = Date.now()): ComposeValues {
   const next = nextFullHour(timeZone, now);
-  return { id: crypto.randomUUID(), videoId: null, accountIds: [], caption: '', youtube: emptyYoutube(), when: 'now', date: next.date, time: next.time };
+  return { id: crypto.randomUUID(), videoId: null, accountIds: [], caption: '', youtube: emptyYoutube(), instagram: emptyInstagram(), when: 'now', date: next.date, time: next.time };
 }
 
 /** A draft loaded into the form ("Edit" in the posts list). */
@@ -67,6 +69,7 @@ export function valuesFromPost(post: LocalPost, timeZone: string, now = Date.now
       ...(youtube?.ai_disclosure !== undefined ? { aiDisclosure: youtube.ai_disclosure } : {}),
       ...(youtube?.category_id ? { categoryId: youtube.category_id } : {}),
     },
+    instagram: instagramValuesFrom(post.options?.instagram),
     when: at ? 'later' : 'now',
     date: at?.date ?? next.date,
     time: at?.time ?? next.time,
@@ -112,6 +115,12 @@ function checkYoutube(values: ComposeValues, context: ComposeContext, errors: Co
   else if (tags.some((tag) => tag.length > 100)) errors.youtubeTags = 'Each YouTube tag must not be greater than 100 characters.';
 }
 
+function checkInstagram(values: ComposeValues, context: ComposeContext, errors: ComposeErrors): void {
+  if (!picksInstagram(values.accountIds, context.accounts)) return;
+  const problem = instagramProblem(values.instagram, context.videos.find((video) => video.id === values.videoId) ?? null);
+  if (problem) errors[problem.field] = problem.message;
+}
+
 /** Everything a post needs before it can be sent (or, with `draft`, saved as a draft). */
 export function validateCompose(values: ComposeValues, context: ComposeContext, draft = false): ComposeErrors {
   const errors: ComposeErrors = {};
@@ -122,6 +131,7 @@ export function validateCompose(values: ComposeValues, context: ComposeContext, 
   }
   if (values.caption.length > CAPTION_MAX) errors.caption = `The caption must not be greater than ${CAPTION_MAX} characters.`;
   checkYoutube(values, context, errors, draft);
+  checkInstagram(values, context, errors);
   checkTime(values, context, errors);
   return errors;
 }
@@ -152,7 +162,10 @@ export function toCreateRequest(values: ComposeValues, context: Pick<ComposeCont
     caption: values.caption,
     scheduled_at: scheduledAt(values, context.timeZone) ?? null,
     timezone: context.timeZone,
-    options: picksYoutube(values, context.accounts) ? { youtube: youtubeOptions(values) } : {},
+    options: {
+      ...(picksYoutube(values, context.accounts) ? { youtube: youtubeOptions(values) } : {}),
+      ...(picksInstagram(values.accountIds, context.accounts) ? { instagram: instagramOptionsOf(values.instagram) } : {}),
+    },
   };
 }
 
@@ -167,6 +180,9 @@ export function toDraftRequest(values: ComposeValues, context: Pick<ComposeConte
     caption: values.caption,
     scheduled_at: scheduledAt(values, context.timeZone) ?? null,
     timezone: context.timeZone,
-    options: picksYoutube(values, context.accounts) ? { youtube: title ? youtube : rest } : {},
+    options: {
+      ...(picksYoutube(values, context.accounts) ? { youtube: title ? youtube : rest } : {}),
+      ...(picksInstagram(values.accountIds, context.accounts) ? { instagram: instagramOptionsOf(values.instagram) } : {}),
+    },
   };
 }

@@ -1,0 +1,127 @@
+// What the Instagram adapter's halves share (reference/platforms.md §3, Instagram Login path):
+// its endpoints and settings, one request helper that turns a dropped connection or timeout into
+// SocialError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
+import { SocialError, type PublishContext, type SocialHttp } from '../types';
+import { readBody, sleep } from '../youtube/client';
+import { instagramError, networkError, type GraphErrorBody } from './errors';
+
+export { readBody, sleep };
+
+/** Where the adapter talks to: Instagram's addresses, or the same paths under the sandbox or a fake. */
+export interface InstagramEndpoints {
+  /** https://www.instagram.com/oauth/authorize */
+  authorizeUrl: string;
+  /** https://api.instagram.com/oauth/access_token (the short-lived token) */
+  tokenUrl: string;
+  /** https://graph.instagram.com: /access_token and /refresh_access_token live here, unversioned. */
+  graphBase: string;
+  /** https://graph.instagram.com/v22.0: /me, /{ig-user-id}/media… [?] the version is configurable. */
+  apiBase: string;
+}
+
+export const INSTAGRAM_ENDPOINTS: InstagramEndpoints = {
+  authorizeUrl: 'https://www.instagram.com/oauth/authorize',
+  tokenUrl: 'https://api.instagram.com/oauth/access_token',
+  graphBase: 'https://graph.instagram.com',
+  apiBase: 'https://graph.instagram.com/v22.0',
+};
+
+export interface InstagramAdapterOptions {
+  clientId: string;
+  clientSecret: string;
+  endpoints: InstagramEndpoints;
+  http: SocialHttp;
+  sandbox: boolean;
+  /** Between container status checks; Meta advises about once a minute. Default 15 s. */
+  pollIntervalMs?: number;
+  /** Status checks in one publish call before handing back to the engine (class retry). Default 20. */
+  maxPolls?: number;
+  /** Tries of one request after dropped connections and 5xx. Default 4. */
+  maxTries?: number;
+  backoffMs?: (attempt: number) => number;
+  /** Lifetime of the signed media URL Meta fetches the video from. Default 6 h. */
+  mediaUrlTtlSeconds?: number;
+  /** Per request; default 60 s. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface InstagramSettings extends Required<Omit<InstagramAdapterOptions, 'now'>> {
+  now: () => Date;
+}
+
+export function instagramSettings(options: InstagramAdapterOptions): InstagramSettings {
+  return {
+    ...options,
+    pollIntervalMs: options.pollIntervalMs ?? 15_000,
+    maxPolls: Math.max(1, options.maxPolls ?? 20),
+    maxTries: Math.max(1, options.maxTries ?? 4),
+    backoffMs: options.backoffMs ?? ((attempt) => Math.min(8000, 500 * 2 ** (attempt - 1))),
+    mediaUrlTtlSeconds: options.mediaUrlTtlSeconds ?? 6 * 3600,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
+/** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
+export async function send(settings: InstagramSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  try {
+    return await settings.http(url, { ...init, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw networkError();
+  }
+}
+
+/** The SocialError for a non-2xx answer (its body read). */
+export async function failure(response: Response): Promise<SocialError> {
+  return instagramError(response.status, (await readBody(response)) as GraphErrorBody | null, response.headers);
+}
+
+export function withQuery(url: string, params: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
+  return target.toString();
+}
+
+type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
+
+/**
+ * One Graph API call with the account's token (Instagram's documented `access_token` parameter:
+ * in the query of a GET, in the form body of a POST). Any code 190 (a token Instagram no longer
+ * takes) refreshes once through the token service and repeats the call: a merely expired token
+ * (463) comes back to life, a dead one fails its refresh there and the service marks the account
+ * "reconnect". A second 190 with a fresh token is `disconnect`. Returns the parsed 2xx body.
+ */
+export async function graphCall(settings: InstagramSettings, ctx: TokenContext, method: 'GET' | 'POST', url: string, params: Record<string, string> = {}): Promise<unknown> {
+  const attempt = async (token: string): Promise<Response> => {
+    const all = { ...params, access_token: token };
+    if (method === 'GET') return send(settings, withQuery(url, all), { headers: { accept: 'application/json' } }, ctx.signal);
+    return send(settings, url, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(all).toString() }, ctx.signal);
+  };
+  const first = await attempt(await ctx.accessToken());
+  if (first.ok) return readBody(first);
+  const firstError = await failure(first);
+  if (firstError.code?.split('/')[0] !== '190') throw firstError;
+  const second = await attempt(await ctx.accessToken({ forceRefresh: true }));
+  if (second.ok) return readBody(second);
+  const secondError = await failure(second);
+  if (secondError.code?.split('/')[0] !== '190') throw secondError;
+  throw new SocialError('Instagram refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, secondError.status);
+}
+
+/** Retries a step while it fails with a transient error (dropped connection, 5xx, is_transient). */
+export async function withRetries<T>(settings: InstagramSettings, signal: AbortSignal | undefined, step: () => Promise<T>): Promise<T> {
+  let lastError: unknown = null;
+  for (let attempt = 1; attempt <= settings.maxTries; attempt++) {
+    if (attempt > 1) await sleep(settings.backoffMs(attempt - 1), signal);
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof SocialError) || error.errorClass !== 'retry') throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}

@@ -1,0 +1,515 @@
+// The built-in Instagram sandbox: Instagram Login and the Reels URL-pull protocol
+// (reference/platforms.md §3) under /sandbox/instagram, with the real paths below that prefix —
+// so the Instagram adapter runs unchanged against it and only its endpoints differ. Consent page,
+// code → short-lived token (answered wrapped in data[]) → long-lived token → ig_refresh_token,
+// /me, Reel containers (the sandbox FETCHES video_url, like Meta, and keeps its size and sha256),
+// status_code transitions, media_publish, content_publishing_limit, and an account page.
+// Each account's `simulate` choice makes it misbehave the way real accounts do.
+//
+// Tables (migration 0007, no new columns): a container is a sandbox_uploads row (its settings and
+// fetched file in `metadata`, the published media id in `post_id`), a published Reel a
+// sandbox_posts row whose unique upload_id is the container — one container, at most one Reel.
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
+import type { Db } from '../../../db/client';
+import { sqlState } from '../../../db/errors';
+import { sandboxPosts, sandboxUploads, type SandboxAccountRow, type SandboxPostRow, type SandboxUploadRow } from '../../../db/schema-sandbox';
+import { constantTimeEqual, randomSecret } from '../../../domain/auth/secrets';
+import type { InstagramEndpoints } from '../instagram/client';
+import type { SocialHttp } from '../types';
+import { avatarSvg } from './pages';
+import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
+import { SandboxStore } from './store';
+import { bearer, CONSENT_COOKIE, cookieValue, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './youtube-routes';
+
+export const INSTAGRAM_SANDBOX_PREFIX = '/sandbox/instagram';
+/** The Instagram sandbox's one app: what createSocialAdapters configures the adapter with. */
+export const INSTAGRAM_SANDBOX_CLIENT_ID = '990000000000001';
+export const INSTAGRAM_SANDBOX_CLIENT_SECRET = 'reelflow-instagram-sandbox-secret';
+const API_VERSION = 'v22.0';
+const SHORT_LIVED_SECONDS = 3600;
+const LONG_LIVED_SECONDS = 60 * 24 * 3600;
+const CONTAINER_LIFETIME_MS = 24 * 3600 * 1000;
+/** Posts per rolling 24 h the sandbox allows (Meta's own number is 25, 50 or 100 depending on the page [?]). */
+export const SANDBOX_PUBLISHING_LIMIT = 50;
+const QUOTA_WINDOW_SECONDS = 24 * 3600;
+/** Largest video the sandbox fetches (Meta's 300 MB / 1 GB [?]). */
+const MAX_VIDEO_BYTES = 1024 ** 3;
+
+export interface InstagramSandboxOptions {
+  db: Db;
+  /** config.appUrl: the only origin a redirect_uri or a video_url may have. */
+  appUrl: string;
+  /** How long a container stays IN_PROGRESS. */
+  processingMs: number;
+  /**
+   * How the sandbox fetches a container's video_url (always an address of this app's media
+   * route): the app itself in-process once its routes are mounted, else plain fetch.
+   */
+  mediaHttp: () => SocialHttp;
+}
+
+export function instagramSandboxEndpoints(appUrl: string): InstagramEndpoints {
+  const base = `${appUrl.replace(/\/+$/, '')}${INSTAGRAM_SANDBOX_PREFIX}`;
+  return { authorizeUrl: `${base}/oauth/authorize`, tokenUrl: `${base}/oauth/access_token`, graphBase: base, apiBase: `${base}/${API_VERSION}` };
+}
+
+/** Graph API's error envelope. OAuth errors (code 190) come with HTTP 400, like Meta's. */
+function graphError(reply: FastifyReply, status: number, code: number, message: string, extra: { subcode?: number; transient?: boolean; type?: string } = {}): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({
+      error: {
+        message,
+        type: extra.type ?? (code === 190 ? 'OAuthException' : 'IGApiException'),
+        code,
+        ...(extra.subcode !== undefined ? { error_subcode: extra.subcode } : {}),
+        is_transient: extra.transient ?? false,
+        fbtrace_id: randomSecret(12),
+      },
+    });
+}
+
+/** api.instagram.com's older OAuth error shape. */
+function oauthError(reply: FastifyReply, message: string): FastifyReply {
+  return reply.code(400).header('cache-control', 'no-store').send({ error_type: 'OAuthException', code: 400, error_message: message });
+}
+
+const numericId = () => `17${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+const isId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
+
+interface ContainerMeta {
+  caption: string;
+  share_to_feed: boolean;
+  thumb_offset_ms: number | null;
+  sha256: string;
+  /** When processing ends, and how: FINISHED, or ERROR with Meta's status text. */
+  ready_at: string;
+  outcome: 'FINISHED' | 'ERROR';
+  error_status: string | null;
+}
+
+/** 'flaky': a deterministic coin per account and request number — a 500, a transient error, a dropped answer, or fine. */
+function flakyOutcome(accountId: string, request: number): 'fail' | 'transient' | 'drop' | 'ok' {
+  const roll = createHash('sha256').update(`${accountId}:${request}`).digest()[0]!;
+  return roll < 43 ? 'fail' : roll < 86 ? 'transient' : roll < 128 ? 'drop' : 'ok';
+}
+
+export async function instagramSandboxRoutes(app: FastifyInstance, options: InstagramSandboxOptions): Promise<void> {
+  const store = new SandboxStore(options.db, 'instagram');
+  const db = options.db;
+  const appOrigin = new URL(options.appUrl).origin;
+  const endpoints = instagramSandboxEndpoints(options.appUrl);
+  const base = endpoints.graphBase;
+  const requests = new Map<string, number>();
+  const actionPath = `${INSTAGRAM_SANDBOX_PREFIX}/oauth/authorize`;
+
+  const flaky = (account: SandboxAccountRow) => {
+    if (account.simulate !== 'flaky') return 'ok' as const;
+    const next = (requests.get(account.id) ?? 0) + 1;
+    requests.set(account.id, next);
+    return flakyOutcome(account.id, next);
+  };
+  /** A flaky failure answered before anything is done; null when the request goes on. */
+  const failEarly = (reply: FastifyReply, outcome: ReturnType<typeof flakyOutcome>): FastifyReply | null => {
+    if (outcome === 'fail') return graphError(reply, 500, 1, 'An unknown error occurred', { transient: true });
+    if (outcome === 'transient') return graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { transient: true });
+    return null;
+  };
+  /** 'drop': the work is done, the answer is lost (the client must find out what happened). */
+  const finish = (reply: FastifyReply, outcome: ReturnType<typeof flakyOutcome>, send: () => FastifyReply): FastifyReply => {
+    if (outcome !== 'drop') return send();
+    reply.hijack();
+    reply.raw.destroy();
+    return reply;
+  };
+
+  /** The token of an API call: `access_token` in the query or form body (Meta's way), or a Bearer header. */
+  const tokenOf = (request: FastifyRequest) => text(request.query, 'access_token') ?? text(request.body, 'access_token') ?? bearer(request);
+
+  /**
+   * The account behind the call's token; answers the 190 itself when there is none. Reading the
+   * profile never counts as a use, so connecting always works; the other calls do: an 'expired'
+   * account's token works for one of them (then 190/463), a 'revoked' one's for none (190/460).
+   */
+  async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
+    const token = tokenOf(request);
+    const used = token && token.length <= 500 ? await store.useAccessToken(token, counts) : null;
+    if (!used) {
+      graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
+      return null;
+    }
+    if (counts && used.account.simulate === 'revoked') {
+      graphError(reply, 400, 190, 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.', { subcode: 460 });
+      return null;
+    }
+    if (counts && used.account.simulate === 'expired' && used.uses > 1) {
+      graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { subcode: 463 });
+      return null;
+    }
+    return used.account;
+  }
+
+  const ownAccount = (account: SandboxAccountRow, userId: string) => userId === account.id;
+  const noObject = (reply: FastifyReply, id: string) =>
+    graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id.slice(0, 64)}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { subcode: 33, type: 'GraphMethodException' });
+
+  /**
+   * The common start of a Graph call: the token's account, a 'flaky' account's coin (a failure is
+   * answered here), and, for /{ig-user-id}/… paths, that the id is the token's own account.
+   * null when the answer was already sent.
+   */
+  async function begin(request: FastifyRequest, reply: FastifyReply): Promise<{ account: SandboxAccountRow; outcome: ReturnType<typeof flakyOutcome> } | null> {
+    const account = await authorize(request, reply);
+    if (!account) return null;
+    const outcome = flaky(account);
+    if (failEarly(reply, outcome)) return null;
+    const userId = (request.params as { userId?: string }).userId;
+    if (userId !== undefined && !ownAccount(account, userId)) {
+      noObject(reply, userId);
+      return null;
+    }
+    return { account, outcome };
+  }
+
+  const containerOf = async (account: SandboxAccountRow, id: string): Promise<SandboxUploadRow | null> => {
+    if (!isId(id)) return null;
+    const rows = await db.select().from(sandboxUploads).where(and(eq(sandboxUploads.id, id), eq(sandboxUploads.accountId, account.id)));
+    const row = rows[0];
+    return row && (row.metadata as { kind?: unknown }).kind === 'instagram_container' ? row : null;
+  };
+
+  function statusOf(container: SandboxUploadRow, now: Date): { code: string; status: string } {
+    const meta = container.metadata as unknown as ContainerMeta;
+    if (container.postId) return { code: 'PUBLISHED', status: 'Published: the Reel is live.' };
+    if (now.getTime() - container.createdAt.getTime() > CONTAINER_LIFETIME_MS) return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
+    if (now < new Date(meta.ready_at)) return { code: 'IN_PROGRESS', status: 'In Progress: the video is being processed.' };
+    if (meta.outcome === 'ERROR') return { code: 'ERROR', status: meta.error_status ?? 'Error' };
+    return { code: 'FINISHED', status: 'Finished: ready to publish.' };
+  }
+
+  const postsSince = async (accountId: string, since: Date) =>
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(sandboxPosts).where(and(eq(sandboxPosts.accountId, accountId), eq(sandboxPosts.platform, 'instagram'), gte(sandboxPosts.createdAt, since))))[0]?.n ?? 0);
+
+  async function quotaUsage(account: SandboxAccountRow): Promise<number> {
+    if (account.simulate === 'quota') return SANDBOX_PUBLISHING_LIMIT;
+    return postsSince(account.id, new Date(Date.now() - QUOTA_WINDOW_SECONDS * 1000));
+  }
+
+  /** Fetches the video like Meta does (only from this app's media route: the sandbox is no open proxy). */
+  async function fetchVideo(videoUrl: string): Promise<{ size: number; sha256: string; contentType: string } | null> {
+    let url: URL;
+    try {
+      url = new URL(videoUrl);
+    } catch {
+      return null;
+    }
+    if (url.origin !== appOrigin || !url.pathname.startsWith('/media/')) return null;
+    try {
+      const response = await options.mediaHttp()(url.toString(), { headers: { 'user-agent': 'facebookexternalhit/1.1 (sandbox)' }, signal: AbortSignal.timeout(60_000) });
+      if (!response.ok) return null;
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length === 0 || bytes.length > MAX_VIDEO_BYTES) return null;
+      return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: response.headers.get('content-type') ?? 'video/mp4' };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Creates the Reel of a FINISHED container exactly once (the unique upload_id decides a race). */
+  async function publishContainer(container: SandboxUploadRow): Promise<SandboxPostRow> {
+    const meta = container.metadata as unknown as ContainerMeta;
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(sandboxPosts)
+        .values({
+          id: numericId(),
+          accountId: container.accountId,
+          platform: 'instagram',
+          uploadId: container.id,
+          title: meta.caption.split('\n')[0]!.slice(0, 100),
+          metadata: { caption: meta.caption, share_to_feed: meta.share_to_feed, thumb_offset_ms: meta.thumb_offset_ms, media_product_type: 'REELS' },
+          sizeBytes: container.totalBytes,
+          sha256: meta.sha256,
+          status: 'processed',
+          statusReason: null,
+          readyAt: new Date(),
+        })
+        .onConflictDoNothing({ target: sandboxPosts.uploadId })
+        .returning();
+      const post = inserted[0] ?? (await tx.select().from(sandboxPosts).where(eq(sandboxPosts.uploadId, container.id)))[0]!;
+      await tx.update(sandboxUploads).set({ postId: post.id, updatedAt: new Date() }).where(eq(sandboxUploads.id, container.id));
+      return post;
+    });
+  }
+
+  const permalink = (post: SandboxPostRow) => `${base}/reel/${post.id}`;
+  const captionOf = (post: SandboxPostRow) => {
+    const caption = (post.metadata as { caption?: unknown }).caption;
+    return typeof caption === 'string' ? caption : '';
+  };
+
+  function accountView(account: SandboxAccountRow, posts: SandboxPostRow[]): InstagramAccountView {
+    return {
+      id: account.id,
+      name: account.name,
+      username: account.handle.replace(/^@/, ''),
+      simulate: account.simulate,
+      sandbox: true,
+      reels: posts.map((post) => {
+        const meta = post.metadata as { share_to_feed?: unknown; thumb_offset_ms?: unknown };
+        return {
+          id: post.id,
+          caption: captionOf(post),
+          share_to_feed: meta.share_to_feed !== false,
+          thumb_offset_ms: typeof meta.thumb_offset_ms === 'number' ? meta.thumb_offset_ms : null,
+          size_bytes: post.sizeBytes,
+          sha256: post.sha256,
+          container_id: post.uploadId,
+          published_at: post.createdAt.toISOString(),
+          permalink: permalink(post),
+        };
+      }),
+    };
+  }
+
+  function readAuthRequest(fields: unknown): { ok: true; value: Omit<InstagramConsentFields, 'formToken' | 'actionPath'> } | { ok: false; status: number; title: string; message: string } {
+    if (text(fields, 'client_id') !== INSTAGRAM_SANDBOX_CLIENT_ID) return { ok: false, status: 400, title: 'Invalid app ID', message: 'The app id is not the sandbox app.' };
+    const redirectUri = text(fields, 'redirect_uri') ?? '';
+    if (httpOrigin(redirectUri) !== appOrigin) return { ok: false, status: 400, title: 'Invalid redirect_uri', message: 'The redirect_uri does not belong to this app.' };
+    const responseType = text(fields, 'response_type');
+    if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'Invalid response_type', message: 'Only response_type=code is supported.' };
+    const state = text(fields, 'state') ?? '';
+    const scope = text(fields, 'scope') ?? '';
+    if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'Invalid request', message: 'The state or scope is not valid.' };
+    return { ok: true, value: { clientId: INSTAGRAM_SANDBOX_CLIENT_ID, redirectUri, state, scope } };
+  }
+
+  await app.register(
+    (sandbox, _options, done) => {
+      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      });
+      sandbox.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
+        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
+        if (!clientMistake) {
+          request.log.error({ err: error }, 'sandbox error');
+          return graphError(reply, 500, 1, 'An unknown error occurred', { transient: true });
+        }
+        return graphError(reply, typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400, 100, 'Invalid parameter', { type: 'OAuthException' });
+      });
+
+      // --- Instagram Login ---------------------------------------------------------------------
+      sandbox.get('/oauth/authorize', async (request, reply) => {
+        const auth = readAuthRequest(request.query);
+        if (!auth.ok) return htmlPage(reply, auth.status, instagramErrorPage(auth.title, auth.message));
+        const formToken = cookieValue(request, CONSENT_COOKIE) ?? randomSecret(24);
+        if (!/^[A-Za-z0-9_-]{20,64}$/.test(formToken)) return htmlPage(reply, 400, instagramErrorPage('Invalid request', 'Clear this site’s cookies and try again.'));
+        reply.header('set-cookie', `${CONSENT_COOKIE}=${formToken}; Path=${INSTAGRAM_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=1800`);
+        return htmlPage(reply, 200, instagramConsentPage({ ...auth.value, formToken, actionPath }));
+      });
+
+      sandbox.post('/oauth/authorize', async (request, reply) => {
+        const body = request.body;
+        const auth = readAuthRequest(body);
+        if (!auth.ok) return htmlPage(reply, auth.status, instagramErrorPage(auth.title, auth.message));
+        const formToken = text(body, 'form_token') ?? '';
+        const cookie = cookieValue(request, CONSENT_COOKIE) ?? '';
+        if (!formToken || !cookie || !constantTimeEqual(formToken, cookie)) {
+          return htmlPage(reply, 400, instagramErrorPage('Form expired', 'This login form expired or was not sent from this browser. Go back to the app and connect again.'));
+        }
+        const state: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
+        if (text(body, 'decision') === 'deny') {
+          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', ...state }), 302);
+        }
+        const accountName = (text(body, 'account_name') ?? '').trim();
+        const simulateField = text(body, 'simulate') ?? 'ok';
+        const simulate = (SANDBOX_SIMULATIONS as readonly string[]).includes(simulateField) ? (simulateField as SandboxSimulation) : null;
+        const problem =
+          accountName === ''
+            ? 'Enter a name for the sandbox account.'
+            : [...accountName].length > 60
+              ? 'The account name must not be longer than 60 characters.'
+              : !wellFormed(accountName)
+                ? 'The account name contains characters that cannot be stored.'
+                : simulate === null
+                  ? 'Choose how the account behaves.'
+                  : null;
+        if (problem || simulate === null) {
+          return htmlPage(reply, 422, instagramConsentPage({ ...auth.value, formToken, actionPath, accountName: wellFormed(accountName) ? accountName : '', error: problem ?? '' }));
+        }
+        const account = await store.upsertAccount(accountName, simulate);
+        const scope = auth.value.scope || 'instagram_business_basic,instagram_business_content_publish';
+        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: null, scope });
+        return reply.redirect(redirectWith(auth.value.redirectUri, { code, ...state }), 302);
+      });
+
+      // api.instagram.com/oauth/access_token: the code for a short-lived token (1 h).
+      sandbox.post('/oauth/access_token', async (request, reply) => {
+        const body = request.body;
+        if (text(body, 'client_id') !== INSTAGRAM_SANDBOX_CLIENT_ID || text(body, 'client_secret') !== INSTAGRAM_SANDBOX_CLIENT_SECRET) return oauthError(reply, 'Invalid Client ID');
+        if (text(body, 'grant_type') !== 'authorization_code') return oauthError(reply, 'Invalid grant_type');
+        const code = text(body, 'code');
+        const grant = code && code.length <= 500 ? await store.redeemCode(code) : null;
+        if (!grant || grant.clientId !== INSTAGRAM_SANDBOX_CLIENT_ID) return oauthError(reply, 'This authorization code has been used or has expired');
+        if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
+        const tokens = await store.issueTokens(grant, false, SHORT_LIVED_SECONDS);
+        // The newer documentation's shape (wrapped in data[]); the adapter takes the flat one too.
+        return reply.header('cache-control', 'no-store').send({ data: [{ access_token: tokens.accessToken, user_id: grant.accountId, permissions: grant.scope }] });
+      });
+
+      // graph.instagram.com/access_token: short-lived → long-lived (60 days).
+      sandbox.get('/access_token', async (request, reply) => {
+        const query = request.query;
+        if (text(query, 'grant_type') !== 'ig_exchange_token') return graphError(reply, 400, 100, 'Unsupported grant_type', { type: 'OAuthException' });
+        if (text(query, 'client_secret') !== INSTAGRAM_SANDBOX_CLIENT_SECRET) return graphError(reply, 400, 101, 'Error validating client secret.', { type: 'OAuthException' });
+        const token = text(query, 'access_token');
+        const found = token && token.length <= 500 ? await store.findAccess(token) : null;
+        if (!found) return graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
+        const tokens = await store.issueTokens(found.token, false, LONG_LIVED_SECONDS);
+        return reply.header('cache-control', 'no-store').send({ access_token: tokens.accessToken, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS });
+      });
+
+      // graph.instagram.com/refresh_access_token: a live long-lived token for a new one of 60 days.
+      // Meta refreshes only tokens at least 24 h old; the sandbox does not wait (its 'expired'
+      // simulation refreshes tokens minutes old), documented in docs/decisions/publishing.md.
+      sandbox.get('/refresh_access_token', async (request, reply) => {
+        if (text(request.query, 'grant_type') !== 'ig_refresh_token') return graphError(reply, 400, 100, 'Unsupported grant_type', { type: 'OAuthException' });
+        const token = text(request.query, 'access_token');
+        const found = token && token.length <= 500 ? await store.findAccess(token) : null;
+        if (!found) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { subcode: 463 });
+        if (found.account.simulate === 'revoked') {
+          return graphError(reply, 400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', { subcode: 460 });
+        }
+        const tokens = await store.issueTokens(found.token, false, LONG_LIVED_SECONDS);
+        return reply.header('cache-control', 'no-store').send({ access_token: tokens.accessToken, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS });
+      });
+
+      // --- Graph API ---------------------------------------------------------------------------
+      sandbox.get(`/${API_VERSION}/me`, async (request, reply) => {
+        const account = await authorize(request, reply, false);
+        if (!account) return reply;
+        return reply.send({
+          id: account.id,
+          user_id: account.id,
+          username: account.handle.replace(/^@/, ''),
+          name: account.name,
+          account_type: 'BUSINESS',
+          profile_picture_url: `${base}/avatar/${account.id}`,
+        });
+      });
+
+      sandbox.get(`/${API_VERSION}/:userId/content_publishing_limit`, async (request, reply) => {
+        const started = await begin(request, reply);
+        if (!started) return reply;
+        const { account } = started;
+        return reply.send({ data: [{ config: { quota_total: SANDBOX_PUBLISHING_LIMIT, quota_duration: QUOTA_WINDOW_SECONDS }, quota_usage: await quotaUsage(account) }] });
+      });
+
+      sandbox.post(`/${API_VERSION}/:userId/media`, async (request, reply) => {
+        const started = await begin(request, reply);
+        if (!started) return reply;
+        const { account, outcome } = started;
+        const fields = { ...(request.query as object), ...(request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : {}) };
+        if (text(fields, 'media_type') !== 'REELS') return graphError(reply, 400, 100, 'The parameter media_type must be REELS in the sandbox.');
+        const caption = text(fields, 'caption') ?? '';
+        if ([...caption].length > 2200 || !wellFormed(caption.replace(/[\n\r\t]/g, ' '))) return graphError(reply, 400, 100, 'The caption is invalid (at most 2200 characters).');
+        const shareToFeed = text(fields, 'share_to_feed') ?? 'true';
+        const thumbOffset = text(fields, 'thumb_offset');
+        if (!['true', 'false'].includes(shareToFeed) || (thumbOffset !== null && !/^\d{1,9}$/.test(thumbOffset))) return graphError(reply, 400, 100, 'Invalid parameter');
+        const videoUrl = text(fields, 'video_url');
+        if (!videoUrl || videoUrl.length > 4000) return graphError(reply, 400, 100, 'The parameter video_url is required');
+        const video = await fetchVideo(videoUrl);
+        if (!video) return graphError(reply, 400, 9004, 'The media could not be fetched from this uri: the video_url is not reachable or not a video of this app.', { subcode: 2207052 });
+        const rejected = account.simulate === 'reject';
+        const meta: ContainerMeta & { kind: string } = {
+          kind: 'instagram_container',
+          caption,
+          share_to_feed: shareToFeed === 'true',
+          thumb_offset_ms: thumbOffset === null ? null : Number(thumbOffset),
+          sha256: video.sha256,
+          ready_at: new Date(Date.now() + options.processingMs).toISOString(),
+          outcome: rejected ? 'ERROR' : 'FINISHED',
+          error_status: rejected ? 'Error: Media upload has failed with error code 2207026' : null,
+        };
+        const id = numericId();
+        await db.insert(sandboxUploads).values({ id, accountId: account.id, metadata: meta as unknown as Record<string, unknown>, contentType: video.contentType, totalBytes: video.size, receivedBytes: video.size });
+        return finish(reply, outcome, () => reply.send({ id }));
+      });
+
+      sandbox.post(`/${API_VERSION}/:userId/media_publish`, async (request, reply) => {
+        const started = await begin(request, reply);
+        if (!started) return reply;
+        const { account, outcome } = started;
+        const creationId = text(request.body, 'creation_id') ?? text(request.query, 'creation_id') ?? '';
+        const container = await containerOf(account, creationId);
+        if (!container) return noObject(reply, creationId);
+        if ((await quotaUsage(account)) >= SANDBOX_PUBLISHING_LIMIT) return graphError(reply, 400, 9, 'Application request limit reached', { subcode: 2207042 });
+        const { code } = statusOf(container, new Date());
+        if (code === 'IN_PROGRESS') return graphError(reply, 400, 9007, 'Media ID is not available: the media is not ready for publishing, please wait for a moment', { subcode: 2207027 });
+        if (code === 'EXPIRED') return graphError(reply, 400, -2, 'The media has expired', { subcode: 2207020 });
+        if (code === 'ERROR') return graphError(reply, 400, 9007, 'The media could not be published', { subcode: 2207026 });
+        if (code === 'PUBLISHED') return graphError(reply, 400, 100, 'This container has already been published.');
+        const post = await publishContainer(container);
+        return finish(reply, outcome, () => reply.send({ id: post.id }));
+      });
+
+      sandbox.get(`/${API_VERSION}/:userId/media`, async (request, reply) => {
+        const started = await begin(request, reply);
+        if (!started) return reply;
+        const { account } = started;
+        const limitText = text(request.query, 'limit');
+        const limit = limitText && /^\d{1,3}$/.test(limitText) ? Math.min(100, Math.max(1, Number(limitText))) : 25;
+        const posts = await db.select().from(sandboxPosts).where(and(eq(sandboxPosts.accountId, account.id), eq(sandboxPosts.platform, 'instagram'))).orderBy(desc(sandboxPosts.createdAt), desc(sandboxPosts.id)).limit(limit);
+        return reply.send({ data: posts.map((post) => ({ id: post.id, caption: captionOf(post), media_type: 'VIDEO', media_product_type: 'REELS', timestamp: post.createdAt.toISOString(), permalink: permalink(post) })) });
+      });
+
+      // A container (status_code, status) or a published Reel (permalink…), like Graph's /{id}.
+      sandbox.get(`/${API_VERSION}/:id`, async (request, reply) => {
+        const started = await begin(request, reply);
+        if (!started) return reply;
+        const { account } = started;
+        const id = (request.params as { id: string }).id;
+        const container = await containerOf(account, id);
+        if (container) return reply.send({ id, ...Object.fromEntries(Object.entries(statusOf(container, new Date())).map(([key, value]) => [key === 'code' ? 'status_code' : key, value])) });
+        const post = isId(id) ? await store.post(id) : null;
+        if (!post || post.accountId !== account.id) return noObject(reply, id);
+        return reply.send({ id: post.id, caption: captionOf(post), media_type: 'VIDEO', media_product_type: 'REELS', permalink: permalink(post), timestamp: post.createdAt.toISOString() });
+      });
+
+      // --- Pages for people --------------------------------------------------------------------
+      sandbox.get('/channel/:account', async (request, reply) => {
+        const key = (request.params as { account: string }).account;
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
+        if (!account) {
+          if (wantsJson) return noObject(reply, key);
+          return htmlPage(reply, 404, instagramErrorPage('Account not found', 'No sandbox account has this id or username.'));
+        }
+        const view = accountView(account, await store.postsOf(account.id));
+        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
+        return htmlPage(reply, 200, instagramAccountPage(view));
+      });
+
+      sandbox.get('/reel/:id', async (request, reply) => {
+        const id = (request.params as { id: string }).id;
+        const post = isId(id) ? await store.post(id) : null;
+        if (!post) return htmlPage(reply, 404, instagramErrorPage('Reel not found', 'No sandbox Reel has this id.'));
+        return reply.redirect(`${INSTAGRAM_SANDBOX_PREFIX}/channel/${post.accountId}#reel-${post.id}`, 302);
+      });
+
+      sandbox.get('/avatar/:account', async (request, reply) => {
+        const key = (request.params as { account: string }).account;
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        if (!account) return noObject(reply, key);
+        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+      });
+      done();
+    },
+    { prefix: INSTAGRAM_SANDBOX_PREFIX },
+  );
+}
