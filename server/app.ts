@@ -43,6 +43,7 @@ import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings,
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
 import { createAccountTokens } from './domain/social/account-tokens';
 import { postRoutes } from './http/routes/posts';
+import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   voiceRoutes(app, context);
   videoRoutes(app, context);
   postRoutes(app, context);
+  scheduleIoRoutes(app, context);
   errorLogRoutes(app, context);
   mediaRoutes(app, context);
   await musicRoutes(app, context);
