@@ -162,6 +162,16 @@ describe('the schedule in and out', () => {
       }
     });
 
+    it('stops serving the feed when the plan no longer includes publishing', async () => {
+      const downgraded = await register('schedule-downgraded');
+      const { token } = await newFeed(downgraded.token);
+      expect((await feed(token)).statusCode).toBe(200);
+      await allowPublishing(t.database.db, downgraded.id, 'free');
+      const refused = await feed(token);
+      expect(refused.statusCode).toBe(403);
+      expect(messageOf(refused)).toMatch(/plan does not include publishing/);
+    });
+
     it('is valid RFC 5545: CRLF, folded at 75 octets, TEXT escaped, UTC times, one event per post', async () => {
       const caption = `Line one; with, punctuation \\ and more\nLine two ${'🐙ö'.repeat(40)}`;
       const at = inHours(30);

@@ -1,15 +1,16 @@
 // The schedule out (issue 10, "The schedule in and out" in docs/decisions/publishing.md): the
 // owner's posts as a CSV file for spreadsheets, and as an iCalendar feed that calendar apps
 // subscribe to with a secret URL. The import is in schedule-import.ts.
-import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, POST_STATUS_LABELS, type SocialPlatform } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
-import { posts, postTargets, type PostRow, type PostTargetRow } from '../../db/schema-publishing';
+import { posts, type PostRow, type PostTargetRow } from '../../db/schema-publishing';
 import { scheduleFeedTokens } from '../../db/schema-schedule';
 import { aiVideos } from '../../db/schema-videos';
 import { randomSecret, sha256Hex } from '../auth/secrets';
 import { toCsv } from './csv';
 import { icsLines, icsText, icsUtc } from './ical';
+import { targetsOf } from './post-view';
 
 /** At most this many posts in one export (the newest by time are kept when there are more). */
 export const EXPORT_MAX_POSTS = 10_000;
@@ -39,10 +40,10 @@ async function schedulePosts(db: Db, userId: number, options: { from?: Date; lim
     .where(and(eq(posts.userId, userId), or(sql`${posts.status} <> 'draft'`, isNotNull(posts.scheduledAt)), options.from ? gte(at, options.from) : undefined))
     .orderBy(asc(at), asc(posts.id))
     .limit(options.limit);
-  const ids = rows.map((row) => row.post.id);
-  const targets = ids.length === 0 ? [] : await db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.accountName), asc(postTargets.id));
-  const byPost = new Map<string, PostTargetRow[]>();
-  for (const target of targets) byPost.set(target.postId, [...(byPost.get(target.postId) ?? []), target]);
+  const byPost = await targetsOf(
+    db,
+    rows.map((row) => row.post.id),
+  );
   return rows.map((row) => ({ post: row.post, videoTitle: row.videoTitle, targets: byPost.get(row.post.id) ?? [], at: row.at }));
 }
 

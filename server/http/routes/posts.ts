@@ -45,10 +45,15 @@ const idParams = z.object({ id: z.uuid('The post id must be a valid UUID.') });
 
 export const PUBLISH_FORBIDDEN = 'Your plan does not include publishing to social accounts. Upgrade your plan to publish.';
 
+/** True when the plan holds can_publish_post (full access holds everything). */
+export function planCanPublish(plan: string): boolean {
+  const permissions = permissionsForPlan(plan);
+  return permissions.full_access === true || permissions.can_publish_post === true;
+}
+
 /** 403 unless the user's plan holds can_publish_post (full access holds everything). */
 export async function requirePublish(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const permissions = permissionsForPlan(currentAuth(request).user.plan);
-  if (permissions.full_access === true || permissions.can_publish_post === true) return undefined;
+  if (planCanPublish(currentAuth(request).user.plan)) return undefined;
   return reply.code(403).send({ message: PUBLISH_FORBIDDEN });
 }
 

@@ -2,22 +2,21 @@
 // and out"): CSV export, the secret calendar feed (its token made, rotated, revoked; the feed
 // itself authenticated by the token alone), and the CSV import with its preview. Every route but
 // the feed needs a signed-in user whose plan holds can_publish_post.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importPreviewRequest, importRequest, type FeedTokenCreated, type FeedTokenStatus, type ImportResponse } from '../../../contract/schedule-io';
-import { permissionsForPlan } from '../../domain/plans/permissions';
 import { users } from '../../db/schema';
+import { runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
 import { ImportFileError, importPosts, previewImport } from '../../domain/publishing/schedule-import';
 import { feedTokenStatus, feedTokenUser, revokeFeedToken, rotateFeedToken, scheduleCalendar, scheduleCsv } from '../../domain/publishing/schedule-io';
 import type { QueuedTarget } from '../../domain/publishing/targets';
-import { runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
-import { eq } from 'drizzle-orm';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { byAddress, rateLimited } from '../rate-limits';
 import { parseBody, RequestValidationError } from '../validation';
-import { fieldErrorsAs422, handOffTargets, PUBLISH_FORBIDDEN, requirePublish } from './posts';
+import { fieldErrorsAs422, handOffTargets, planCanPublish, PUBLISH_FORBIDDEN, requirePublish } from './posts';
 
 export const FEED_NOT_FOUND = 'This calendar feed does not exist; it may have been revoked or replaced by a new URL.';
 
@@ -69,8 +68,8 @@ export function scheduleIoRoutes(app: FastifyInstance, context: AppContext): voi
     const userId = await feedTokenUser(db, token);
     if (userId === null) return reply.code(404).send({ message: FEED_NOT_FOUND });
     const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
-    const permissions = permissionsForPlan(user?.plan ?? 'free');
-    if (permissions.full_access !== true && permissions.can_publish_post !== true) return reply.code(403).send({ message: PUBLISH_FORBIDDEN });
+    // A plan that no longer includes publishing no longer shows the schedule either.
+    if (!planCanPublish(user?.plan ?? 'free')) return reply.code(403).send({ message: PUBLISH_FORBIDDEN });
     const calendar = await scheduleCalendar(db, userId, config.appUrl);
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="reelflow-schedule.ics"').send(calendar);
   });
