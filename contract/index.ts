@@ -10,3 +10,4 @@ export * from './voices';
 export * from './videos';
 export * from './publishing';
 export * from './preflight';
+export * from './schedule-io';

@@ -45,6 +45,7 @@ import { publicMediaUrls } from './domain/publishing/media';
 import { createAccountTokens } from './domain/social/account-tokens';
 import { startTokenRefreshTimer, type TokenRefreshTimer } from './domain/social/token-refresh';
 import { postRoutes } from './http/routes/posts';
+import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   voiceRoutes(app, context);
   videoRoutes(app, context);
   postRoutes(app, context);
+  scheduleIoRoutes(app, context);
   errorLogRoutes(app, context);
   mediaRoutes(app, context);
   await musicRoutes(app, context);

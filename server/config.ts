@@ -81,6 +81,7 @@ const envSchema = z.object({
       .optional(),
   ),
   RATE_LIMIT_CONNECT: optionalText.default('20 per 10 minutes'),
+  RATE_LIMIT_CALENDAR_FEED: optionalText.default('60 per minute'),
   // Publishing (issue 9): YouTube through Google OAuth when both are set, else the built-in sandbox.
   YOUTUBE_CLIENT_ID: optionalText,
   YOUTUBE_CLIENT_SECRET: optionalText,
@@ -195,6 +196,8 @@ export interface RateLimits {
   upload: RateLimitSetting;
   /** GET /api/{platform}/connect per user: each one stores an OAuth state. */
   connect: RateLimitSetting;
+  /** GET /api/schedule/calendar.ics per client address (the token is the auth: no user yet). */
+  calendarFeed: RateLimitSetting;
 }
 
 export interface SocialConfig {
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
     upload: limit('RATE_LIMIT_UPLOAD'),
     connect: limit('RATE_LIMIT_CONNECT'),
+    calendarFeed: limit('RATE_LIMIT_CALENDAR_FEED'),
   };
   const production = e.NODE_ENV === 'production';
   const media = mediaConfig(e);

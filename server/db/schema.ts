@@ -89,3 +89,5 @@ export const rateLimits = pgTable('rate_limits', {
 export * from './schema-publishing';
 // The built-in platform sandboxes (issue 9, migration 0007).
 export * from './schema-sandbox';
+// The schedule's calendar feed tokens (issue 10, migration 0009-schedule-feed).
+export * from './schema-schedule';

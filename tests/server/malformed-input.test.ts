@@ -20,7 +20,7 @@ import { ApiClient, as, bodyOf, createTestDatabase, errorsOf, uniqueEmail, type 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Field names our routes read, so wrong types and bad text reach the validators. */
-const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options'];
+const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows'];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
 /** A body as sent on the wire: payload text and its content type. */

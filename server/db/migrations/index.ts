@@ -8,6 +8,7 @@ import { sql as rateLimits } from './0004-rate-limits';
 import { sql as mediaLibrary } from './0005-media-library';
 import { sql as aiVideos } from './0006-ai-videos';
 import { sql as publishing } from './0007-publishing';
+import { sql as scheduleFeed } from './0009-schedule-feed';
 
 export interface Migration {
   id: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0005-media-library', sql: mediaLibrary },
   { id: '0006-ai-videos', sql: aiVideos },
   { id: '0007-publishing', sql: publishing },
+  { id: '0009-schedule-feed', sql: scheduleFeed },
 ];

@@ -67,7 +67,7 @@ export function toPost(row: PostRow, video: PostVideoColumns | null, targets: Po
 }
 
 /** The posts' targets, by post id, in a stable order (account name, then id). */
-async function targetsOf(db: Db, postIds: string[]): Promise<Map<string, PostTargetRow[]>> {
+export async function targetsOf(db: Db, postIds: string[]): Promise<Map<string, PostTargetRow[]>> {
   const byPost = new Map<string, PostTargetRow[]>();
   if (postIds.length === 0) return byPost;
   const rows = await db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.accountName), asc(postTargets.id));

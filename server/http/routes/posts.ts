@@ -33,6 +33,7 @@ import {
 } from '../../domain/publishing/posts';
 import { publishableVideos } from '../../domain/publishing/publishable-videos';
 import type { QueuedTarget } from '../../domain/publishing/targets';
+import type { PublishScheduler } from '../../domain/social/types';
 import { restartVideo } from '../../domain/videos/lifecycle';
 import { findVideoRow, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
 import { currentAuth, requireAuth } from '../auth';
@@ -44,20 +45,39 @@ const idParams = z.object({ id: z.uuid('The post id must be a valid UUID.') });
 
 export const PUBLISH_FORBIDDEN = 'Your plan does not include publishing to social accounts. Upgrade your plan to publish.';
 
+/** True when the plan holds can_publish_post (full access holds everything). */
+export function planCanPublish(plan: string): boolean {
+  const permissions = permissionsForPlan(plan);
+  return permissions.full_access === true || permissions.can_publish_post === true;
+}
+
 /** 403 unless the user's plan holds can_publish_post (full access holds everything). */
-async function requirePublish(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const permissions = permissionsForPlan(currentAuth(request).user.plan);
-  if (permissions.full_access === true || permissions.can_publish_post === true) return undefined;
+export async function requirePublish(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (planCanPublish(currentAuth(request).user.plan)) return undefined;
   return reply.code(403).send({ message: PUBLISH_FORBIDDEN });
 }
 
 /** The domain's several-fields error as the API's 422. */
-async function fieldErrorsAs422<T>(work: () => Promise<T>): Promise<T> {
+export async function fieldErrorsAs422<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof PostFieldsError) throw new RequestValidationError(error.errors);
     throw error;
+  }
+}
+
+/**
+ * Hands queued targets to the scheduler. If it is down the targets stay 'scheduled' in the
+ * database and the next start queues them, so the request still succeeds.
+ */
+export async function handOffTargets(publisher: PublishScheduler, request: FastifyRequest, queued: QueuedTarget[]): Promise<void> {
+  for (const { targetId, at } of queued) {
+    try {
+      await publisher.schedule(targetId, at);
+    } catch (error) {
+      request.log.error({ err: error, targetId }, 'could not queue the publish target');
+    }
   }
 }
 
@@ -67,19 +87,7 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
   const guarded = { preHandler: [requireAuth, requirePublish] };
   const reads = { preHandler: [requireAuth, requirePublish], config: { authIdentityOnly: true } };
 
-  /**
-   * Hands queued targets to the scheduler. If it is down the targets stay 'scheduled' in the
-   * database and the next start queues them, so the request still succeeds.
-   */
-  const handOff = async (request: FastifyRequest, queued: QueuedTarget[]) => {
-    for (const { targetId, at } of queued) {
-      try {
-        await publisher.schedule(targetId, at);
-      } catch (error) {
-        request.log.error({ err: error, targetId }, 'could not queue the publish target');
-      }
-    }
-  };
+  const handOff = (request: FastifyRequest, queued: QueuedTarget[]) => handOffTargets(publisher, request, queued);
 
   /** Runs a post change idempotently, answers the post as it now stands, then queues its targets. */
   const change = async (request: FastifyRequest, reply: FastifyReply, method: 'POST' | 'DELETE', apply: (tx: typeof db, userId: number) => Promise<PostChange>) => {

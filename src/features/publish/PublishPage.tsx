@@ -3,7 +3,7 @@
 // per-account status, and the failed jobs to retry or reschedule. Everything reads the local store
 // and changes it through src/collections (outbox), so the screen works offline.
 import { Badge, Tabs } from '@mantine/core';
-import { IconAlertTriangle, IconList, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsExchange, IconList, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { refreshPublishing } from '../../collections/publishing';
@@ -13,9 +13,10 @@ import { emptyValues, valuesFromPost, type ComposeValues } from './compose/compo
 import { ComposeForm } from './compose/ComposeForm';
 import { FailedSection } from './failed/FailedSection';
 import { PostsSection } from './posts/PostsSection';
+import { ScheduleIoSection } from './schedule-io/ScheduleIoSection';
 import { creatorTimeZone } from './time-zone';
 
-type Tab = 'compose' | 'posts' | 'failed';
+type Tab = 'compose' | 'posts' | 'failed' | 'schedule-io';
 
 interface ComposeState {
   values: ComposeValues;
@@ -77,6 +78,9 @@ export function PublishPage() {
           >
             Failed
           </Tabs.Tab>
+          <Tabs.Tab value="schedule-io" leftSection={<IconArrowsExchange size={16} aria-hidden />} style={{ minHeight: 44 }}>
+            Import / export
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="compose" pt="md">
           <ComposeForm
@@ -103,6 +107,10 @@ export function PublishPage() {
         </Tabs.Panel>
         <Tabs.Panel value="failed" pt="md">
           <FailedSection timeZone={timeZone} />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedule-io" pt="md">
+          {/* Mounted only when shown: it asks the server for the feed's status. */}
+          {tab === 'schedule-io' && <ScheduleIoSection timeZone={timeZone} />}
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

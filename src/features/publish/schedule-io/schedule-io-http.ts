@@ -1,0 +1,51 @@
+// The schedule's import and export calls (issue 10, "The schedule in and out"), through the app's
+// HTTP client (bearer token, CSRF, 401 handling). They need the network: nothing here goes
+// through the outbox — an import is checked by the server before anything is created.
+import type { FeedTokenCreated, FeedTokenStatus, ImportPost, ImportPreviewResponse, ImportResponse } from '../../../../contract';
+import { api, errorMessage } from '../../../api';
+
+export const getFeedStatus = async () => (await api.get<FeedTokenStatus>('/api/schedule/feed-token')).data;
+export const createFeedUrl = async () => (await api.post<FeedTokenCreated>('/api/schedule/feed-token', {})).data;
+export const revokeFeedUrl = async () => (await api.delete<{ message: string; deleted: boolean }>('/api/schedule/feed-token')).data;
+
+export const previewImport = async (csv: string, timezone: string) => (await api.post<ImportPreviewResponse>('/api/schedule/import/preview', { csv, timezone })).data;
+
+/** All rows or none; the key makes a resent click (answer lost) harmless. */
+export const importPosts = async (rows: ImportPost[], idempotencyKey: string) =>
+  (await api.post<ImportResponse>('/api/schedule/import', { rows }, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+
+/** A failed blob request rejects with the body as a Blob: read the server's message out of it. */
+async function blobFailure(error: unknown): Promise<string> {
+  if (error instanceof Blob) {
+    try {
+      return errorMessage(JSON.parse(await error.text()), 'The download failed.');
+    } catch {
+      return 'The download failed.';
+    }
+  }
+  return errorMessage(error, 'The download failed.');
+}
+
+/** GET /api/schedule/export.csv with the bearer token, saved by the browser under the server's name. */
+export async function downloadScheduleCsv(): Promise<void> {
+  let response;
+  try {
+    response = await api.get<Blob>('/api/schedule/export.csv', { responseType: 'blob', headers: { Accept: 'text/csv' } });
+  } catch (error) {
+    throw new Error(await blobFailure(error), { cause: error });
+  }
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'reelflow-schedule.csv';
+  const url = URL.createObjectURL(response.data);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click the browser has the file; the object URL is not needed any more.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
