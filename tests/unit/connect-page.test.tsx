@@ -254,7 +254,7 @@ describe('ConnectPage: connecting', () => {
       callbackPage.postMessage({ type: 'reelflow:connect', ok: true, platform: 'myspace' });
       callbackPage.postMessage({ type: 'something-else' });
       const before = pulls.length;
-      const success = { type: 'reelflow:connect', ok: true, platform: 'youtube', account_id: 'a7', error: null };
+      const success: ConnectPopupMessage = { type: 'reelflow:connect', ok: true, platform: 'youtube', account_id: 'a7', error: null };
       callbackPage.postMessage(success);
       expect(await screen.findByText('YouTube account connected')).toBeTruthy();
       await waitFor(() => expect(within(card('YouTube')).queryByText('Finish in the window that opened.')).toBeNull());

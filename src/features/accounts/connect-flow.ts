@@ -134,7 +134,7 @@ export function listenForConnectMessages(onMessage: (message: ConnectPopupMessag
     if (typeof BroadcastChannel === 'function') {
       channel = new BroadcastChannel(CONNECT_CHANNEL);
       // A BroadcastChannel only ever carries messages of this origin; the data is checked as strictly.
-      channel.onmessage = (event: MessageEvent) => deliver(connectMessageOf({ origin: location.origin, data: event.data }));
+      channel.onmessage = (event: MessageEvent) => deliver(connectMessageOf({ origin: location.origin, data: event.data as unknown }));
     }
   } catch {
     channel = null;
