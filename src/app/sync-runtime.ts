@@ -15,6 +15,9 @@ import { db, noteStorageError } from '../store';
 import { createAccountsSync } from '../collections/accounts';
 import { createMusicSync } from '../collections/music';
 import { createPlansSync, createUsageSync } from '../collections/plans';
+import { DUE_CHECK_MS, livePostsSignature } from '../collections/post-polling';
+import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../collections/post-sync';
+import { FAILED_JOBS_COLLECTION } from '../collections/failed-jobs';
 import { createPublishingSyncs } from '../collections/publishing';
 import { createScriptsSync } from '../collections/scripts';
 import { pruneOfflineVideos } from '../collections/video-offline';
@@ -123,6 +126,21 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
     error: () => undefined,
   });
 
+  // Live publishing: while a post is being published or one is due, pull the posts, failed jobs and
+  // calendar the same adaptive way; a scheduled post becoming due is noticed by a cheap local check.
+  const livePosts = async () => livePostsSignature(await db.posts.where('status').anyOf('scheduled', 'publishing').toArray());
+  const postPolling: VideoPolling = startVideoPolling({
+    pull: () => pull.run([POSTS_COLLECTION, FAILED_JOBS_COLLECTION, CALENDAR_COLLECTION]),
+    activeSignature: livePosts,
+  });
+  let livePostsWatcher: Subscription | null = liveQuery(livePosts).subscribe({
+    next: (signature) => {
+      if (signature !== null) postPolling.nudge();
+    },
+    error: () => undefined,
+  });
+  const dueCheck = setInterval(() => postPolling.nudge(), DUE_CHECK_MS);
+
   // Another context (the service worker, another tab) may drain or pull: follow the tables.
   let watcher: Subscription | null = liveQuery(() => Promise.all([db.outbox.count(), db.syncState.toArray()])).subscribe({
     next: () => void syncStatus.refresh().catch(() => undefined),
@@ -166,6 +184,10 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       activeWatcher?.unsubscribe();
       activeWatcher = null;
       polling.stop();
+      livePostsWatcher?.unsubscribe();
+      livePostsWatcher = null;
+      clearInterval(dueCheck);
+      postPolling.stop();
       uninstallReporting();
       setEngineHooks(null);
       setOutboxOwner(null);

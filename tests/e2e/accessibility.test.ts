@@ -164,7 +164,10 @@ async function settled(expectDialog = false): Promise<void> {
   } else {
     await page.locator('h1').first().waitFor({ state: 'visible' });
   }
-  await expect.poll(() => page.getByText(/^Loading/).count(), SETTLE).toBe(0);
+  // Visible ones only: Publish keeps its other tabs mounted under React's <Activity mode="hidden">
+  // (Mantine's keepMounted), where effects — and so the local store's live queries — wait until
+  // the tab is shown; their "Loading…" is display:none and never reaches anyone.
+  await expect.poll(() => page.getByText(/^Loading/).filter({ visible: true }).count(), SETTLE).toBe(0);
   // Let Mantine's transitions finish (reduced motion makes them instant, but a frame is needed).
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }

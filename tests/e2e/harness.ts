@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -197,4 +198,23 @@ export async function registerInBrowser(page: Page, server: RunningServer, accou
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Waits until the service worker is active (the shell is precached when it activates). */
+export async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/**
+ * Waits until the page runs under the active worker. A page that loaded while the first worker was
+ * still installing stays uncontrolled until its next load (the worker does not claim clients), and
+ * a new version then activates at once with nothing to wait for — so reload it under the worker.
+ */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await serviceWorkerReady(page);
+  if (await page.evaluate(() => Boolean(navigator.serviceWorker.controller))) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }

@@ -19,7 +19,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { compressClient } from '../../scripts/compress-client.mjs';
-import { apiCall, launchBrowser, loginViaApi, registerInBrowser, runAdmin, setFaults, SIGNED_IN_PATHS, startServer, type Browser, type RunningServer } from './harness';
+import {
+  apiCall,
+  controlledByServiceWorker,
+  launchBrowser,
+  loginViaApi,
+  registerInBrowser,
+  runAdmin,
+  serviceWorkerReady,
+  setFaults,
+  SIGNED_IN_PATHS,
+  startServer,
+  type Browser,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 // The server serves a copy of the built client, so a test can drop in a "new release".
@@ -70,25 +83,6 @@ async function signUp(page: Page, name: string, plan: 'free' | 'creator' | 'pro'
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (!token) throw new Error('the app stored no token after registering');
   return { email, password, token };
-}
-
-/** Waits until the service worker is active (the shell is precached when it activates). */
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-}
-
-/**
- * Waits until the page runs under the active worker. A page that loaded while the first worker was
- * still installing stays uncontrolled until its next load (the worker does not claim clients), and
- * a new version then activates at once with nothing to wait for — so reload it under the worker.
- */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await serviceWorkerReady(page);
-  if (await page.evaluate(() => Boolean(navigator.serviceWorker.controller))) return;
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** The sync indicator's accessible name ("Offline, 3 pending", "Synced 10:42"...). */

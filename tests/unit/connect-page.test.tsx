@@ -1,7 +1,7 @@
 // The connect screen as a creator sees it (issue 9): the real Dexie store (fake-indexeddb) and the
 // real collection; the API behind a fake axios adapter; the popup is a stand-in window. Accounts
 // from the store with health, sandbox and waiting posts; the platform cards; search and paging;
-// the popup's message (origin checked); the full-page fallback when the popup is blocked and the
+// the popup's message (origin checked), also through the BroadcastChannel; the full-page fallback when the popup is blocked and the
 // return from it; disconnect with its confirmation through the outbox; offline and the plan limit.
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -242,6 +242,38 @@ describe('ConnectPage: connecting', () => {
     expect(await screen.findByText('YouTube account not connected')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'Not connected' })).toBeNull());
+  });
+
+  it('hears the callback page on the BroadcastChannel when the popup lost its opener, and reports once when both paths carry it', async () => {
+    const popup = fakePopup();
+    vi.spyOn(connectBrowser, 'open').mockReturnValue(popup as unknown as Window);
+    api.on('GET', '/api/youtube/connect', { body: { url: CONSENT_URL, sandbox: true } });
+    renderConnectScreen(ConnectPage);
+    fireEvent.click(await within(await screen.findByRole('article', { name: 'YouTube' })).findByRole('button', { name: 'Connect YouTube' }));
+    await within(card('YouTube')).findByText('Finish in the window that opened.');
+    // What server/http/connect-popup.ts's script does when window.opener is gone.
+    const callbackPage = new BroadcastChannel('reelflow:connect');
+    try {
+      // Something else on the channel is ignored, as on window messages.
+      callbackPage.postMessage({ type: 'reelflow:connect', ok: true, platform: 'myspace' });
+      callbackPage.postMessage({ type: 'something-else' });
+      const before = pulls.length;
+      const success: ConnectPopupMessage = { type: 'reelflow:connect', ok: true, platform: 'youtube', account_id: 'a7', error: null };
+      callbackPage.postMessage(success);
+      expect(await screen.findByText('YouTube account connected')).toBeTruthy();
+      await waitFor(() => expect(within(card('YouTube')).queryByText('Finish in the window that opened.')).toBeNull());
+      expect(pulls.slice(before)).toContain('accounts');
+      // The same report through window.opener as well: not a second toast.
+      postFromPopup(success);
+      await act(() => new Promise((settle) => setTimeout(settle, 50)));
+      expect(screen.getAllByText('YouTube account connected')).toHaveLength(1);
+      // A different report on the channel is heard.
+      callbackPage.postMessage({ type: 'reelflow:connect', ok: false, platform: 'youtube', account_id: null, error: 'You did not allow Reelflow to upload videos.' });
+      const alert = await screen.findByRole('alert', { name: 'Not connected' });
+      expect(within(alert).getByText('You did not allow Reelflow to upload videos.')).toBeTruthy();
+    } finally {
+      callbackPage.close();
+    }
   });
 
   it('falls back to a full-page redirect when the popup is blocked', async () => {

@@ -1,7 +1,7 @@
 // Connecting an account (issue 9): the platform's consent page opens in a popup, which is opened
 // synchronously in the click (a popup opened after an await is blocked by most browsers) and sent
 // to the address GET /api/{platform}/connect answers once it is known. The server's callback page
-// then posts a ConnectPopupMessage to this window and closes. When the popup is blocked, the whole
+// then posts a ConnectPopupMessage to this window (and on a BroadcastChannel) and closes. When the popup is blocked, the whole
 // page goes to the consent page instead and comes back to /connect?connected=… or ?connect_error=….
 // No React here; the screen wires it in useConnect.ts.
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type ConnectPopupMessage, type ConnectResponse, type SocialPlatform } from '../../../contract/publishing';
@@ -103,6 +103,45 @@ export function connectMessageOf(event: Pick<MessageEvent, 'origin' | 'data'>, o
     platform: data.platform,
     account_id: typeof data.account_id === 'string' ? data.account_id : null,
     error: typeof data.error === 'string' && data.error.trim() ? data.error.trim().slice(0, 500) : null,
+  };
+}
+
+/** The BroadcastChannel the callback page also posts on (server/http/connect-popup.ts). */
+export const CONNECT_CHANNEL: ConnectPopupMessage['type'] = 'reelflow:connect';
+/** An identical message arriving by the other path within this time is the same report. */
+const SAME_REPORT_MS = 10_000;
+
+/**
+ * Calls `onMessage` with each valid ConnectPopupMessage, whether it came through window.opener
+ * (a 'message' event, origin checked) or the BroadcastChannel — after a real platform's pages the
+ * popup can come back without its opener (Cross-Origin-Opener-Policy). The callback page uses both
+ * paths, so the copy that arrives second is dropped. Returns the function that stops listening.
+ */
+export function listenForConnectMessages(onMessage: (message: ConnectPopupMessage) => void, now: () => number = Date.now): () => void {
+  let last: { key: string; at: number } | null = null;
+  const deliver = (message: ConnectPopupMessage | null) => {
+    if (!message) return;
+    const key = JSON.stringify(message);
+    const at = now();
+    if (last && last.key === key && at - last.at < SAME_REPORT_MS) return;
+    last = { key, at };
+    onMessage(message);
+  };
+  const onWindowMessage = (event: MessageEvent) => deliver(connectMessageOf(event));
+  window.addEventListener('message', onWindowMessage);
+  let channel: BroadcastChannel | null = null;
+  try {
+    if (typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(CONNECT_CHANNEL);
+      // A BroadcastChannel only ever carries messages of this origin; the data is checked as strictly.
+      channel.onmessage = (event: MessageEvent) => deliver(connectMessageOf({ origin: location.origin, data: event.data as unknown }));
+    }
+  } catch {
+    channel = null;
+  }
+  return () => {
+    window.removeEventListener('message', onWindowMessage);
+    channel?.close();
   };
 }
 

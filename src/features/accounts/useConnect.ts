@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_LABELS, type SocialPlatform } from '../../../contract/publishing';
 import { errorMessage } from '../../api';
 import { refreshAccounts } from '../../collections/accounts';
-import { connectedTitle, connectMessageOf, outcomeOfMessage, outcomeOfReturn, RETURN_KEYS, startConnect, type ConnectOutcome } from './connect-flow';
+import { connectedTitle, listenForConnectMessages, outcomeOfMessage, outcomeOfReturn, RETURN_KEYS, startConnect, type ConnectOutcome } from './connect-flow';
 
 /** How often a waiting popup is checked for having been closed. */
 const POPUP_WATCH_MS = 700;
@@ -62,15 +62,9 @@ export function useConnect(): ConnectState {
     }
   }, []);
 
-  // The popup's callback page reports here (only this app's origin is trusted).
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      const message = connectMessageOf(event);
-      if (message) report(outcomeOfMessage(message));
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [report]);
+  // The popup's callback page reports here, through the opener or the BroadcastChannel (only this
+  // app's origin is trusted).
+  useEffect(() => listenForConnectMessages((message) => report(outcomeOfMessage(message))), [report]);
 
   // Back from a full-page connect: report once, then clean the address.
   const search: Record<string, unknown> = useSearch({ strict: false });

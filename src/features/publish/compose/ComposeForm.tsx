@@ -2,7 +2,7 @@
 // creator's time zone, a pre-flight summary, and "Publish now" / "Schedule" / "Save draft". Checks
 // run here first (the first field to fix gets the focus); the post then goes through the outbox
 // (src/collections/posts.ts): an optimistic row at once, sent now or when the device is online.
-import { Alert, Button, Group, Radio, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -24,6 +24,11 @@ import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from 
 import type { PostWarning } from '../../../../contract/preflight';
 import { VideoPicker } from './VideoPicker';
 import { YoutubeFields } from './YoutubeFields';
+
+const WHEN_CHOICES = [
+  { value: 'now', label: 'Publish now' },
+  { value: 'later', label: 'Schedule for later' },
+] as const;
 
 export interface ComposeFormProps {
   initial: ComposeValues;
@@ -199,9 +204,16 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         ) : null}
 
         <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>
-          <Group gap="lg" mt={6}>
-            <Radio value="now" label="Publish now" />
-            <Radio value="later" label="Schedule for later" />
+          {/* Cards, not bare radios: a 44 px touch target on phones (the choice and its words). */}
+          <Group gap="sm" mt={6}>
+            {WHEN_CHOICES.map((choice) => (
+              <Radio.Card key={choice.value} value={choice.value} radius="md" px="sm" py={0} mih={44} w="auto">
+                <Group gap="xs" wrap="nowrap" mih={44}>
+                  <Radio.Indicator />
+                  <Text fz="sm">{choice.label}</Text>
+                </Group>
+              </Radio.Card>
+            ))}
           </Group>
         </Radio.Group>
         {values.when === 'later' ? (
