@@ -44,6 +44,7 @@ import { createInProcessPublishScheduler, type InProcessPublishScheduler } from 
 import { createAccountTokens } from './domain/social/account-tokens';
 import { postRoutes } from './http/routes/posts';
 import { socialAccountRoutes } from './http/routes/social-accounts';
+import { tiktokRoutes } from './http/routes/tiktok';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
+  tiktokRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
   await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);

@@ -92,6 +92,22 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(262_144).max(1_073_741_824).multipleOf(262_144, 'YOUTUBE_UPLOAD_CHUNK_BYTES must be a multiple of 262144 (256 KiB)').default(8_388_608),
   ),
+  TIKTOK_CLIENT_KEY: optionalText,
+  TIKTOK_CLIENT_SECRET: optionalText,
+  TIKTOK_AUTHORIZE_URL: optionalText.default('https://www.tiktok.com/v2/auth/authorize/').pipe(z.url({ message: 'TIKTOK_AUTHORIZE_URL must be an absolute URL' })),
+  TIKTOK_TOKEN_URL: optionalText.default('https://open.tiktokapis.com/v2/oauth/token/').pipe(z.url({ message: 'TIKTOK_TOKEN_URL must be an absolute URL' })),
+  TIKTOK_REVOKE_URL: optionalText.default('https://open.tiktokapis.com/v2/oauth/revoke/').pipe(z.url({ message: 'TIKTOK_REVOKE_URL must be an absolute URL' })),
+  TIKTOK_API_BASE: optionalText.default('https://open.tiktokapis.com').pipe(z.url({ message: 'TIKTOK_API_BASE must be an absolute URL such as https://open.tiktokapis.com' })),
+  TIKTOK_WEB_BASE: optionalText.default('https://www.tiktok.com').pipe(z.url({ message: 'TIKTOK_WEB_BASE must be an absolute URL such as https://www.tiktok.com' })),
+  TIKTOK_UPLOAD_CHUNK_BYTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(5_242_880, 'TIKTOK_UPLOAD_CHUNK_BYTES must be at least 5242880 (5 MB, TikTok\'s smallest chunk)')
+      .max(67_108_864, 'TIKTOK_UPLOAD_CHUNK_BYTES must be at most 67108864 (64 MB, TikTok\'s largest chunk)')
+      .default(10_485_760),
+  ),
   SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
   SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
 });
@@ -195,6 +211,18 @@ export interface SocialConfig {
     revokeUrl: string;
     apiBase: string;
     uploadBase: string;
+    chunkBytes: number;
+  };
+  tiktok: {
+    /** Both set: real TikTok Login Kit and Content Posting API; otherwise the sandbox (when enabled). */
+    clientKey: string | undefined;
+    clientSecret: string | undefined;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    apiBase: string;
+    webBase: string;
+    /** 5–64 MB (TikTok's chunk rule). */
     chunkBytes: number;
   };
 }
@@ -312,6 +340,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiBase: e.YOUTUBE_API_BASE.replace(/\/+$/, ''),
         uploadBase: e.YOUTUBE_UPLOAD_BASE.replace(/\/+$/, ''),
         chunkBytes: e.YOUTUBE_UPLOAD_CHUNK_BYTES,
+      },
+      tiktok: {
+        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientSecret: e.TIKTOK_CLIENT_SECRET,
+        authorizeUrl: e.TIKTOK_AUTHORIZE_URL,
+        tokenUrl: e.TIKTOK_TOKEN_URL,
+        revokeUrl: e.TIKTOK_REVOKE_URL,
+        apiBase: e.TIKTOK_API_BASE.replace(/\/+$/, ''),
+        webBase: e.TIKTOK_WEB_BASE.replace(/\/+$/, ''),
+        chunkBytes: e.TIKTOK_UPLOAD_CHUNK_BYTES,
       },
     },
   };

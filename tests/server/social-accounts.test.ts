@@ -245,12 +245,9 @@ describe('connecting social accounts', () => {
     expect(denied.body).toContain('You did not allow Reelflow to publish to your YouTube account.');
   });
 
-  it('answers TikTok and Instagram with "not yet", and validates the connect query', async () => {
+  it('answers Instagram with "not yet", and validates the connect query', async () => {
     const user = await register('soon');
-    for (const [platform, label] of [
-      ['tiktok', 'TikTok'],
-      ['instagram', 'Instagram'],
-    ] as const) {
+    for (const [platform, label] of [['instagram', 'Instagram']] as const) {
       const connectResponse = await t.client.get(`/api/${platform}/connect?path=/connect`, as(user.token));
       expect(connectResponse.statusCode).toBe(501);
       expect(bodyOf(connectResponse)).toEqual({ message: `${label} publishing arrives in the next update.` });

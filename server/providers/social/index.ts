@@ -1,10 +1,12 @@
 // The social platform adapters in use, from config (issue 9). YouTube: Google's real endpoints
 // when YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are set; otherwise the built-in sandbox
 // (labelled "Sandbox"), unless SANDBOX_PLATFORMS=0 — then YouTube is simply not available.
+// TikTok (issue 10) the same way with TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type YoutubeSandbox } from './sandbox';
+import { createTiktokSandbox, createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, type TiktokSandbox, type YoutubeSandbox } from './sandbox';
+import { createTiktokAdapter } from './tiktok';
 import type { SocialAdapters, SocialHttp } from './types';
 import { createYoutubeAdapter, GOOGLE_ENDPOINTS } from './youtube';
 
@@ -45,13 +47,43 @@ export function createSocialAdapters(config: Pick<Config, 'appUrl' | 'dataDir' |
       chunkSize: youtube.chunkBytes,
     });
   }
+  const tiktokSandbox = addTiktok(config, deps, adapters);
   return {
     adapters,
     registerRoutes: async (app) => {
       if (youtubeSandbox) await youtubeSandbox.register(app);
+      if (tiktokSandbox) await tiktokSandbox.register(app);
     },
     close: async () => {
       await youtubeSandbox?.close();
+      await tiktokSandbox?.close();
     },
   };
+}
+
+/** TikTok (issue 10): TikTok itself when TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET are set, else its sandbox. */
+function addTiktok(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps, adapters: SocialAdapters): TiktokSandbox | null {
+  const { tiktok, sandbox } = config.social;
+  if (tiktok.clientKey && tiktok.clientSecret) {
+    adapters.tiktok = createTiktokAdapter({
+      clientKey: tiktok.clientKey,
+      clientSecret: tiktok.clientSecret,
+      endpoints: { authorizeUrl: tiktok.authorizeUrl, tokenUrl: tiktok.tokenUrl, revokeUrl: tiktok.revokeUrl, apiBase: tiktok.apiBase, webBase: tiktok.webBase },
+      http: deps.fetch ?? ((url, init) => fetch(url, init)),
+      sandbox: false,
+      chunkSize: tiktok.chunkBytes,
+    });
+    return null;
+  }
+  if (!sandbox.enabled) return null;
+  const tiktokSandbox = createTiktokSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: sandbox.processingMs });
+  adapters.tiktok = createTiktokAdapter({
+    clientKey: TIKTOK_SANDBOX_CLIENT_KEY,
+    clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET,
+    endpoints: tiktokSandbox.endpoints,
+    http: tiktokSandbox.http,
+    sandbox: true,
+    chunkSize: tiktok.chunkBytes,
+  });
+  return tiktokSandbox;
 }

@@ -1,4 +1,4 @@
-// What the publish engine hands the YouTube adapter, played by a test: an in-memory video, a
+// What the publish engine hands a platform adapter (YouTube, TikTok), played by a test: an in-memory video, a
 // token source that refreshes through the adapter's own OAuth (as AccountTokenService does), and a
 // checkpoint store that survives "crashes" between publish calls.
 import { createHash, randomBytes } from 'node:crypto';
@@ -39,11 +39,15 @@ export function publishContext(
   refreshToken: string,
   options: { signal?: AbortSignal; onSave?: (save: { session: string | null; uploadedBytes: number }, index: number) => void } = {},
 ): PublishContext {
+  // Platforms that rotate refresh tokens (TikTok) answer a new one with every refresh: keep the newest.
+  let currentRefresh = refreshToken;
   return {
     async accessToken(request) {
       if (request?.forceRefresh) {
         state.refreshes += 1;
-        state.accessToken = (await oauth.refresh(refreshToken)).accessToken;
+        const tokens = await oauth.refresh(currentRefresh);
+        state.accessToken = tokens.accessToken;
+        currentRefresh = tokens.refreshToken ?? currentRefresh;
       }
       return state.accessToken;
     },
