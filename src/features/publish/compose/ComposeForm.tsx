@@ -6,7 +6,7 @@ import { Alert, Button, Group, Radio, Stack, Textarea, Title } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { createPost, saveDraft } from '../../../collections/posts';
 import { db, type PublishVideoRow } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
@@ -15,8 +15,9 @@ import { DateTimeFields } from '../DateTimeFields';
 import { CAPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
 import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
-import { firstInvalid, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type YoutubeValues } from './compose-values';
+import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokValues, type YoutubeValues } from './compose-values';
 import { Preflight } from './Preflight';
+import { TikTokFields } from './TikTokFields';
 import { VideoPicker } from './VideoPicker';
 import { YoutubeFields } from './YoutubeFields';
 
@@ -55,6 +56,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const chosenAccounts = useMemo(() => (accounts ?? []).filter((account) => values.accountIds.includes(account.id)), [accounts, values.accountIds]);
   const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
   const youtube = picksYoutube(values, accounts ?? []);
+  const tiktokAccountIds = useMemo(() => chosenAccounts.filter((account) => account.platform === 'tiktok').map((account) => account.id), [chosenAccounts]);
+  const tiktok = picksTiktok(values, accounts ?? []);
   const when = scheduledAt(values, timeZone);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
 
@@ -66,6 +69,10 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
     setValues((current) => ({ ...current, youtube: { ...current.youtube, ...changes } }));
     setErrors((current) => ({ ...current, youtubeTitle: undefined, youtubeDescription: undefined, youtubeTags: undefined }));
   };
+  const changeTiktok = useCallback((changes: Partial<TiktokValues>) => {
+    setValues((current) => ({ ...current, tiktok: { ...current.tiktok, ...changes } }));
+    if ('privacyLevel' in changes) setErrors((current) => ({ ...current, tiktokPrivacy: undefined }));
+  }, []);
   const pickVideo = (picked: PublishVideoRow) => {
     setValues((current) => ({
       ...current,
@@ -134,7 +141,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         ) : null}
 
         <VideoPicker id={`${formId}-video`} videos={videos} value={values.videoId} onChange={pickVideo} error={fieldError('video')} />
-        <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle'])} error={fieldError('accounts')} />
+        <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle', 'tiktokPrivacy'])} error={fieldError('accounts')} />
 
         <Textarea
           id={`${formId}-caption`}
@@ -156,6 +163,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
             errors={{ title: fieldError('youtubeTitle'), description: fieldError('youtubeDescription'), tags: fieldError('youtubeTags') }}
           />
         ) : null}
+
+        {tiktok ? <TikTokFields idPrefix={formId} accountIds={tiktokAccountIds} value={values.tiktok} onChange={changeTiktok} error={fieldError('tiktokPrivacy')} /> : null}
 
         <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>
           <Group gap="lg" mt={6}>
