@@ -9,20 +9,11 @@ import type { TiktokOptions } from '../../contract/publishing';
 import { SocialError, type PublishResult } from '../../server/providers/social/types';
 import { chunkPlan, createTiktokAdapter, parseSession, secondsUntilTomorrow, tiktokError, UNAUDITED_MESSAGE, type TiktokAdapter } from '../../server/providers/social/tiktok';
 import { FAKE_CLIENT_KEY, FAKE_CLIENT_SECRET, startTiktokFake, tiktokEnvelope, type TiktokFake } from './fakes/tiktok-fake';
-import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
+import { freshState, memoryMedia, publishContext, rejection } from './fakes/youtube-publish-context';
 
 const CHUNK = 64 * 1024;
 const OPTIONS: TiktokOptions = { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', disable_comment: true, disable_duet: false, disable_stitch: false, brand_organic_toggle: false, brand_content_toggle: true, is_aigc: true };
 const CONTENT = { caption: 'A caption with #tags', tiktok: OPTIONS };
-
-async function rejection(promise: Promise<unknown>): Promise<SocialError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof SocialError)) throw new Error(`expected a SocialError, got ${String(error)}`);
-  return error;
-}
 
 describe('TikTok adapter against the fake', () => {
   let fake: TiktokFake;

@@ -2,7 +2,7 @@
 // token source that refreshes through the adapter's own OAuth (as AccountTokenService does), and a
 // checkpoint store that survives "crashes" between publish calls.
 import { createHash, randomBytes } from 'node:crypto';
-import type { PublishContext, PublishMedia, SocialOAuth, UploadCheckpoint } from '../../../server/providers/social/types';
+import { SocialError, type PublishContext, type PublishMedia, type SocialOAuth, type UploadCheckpoint } from '../../../server/providers/social/types';
 
 export function memoryMedia(size: number, mimeType = 'video/mp4'): PublishMedia & { bytes: Buffer; sha256: string; reads: Array<[number, number]> } {
   const bytes = randomBytes(size);
@@ -65,3 +65,13 @@ export function publishContext(
 }
 
 export const freshState = (accessToken: string): TestPublishState => ({ checkpoint: { session: null }, uploadedBytes: 0, saves: [], refreshes: 0, accessToken });
+
+/** The SocialError a publish (or any adapter call) rejects with; fails the test on anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<SocialError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof SocialError)) throw new Error(`expected a SocialError, got ${String(error)}`);
+  return error;
+}

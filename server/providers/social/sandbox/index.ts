@@ -12,41 +12,28 @@ export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, YOUTUBE_SANDBOX_PREFIX, youtu
 export { inProcessHttp } from './in-process-http';
 export { TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, TIKTOK_SANDBOX_PREFIX, tiktokSandboxEndpoints, tiktokSandboxRoutes, type TiktokSandboxOptions } from './tiktok-routes';
 
-export interface YoutubeSandbox {
-  endpoints: YoutubeEndpoints;
+/** One platform's sandbox: its addresses, a fetch that reaches it in this process, its routes for the app. */
+export interface PlatformSandbox<E> {
+  endpoints: E;
   /** Reaches the sandbox routes in this process. */
   http: SocialHttp;
-  /** Mounts the same routes on the app (consent and channel pages for the browser). */
+  /** Mounts the same routes on the app (consent and account pages for the browser). */
   register(app: FastifyInstance): Promise<void>;
   close(): Promise<void>;
+}
+export type YoutubeSandbox = PlatformSandbox<YoutubeEndpoints>;
+export type TiktokSandbox = PlatformSandbox<TiktokEndpoints>;
+
+function createSandbox<E, O>(routes: (app: FastifyInstance, options: O) => Promise<void>, options: O, endpoints: E, bodyLimit: number): PlatformSandbox<E> {
+  const instance = Fastify({ logger: false, bodyLimit });
+  void instance.register((scope) => routes(scope, options));
+  return { endpoints, http: inProcessHttp(instance), register: (app) => routes(app, options), close: () => instance.close() };
 }
 
 export function createYoutubeSandbox(options: YoutubeSandboxOptions): YoutubeSandbox {
-  const instance = Fastify({ logger: false, bodyLimit: SANDBOX_MAX_CHUNK_BYTES });
-  void instance.register((scope) => youtubeSandboxRoutes(scope, options));
-  return {
-    endpoints: youtubeSandboxEndpoints(options.appUrl),
-    http: inProcessHttp(instance),
-    register: (app) => youtubeSandboxRoutes(app, options),
-    close: () => instance.close(),
-  };
+  return createSandbox(youtubeSandboxRoutes, options, youtubeSandboxEndpoints(options.appUrl), SANDBOX_MAX_CHUNK_BYTES);
 }
 
-export interface TiktokSandbox {
-  endpoints: TiktokEndpoints;
-  http: SocialHttp;
-  register(app: FastifyInstance): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** The TikTok sandbox, built like the YouTube one (a private instance for the adapter, the same routes on the app). */
 export function createTiktokSandbox(options: TiktokSandboxOptions): TiktokSandbox {
-  const instance = Fastify({ logger: false, bodyLimit: TIKTOK_SANDBOX_MAX_CHUNK_BYTES });
-  void instance.register((scope) => tiktokSandboxRoutes(scope, options));
-  return {
-    endpoints: tiktokSandboxEndpoints(options.appUrl),
-    http: inProcessHttp(instance),
-    register: (app) => tiktokSandboxRoutes(app, options),
-    close: () => instance.close(),
-  };
+  return createSandbox(tiktokSandboxRoutes, options, tiktokSandboxEndpoints(options.appUrl), TIKTOK_SANDBOX_MAX_CHUNK_BYTES);
 }

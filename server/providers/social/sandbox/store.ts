@@ -176,6 +176,29 @@ export class SandboxStore {
     return account[0] ? { uses: used[0].uses, account: account[0] } : null;
   }
 
+  /**
+   * The account behind a Bearer access token, or null when it is refused. Reading the profile
+   * (`counts` false) never counts as a use, so connecting always works; the other calls do: an
+   * 'expired' account's token works for one of them, a 'revoked' one's for none (revoked right
+   * after connecting — and its refresh fails).
+   */
+  async accountForToken(token: string | null, counts: boolean): Promise<SandboxAccountRow | null> {
+    const used = token ? await this.useAccessToken(token, counts) : null;
+    if (!used) return null;
+    if (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked')) return null;
+    return used.account;
+  }
+
+  /**
+   * Ends an upload whose last byte arrived: the post (processing until `processingMs` from now,
+   * then `outcome`) with the file's hash; the bytes are dropped — the sandbox keeps size and hash.
+   */
+  async finishUpload(upload: SandboxUploadRow, files: { sha256(id: string, size: number): Promise<string | null>; remove(id: string): Promise<void> }, outcome: { status: SandboxPostStatus; statusReason: string | null }, processingMs: number): Promise<SandboxPostRow> {
+    const post = await this.completeUpload(upload, { sha256: await files.sha256(upload.id, upload.totalBytes), ...outcome, readyAt: new Date(Date.now() + processingMs) });
+    await files.remove(upload.id);
+    return post;
+  }
+
   /** Revokes the whole grant the token belongs to (access, refresh and unused code alike). */
   async revokeGrant(token: string): Promise<boolean> {
     const found = await this.db.select({ grantId: sandboxTokens.grantId }).from(sandboxTokens).where(eq(sandboxTokens.tokenHash, sha256Hex(token)));

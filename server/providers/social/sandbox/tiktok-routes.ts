@@ -200,33 +200,17 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
     };
   }
 
-  /**
-   * The account behind a Bearer token; answers 401 access_token_invalid itself when there is none.
-   * Reading the user info never counts as a use (connecting always works); the other calls do: an
-   * 'expired' account's token works for one of them, a 'revoked' one's for none.
-   */
+  /** The account behind a Bearer token (SandboxStore.accountForToken); answers 401 access_token_invalid itself when there is none. */
   async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
-    const token = bearer(request);
-    const used = token ? await store.useAccessToken(token, counts) : null;
-    const refused = !used || (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked'));
-    if (refused) {
-      apiError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-      return null;
-    }
-    return used.account;
+    const account = await store.accountForToken(bearer(request), counts);
+    if (!account) apiError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    return account;
   }
 
-  async function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
+  function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
     const rejected = account.simulate === 'reject';
-    const post = await store.completeUpload(upload, {
-      sha256: await parts.sha256(upload.id, upload.totalBytes),
-      status: rejected ? 'failed' : 'processed',
-      // A documented fail_reason (reference/platforms.md §2 "Status").
-      statusReason: rejected ? 'file_format_check_failed' : null,
-      readyAt: new Date(Date.now() + options.processingMs),
-    });
-    await parts.remove(upload.id);
-    return post;
+    // A documented fail_reason (reference/platforms.md §2 "Status").
+    return store.finishUpload(upload, parts, { status: rejected ? 'failed' : 'processed', statusReason: rejected ? 'file_format_check_failed' : null }, options.processingMs);
   }
 
   const creatorInfo = (account: SandboxAccountRow) => ({

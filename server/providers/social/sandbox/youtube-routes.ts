@@ -189,36 +189,20 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
     };
   }
 
-  /**
-   * The account behind a Bearer access token; answers 401 itself when there is none. Reading the
-   * channel (the connect's profile call) never counts as a use, so connecting always works; the
-   * other calls do: an 'expired' account's token works for one of them, a 'revoked' one's for none
-   * (revoked right after connecting — and its refresh fails).
-   */
+  /** The account behind a Bearer access token (SandboxStore.accountForToken); answers 401 itself when there is none. */
   async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
-    const token = bearer(request);
-    const used = token ? await store.useAccessToken(token, counts) : null;
-    const refused = !used || (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked'));
-    if (refused) {
+    const account = await store.accountForToken(bearer(request), counts);
+    if (!account) {
       reply.header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
       apiError(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.');
-      return null;
     }
-    return used.account;
+    return account;
   }
 
-  async function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
+  function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
     const rejected = account.simulate === 'reject';
-    const post = await store.completeUpload(upload, {
-      sha256: await parts.sha256(upload.id, upload.totalBytes),
-      status: rejected ? 'rejected' : 'processed',
-      // A documented rejectionReason (reference/platforms.md §1 "Polling").
-      statusReason: rejected ? 'inappropriate' : null,
-      readyAt: new Date(Date.now() + options.processingMs),
-    });
-    // The bytes were only kept to check offsets and hash the video: the channel keeps the hash.
-    await parts.remove(upload.id);
-    return post;
+    // A documented rejectionReason (reference/platforms.md §1 "Polling").
+    return store.finishUpload(upload, parts, { status: rejected ? 'rejected' : 'processed', statusReason: rejected ? 'inappropriate' : null }, options.processingMs);
   }
 
   await app.register(

@@ -3,41 +3,18 @@
 // answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
 // both with the access token in one update (server/domain/social/account-tokens.ts).
 import { readBody } from '../http';
+import { tokensFromAnswer } from '../oauth-tokens';
 import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
 import { envelopeData, send, type TiktokSettings } from './client';
 import { tiktokCode, tiktokError } from './errors';
 
 export const TIKTOK_SCOPES = ['user.info.basic', 'video.publish', 'video.upload'];
 
-interface TokenAnswer {
-  access_token?: unknown;
-  refresh_token?: unknown;
-  expires_in?: unknown;
-  refresh_expires_in?: unknown;
-  scope?: unknown;
-  open_id?: unknown;
-}
-
 interface UserInfo {
   user?: { open_id?: string; display_name?: string; avatar_url?: string; username?: string };
 }
 
-function tokensFrom(body: unknown, now: Date): OAuthTokens {
-  const answer = (body ?? {}) as TokenAnswer;
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
-    throw new SocialError('TikTok sent an answer without an access token.', 'retry', 'no_access_token');
-  }
-  const seconds = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
-  const expiresIn = seconds(answer.expires_in);
-  const refreshExpiresIn = seconds(answer.refresh_expires_in);
-  return {
-    accessToken: answer.access_token,
-    refreshToken: typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : null,
-    expiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
-    refreshExpiresAt: refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
-    scope: typeof answer.scope === 'string' ? answer.scope : null,
-  };
-}
+const tokensFrom = (body: unknown, now: Date) => tokensFromAnswer(body, now, { refreshExpiresField: 'refresh_expires_in', platform: 'TikTok' });
 
 export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
   const { endpoints } = settings;
