@@ -9,3 +9,4 @@ export * from './captions';
 export * from './voices';
 export * from './videos';
 export * from './publishing';
+export * from './preflight';

@@ -100,6 +100,13 @@ export interface PublishableVideo {
   width: number | null;
   height: number | null;
   created_at: string;
+  /** Issue 10 (pre-flight): the file's size and how it is encoded. Absent in rows cached before. */
+  size_bytes?: number | null;
+  /** Frames per second; ffprobe-style codec names (h264, aac) and container (mp4). */
+  fps?: number | null;
+  video_codec?: string | null;
+  audio_codec?: string | null;
+  container?: string | null;
 }
 
 // --- posts --------------------------------------------------------------------------------------

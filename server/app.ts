@@ -42,6 +42,7 @@ import type { AccountTokenService, PublishScheduler } from './domain/social/type
 import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings, type PublishEngineDeps } from './domain/publishing/engine';
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
 import { createAccountTokens } from './domain/social/account-tokens';
+import { startTokenRefreshTimer, type TokenRefreshTimer } from './domain/social/token-refresh';
 import { postRoutes } from './http/routes/posts';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: accountTokens,
     storage,
     ...(options.publishTimings ? { timings: options.publishTimings } : {}),
+    preflightLimits: config.publishChecks.limits,
   };
   const inProcessPublisher: InProcessPublishScheduler | null = options.publishScheduler
     ? null
@@ -204,6 +206,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       if (database.kind === 'pglite') await releaseCrashedPublishes(database.db);
       for (const { targetId, at } of await pendingTargets(database.db)) await inProcessPublisher.schedule(targetId, at);
+    });
+    // And the refresh-tokens job (pg-boss's in the server): once at start, then every 15 minutes.
+    let tokenRefresh: TokenRefreshTimer | null = null;
+    app.addHook('onReady', () => {
+      tokenRefresh = startTokenRefreshTimer({ db: database.db, tokens: accountTokens, onError: (error) => app.log.error({ err: error }, 'token refresh failed') });
+      return Promise.resolve();
+    });
+    app.addHook('onClose', async () => {
+      await tokenRefresh?.stop();
     });
   }
 

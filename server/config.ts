@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { startingCreditsForPlan } from './domain/plans/plans';
 import type { TokenEncryptionConfig } from './domain/social/token-crypto';
 import { decodeTokenKey } from './domain/social/token-key';
+import type { PreflightLimits } from '../contract/preflight';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -110,6 +111,9 @@ const envSchema = z.object({
   ),
   SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
   SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
+  // Pre-flight and doubles (issue 10): docs/decisions/publishing.md "Pre-flight and doubles".
+  PUBLISH_MIN_GAP_MINUTES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10_080).default(60)),
+  PUBLISH_INSTAGRAM_MAX_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100_000).default(300)),
 });
 
 export interface Config {
@@ -140,6 +144,8 @@ export interface Config {
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process (issue 9). */
   publishConcurrency: number;
+  /** Pre-flight limits the server may change, and the gap between two posts on one account that warns (issue 10). */
+  publishChecks: { minGapMinutes: number; limits: Partial<PreflightLimits> };
   /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
   visuals: {
     images: { baseUrl: string | undefined; apiKey: string | undefined; model: string; size: string | undefined };
@@ -306,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     renderConcurrency: e.RENDER_CONCURRENCY,
     publishConcurrency: e.PUBLISH_CONCURRENCY,
+    publishChecks: { minGapMinutes: e.PUBLISH_MIN_GAP_MINUTES, limits: { instagramMaxBytes: e.PUBLISH_INSTAGRAM_MAX_MB * 1024 * 1024 } },
     visuals: {
       images: { baseUrl: e.IMAGES_BASE_URL, apiKey: e.IMAGES_API_KEY, model: e.IMAGES_MODEL, size: e.IMAGES_SIZE },
       pexels: { apiKey: e.PEXELS_API_KEY, photosBaseUrl: e.PEXELS_BASE_URL, videosBaseUrl: e.PEXELS_VIDEOS_BASE_URL },

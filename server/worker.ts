@@ -34,7 +34,7 @@ try {
     adapters: social.adapters,
     lockRows: database.kind === 'postgres',
   });
-  const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage }, concurrency: config.publishConcurrency };
+  const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage, preflightLimits: config.publishChecks.limits }, concurrency: config.publishConcurrency };
   const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;

@@ -13,6 +13,7 @@ import { registerRenderVideo } from './render-video';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
 import { registerPublishTarget, type PublishJobDeps } from './publish-target';
+import { registerRefreshTokens } from './refresh-tokens';
 
 export interface JobDeps {
   database: Database;
@@ -34,6 +35,7 @@ export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
   );
   await registerRenderVideo(boss, { database: deps.database, ...deps.render, logError: deps.logError });
   await registerPublishTarget(boss, { database: deps.database, ...deps.publish, logError: deps.logError });
+  await registerRefreshTokens(boss, { db: deps.database.db, tokens: deps.publish.engine.tokens, log: deps.log });
 }
 
 /** The logger both processes hand the jobs: Fastify's in the server, pino in the worker. */

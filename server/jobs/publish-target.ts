@@ -50,16 +50,25 @@ export async function registerPublishTarget(boss: PgBoss, deps: PublishJobDeps):
   const scheduler = bossPublishScheduler(() => boss);
   const engine: PublishEngineDeps = { ...deps.engine, db: deps.database.db, scheduler };
   for (let worker = 0; worker < Math.max(1, deps.concurrency); worker++) {
-    await boss.work<PublishJobData>(PUBLISH_TARGET_QUEUE, { batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const targetId = job.data?.targetId;
-        if (typeof targetId !== 'string') continue;
-        try {
-          await runTarget(engine, targetId);
-        } catch (error) {
-          deps.logError(error, 'publish job');
-          throw error;
+    let workerId: string | null = null;
+    workerId = await boss.work<PublishJobData>(PUBLISH_TARGET_QUEUE, { batchSize: 1 }, async (jobs) => {
+      try {
+        for (const job of jobs) {
+          const targetId = job.data?.targetId;
+          if (typeof targetId !== 'string') continue;
+          try {
+            await runTarget(engine, targetId);
+          } catch (error) {
+            deps.logError(error, 'publish job');
+            throw error;
+          }
         }
+      } finally {
+        // pg-boss sleeps its polling interval (2 s) after every fetch, even one that found a job:
+        // a worker would take at most one upload or status poll per interval (docs/decisions/
+        // publishing.md, "Benchmarks"). Asking again at once drains a backlog; an empty fetch
+        // still waits the interval.
+        if (workerId) boss.notifyWorker(workerId);
       }
     });
   }

@@ -7,6 +7,8 @@ import { idempotencyKeys, mailOutbox } from '../../server/db/schema';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/domain/idempotency/idempotency';
 import { PURGE_IDEMPOTENCY_CRON, PURGE_IDEMPOTENCY_QUEUE, purgeIdempotencyKeysJob } from '../../server/jobs/idempotency-purge';
 import { PASSWORD_RESET_MAIL_QUEUE } from '../../server/jobs/password-reset-mail';
+import { REFRESH_TOKENS_QUEUE } from '../../server/jobs/refresh-tokens';
+import { TOKEN_REFRESH_CRON } from '../../server/domain/social/token-refresh';
 import { runServer, type RunningServer } from '../../server/server';
 import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
 
@@ -42,6 +44,17 @@ describe('idempotency purge job', () => {
     const schedules = await server.boss!.getSchedules();
     expect(schedules).toContainEqual(expect.objectContaining({ name: PURGE_IDEMPOTENCY_QUEUE, cron: PURGE_IDEMPOTENCY_CRON }));
     expect(PURGE_IDEMPOTENCY_CRON.split(' ')[1]).toBe('*');
+  });
+
+  it('schedules refresh-tokens every 15 minutes and runs it once at start (issue 10)', async () => {
+    const schedules = await server.boss!.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: REFRESH_TOKENS_QUEUE, cron: TOKEN_REFRESH_CRON }));
+    expect(TOKEN_REFRESH_CRON.split(' ')[0]!.split(',')).toHaveLength(4);
+    const states = async () => {
+      const result = await db().execute(sql`select state from pgboss.job where name = ${REFRESH_TOKENS_QUEUE}`);
+      return (result as { rows: { state: string }[] }).rows.map((row) => row.state);
+    };
+    await expect.poll(states, { timeout: 20_000 }).toContain('completed');
   });
 
   it('its handler deletes expired keys and keeps live ones', async () => {

@@ -191,13 +191,15 @@ export async function allowPublishing(db: Db, userId: number, plan = 'creator'):
 export const VIDEO_BYTES = Buffer.from('a small finished video, nineteen chunks of four bytes or so, no more');
 
 /** A finished video of the user, its file in storage (as the render pipeline leaves it). */
-export async function seedVideo(db: Db, storage: MediaStorage, userId: number, options: { title?: string; status?: 'completed' | 'failed' | 'processing'; error?: string } = {}) {
+export async function seedVideo(db: Db, storage: MediaStorage, userId: number, options: { title?: string; status?: 'completed' | 'failed' | 'processing'; error?: string; bytes?: Buffer } = {}) {
   const id = randomUUID();
+  // The benchmark publishes a real mp4; the tests' few bytes are enough for everything else.
+  const bytes = options.bytes ?? VIDEO_BYTES;
   const status = options.status ?? 'completed';
   const videoKey = `users/${userId}/videos/${id}/video.mp4`;
   const thumbnailKey = `users/${userId}/videos/${id}/thumbnail.jpg`;
   if (status === 'completed') {
-    await storage.putBuffer(videoKey, VIDEO_BYTES, 'video/mp4');
+    await storage.putBuffer(videoKey, bytes, 'video/mp4');
     await storage.putBuffer(thumbnailKey, Buffer.from('thumbnail'), 'image/jpeg');
   }
   const stages = ['script', 'scenes', 'voice', 'visuals', 'music', 'captions', 'render'].map((name) => ({
@@ -214,7 +216,7 @@ export async function seedVideo(db: Db, storage: MediaStorage, userId: number, o
     stages: stages as never,
     settings: {} as never,
     error: status === 'failed' ? (options.error ?? 'The voice provider failed.') : null,
-    ...(status === 'completed' ? { videoKey, thumbnailKey, duration: 12.5, width: 1080, height: 1920, sizeBytes: VIDEO_BYTES.length } : {}),
+    ...(status === 'completed' ? { videoKey, thumbnailKey, duration: 12.5, width: 1080, height: 1920, sizeBytes: bytes.length } : {}),
   });
   return { id, videoKey };
 }

@@ -3,39 +3,17 @@
 // Compose checks (first invalid field focused), a post scheduled in the creator's time zone (the
 // request carries the offset and the zone), a draft edited from the list, the posts filter and
 // search, the failed jobs with retry and one Reconnect link; and axe over every tab.
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toLocalFailedJob, toLocalPost } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
-import { theme } from '../../src/app/theme';
 import { setOutboxOwner } from '../../src/sync';
+import { renderPublishPage } from './helpers/publish-page';
 import { ACCOUNT_2_ID, ACCOUNT_ID, account, failedJob, publishableVideo, serverPost, target, VIDEO_2_ID, VIDEO_ID } from './helpers/publishing';
 
-// Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
-
-const { PublishPage } = await import('../../src/features/publish/PublishPage');
-
-function renderPage() {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <main>
-        <PublishPage />
-      </main>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/publish'] }) });
-  return render(
-    <MantineProvider env="test" theme={theme}>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-}
+const renderPage = renderPublishPage;
 
 /** The creator is in New York (whatever zone the test machine is in). */
 function inZone(timeZone: string) {

@@ -11,6 +11,7 @@ import { theme } from '../../src/app/theme';
 import { emptyTiktok, emptyValues, toCreateRequest, toDraftRequest, validateCompose, type TiktokValues } from '../../src/features/publish/compose/compose-values';
 import { TikTokFields } from '../../src/features/publish/compose/TikTokFields';
 import { combineCreatorInfo } from '../../src/features/publish/compose/tiktok-creator-info';
+import { composeIssues, issueFieldErrors } from '../../src/features/publish/compose/preflight-checks';
 import { account, publishableVideo } from './helpers/publishing';
 
 const TIKTOK_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -50,7 +51,7 @@ describe('TikTokFields', () => {
     const { latest } = renderFields(load);
     expect(screen.getByRole('status').textContent).toContain('Asking TikTok');
     const privacy = screen.getByRole<HTMLInputElement>('combobox', { name: /Who can see this post/ });
-    await waitFor(() => expect(privacy.disabled).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(load).toHaveBeenCalledWith(TIKTOK_ID);
     expect(privacy.value).toBe('');
     expect(latest().privacyLevel).toBeNull();
@@ -76,10 +77,13 @@ describe('TikTokFields', () => {
     await waitFor(() => expect(latest()).toMatchObject({ commercial: true, yourBrand: true, brandedContent: false }));
   });
 
-  it('says so when the options cannot be loaded (offline)', async () => {
+  it('says so when the options cannot be loaded (offline) and offers every level', async () => {
     renderFields(() => Promise.reject(new Error('Network Error')));
     expect(await screen.findByRole('alert')).toBeTruthy();
-    expect((screen.getByRole<HTMLInputElement>('combobox', { name: /Who can see this post/ })).disabled).toBe(true);
+    const privacy = screen.getByRole<HTMLInputElement>('combobox', { name: /Who can see this post/ });
+    expect(privacy.disabled).toBe(false);
+    fireEvent.click(privacy);
+    expect(await screen.findAllByRole('option')).toHaveLength(4);
   });
 
   it('combines several accounts: shared levels only, any disabled interaction, the shortest duration', () => {
@@ -92,14 +96,15 @@ describe('compose values with a TikTok account', () => {
   const accounts = [account(TIKTOK_ID, { platform: 'tiktok', name: 'Tok' })];
   const context = { accounts, videos: [{ ...publishableVideo(VIDEO_ID), thumbnail_blob: null } as never], timeZone: 'UTC', now: Date.now() };
 
-  it('requires the privacy level before posting (not for a draft) and sends the TikTok options', () => {
+  it('requires the privacy level before posting (the pre-flight, on its own field) and sends the TikTok options', () => {
     const values = { ...emptyValues('UTC'), videoId: VIDEO_ID, accountIds: [TIKTOK_ID], caption: 'Hello' };
-    expect(validateCompose(values, context).tiktokPrivacy).toBe('Choose who can see the TikTok post.');
-    expect(validateCompose(values, context, true).tiktokPrivacy).toBeUndefined();
+    expect(issueFieldErrors(composeIssues(values, context)).tiktokPrivacy).toBe('Choose who can see the post (TikTok requires the choice).');
+    expect(validateCompose(values, context, true)).toEqual({});
     expect(toDraftRequest(values, context).options).toEqual({ tiktok: { disable_comment: false, disable_duet: false, disable_stitch: false, is_aigc: true, brand_organic_toggle: false, brand_content_toggle: false } });
 
     const chosen = { ...values, tiktok: { ...values.tiktok, privacyLevel: 'MUTUAL_FOLLOW_FRIENDS' as const, allowDuet: false, commercial: true, brandedContent: true } };
     expect(validateCompose(chosen, context)).toEqual({});
+    expect(issueFieldErrors(composeIssues(chosen, context))).toEqual({});
     expect(toCreateRequest(chosen, context).options).toEqual({
       tiktok: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', disable_comment: false, disable_duet: true, disable_stitch: false, is_aigc: true, brand_organic_toggle: false, brand_content_toggle: true },
     });

@@ -12,6 +12,8 @@ import type { MediaStorage } from '../../media/storage/types';
 import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../../providers/social/types';
 import type { AccountTokenService, PublishScheduler } from '../social/types';
 import { storedMedia } from './media';
+import { preflightRefusal, videoFactsOf } from './preflight';
+import type { PreflightLimits } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
 import { blockAccountTargets, reconnectMessage } from './targets';
 
@@ -52,6 +54,8 @@ export interface PublishEngineDeps {
   now?: () => Date;
   /** 0..1; jitter of the backoff (tests pin it). */
   random?: () => number;
+  /** The server's pre-flight limits (config publishChecks.limits), checked again before an upload. */
+  preflightLimits?: Partial<PreflightLimits>;
 }
 
 /**
@@ -171,12 +175,16 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
 
   const [video] = post.videoId
     ? await db
-        .select({ videoKey: aiVideos.videoKey })
+        .select({ videoKey: aiVideos.videoKey, duration: aiVideos.duration, width: aiVideos.width, height: aiVideos.height, sizeBytes: aiVideos.sizeBytes })
         .from(aiVideos)
         .where(and(eq(aiVideos.id, post.videoId), eq(aiVideos.userId, post.userId)))
     : [];
   const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey) : null;
   if (!media) return fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
+  // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
+  // what the platform would refuse fails now with the plain reason, and nothing is uploaded.
+  const refusal = preflightRefusal(videoFactsOf({ ...video!, sizeBytes: media.size }), target.platform, post.options, post.caption, deps.preflightLimits);
+  if (refusal) return fail(refusal, 'publishing');
 
   const heartbeat = async (changes: Partial<typeof postTargets.$inferInsert>) => {
     const updated = await db

@@ -20,6 +20,8 @@ import { posts, postTargets, socialAccounts, type PostRow, type SocialAccountRow
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import { ClientProblem, NotFoundError } from '../problems';
 import { POST_NOT_FOUND } from './post-view';
+import { DEFAULT_POST_CHECKS, doublesFor, preflightErrors, videoFactsOf, type PostCheckSettings } from './preflight';
+import type { PostWarning } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
 import { newTargetRow, queuedStatusFor, requeueFields, type QueuedTarget } from './targets';
 
@@ -57,6 +59,8 @@ export interface PostChange {
   /** 202 queued, 201 new draft, 200 draft updated or a create replayed. */
   status: number;
   queued: QueuedTarget[];
+  /** Doubles worth knowing about (issue 10): the create answer carries them, nothing is refused. */
+  warnings?: PostWarning[];
 }
 
 /** null for "now" (absent, null, or within NOW_TOLERANCE_MS of now); errors collects a past time. */
@@ -130,7 +134,7 @@ async function targetAccountIds(tx: Db, postId: string): Promise<string[]> {
  * into a post; the id of a post already scheduled is a replay (the outbox resending a create whose
  * answer was lost): 200 with no change when it names the same video and accounts, else 409.
  */
-export async function createPost(tx: Db, userId: number, input: CreatePostInput, now = new Date()): Promise<PostChange> {
+export async function createPost(tx: Db, userId: number, input: CreatePostInput, now = new Date(), checks: PostCheckSettings = DEFAULT_POST_CHECKS): Promise<PostChange> {
   const existing = input.id ? ownPost(await lockPost(tx, input.id), userId) : undefined;
   if (existing && existing.status !== 'draft') {
     const same = existing.videoId === input.video_id && (await targetAccountIds(tx, existing.id)).join() === [...new Set(input.account_ids)].sort().join();
@@ -152,8 +156,12 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   if (accounts.some((account) => account.platform === 'youtube') && !options.youtube) {
     options.youtube = youtubeOptions.parse({ title: defaultYoutubeTitle(video!.title) });
   }
+  // Pre-flight (issue 10): what a platform would refuse is refused now, per field, in plain words.
+  throwIfAny(preflightErrors(videoFactsOf(video!), accounts.map((account) => account.platform), options, input.caption, checks.limits));
   const fields = { videoId: input.video_id, caption: input.caption, options, scheduledAt: at, timezone: input.timezone ?? null, status: 'scheduled' as PostStatus };
   const postId = existing?.id ?? input.id ?? randomUUID();
+  const accountIds = accounts.map((account) => account.id);
+  const warnings = await doublesFor(tx, userId, { id: postId, videoId: input.video_id, accountIds, at: at ?? now, timeZone: input.timezone }, checks.minGapMinutes);
   if (existing) {
     await tx
       .update(posts)
@@ -166,7 +174,7 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   const rows = accounts.map((account) => newTargetRow(userId, postId, account, queuedStatusFor(account), at ?? now));
   await tx.insert(postTargets).values(rows);
   await refreshPostStatus(tx, postId);
-  return { postId, status: 202, queued: rows.filter((row) => row.status === 'scheduled').map((row) => ({ targetId: row.id, at })) };
+  return { postId, status: 202, queued: rows.filter((row) => row.status === 'scheduled').map((row) => ({ targetId: row.id, at })), ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**

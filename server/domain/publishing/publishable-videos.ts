@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { aiVideos } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { thumbnailUrl } from './post-view';
+import { RENDERED_FORMAT } from './preflight';
 
 /** At most this many (the picker shows the newest; older ones are rarely posted). */
 export const PUBLISHABLE_VIDEOS_LIMIT = 200;
@@ -25,5 +26,8 @@ export async function publishableVideos(db: Db, userId: number, signer: MediaUrl
     width: row.width,
     height: row.height,
     created_at: row.createdAt.toISOString(),
+    // What the composer's pre-flight needs (issue 10): the size, and how our renders are encoded.
+    size_bytes: row.sizeBytes,
+    ...RENDERED_FORMAT,
   }));
 }

@@ -155,5 +155,11 @@ export function createAccountTokens(deps: AccountTokenDeps): AccountTokenService
       // Forced: the token just read was refused; any refresh stored after this read is good.
       return refresh(accountId, options.forceRefresh ? (row.lastRefreshedAt ?? new Date(0)) : null);
     },
+    async refreshAhead(accountId) {
+      const [row] = await select(db, accountId, false);
+      assertUsable(row);
+      // Stale as of this read: refreshed unless another caller (the engine, another process) did since.
+      await refresh(accountId, row.lastRefreshedAt ?? new Date(0));
+    },
   };
 }

@@ -10,6 +10,13 @@ export interface AccountTokenService {
    * 'reconnect', blocks its queued targets and throws SocialError('disconnect').
    */
   accessToken(accountId: string, options?: { forceRefresh?: boolean }): Promise<string>;
+  /**
+   * Refresh now, ahead of expiry (the refresh-tokens job, issue 10) — the same single flight and
+   * row lock as accessToken; reuses a refresh another caller stored since the account was read.
+   * Fails like accessToken (a dead grant marks the account 'reconnect'). Optional: stand-ins and
+   * test fakes need not offer it; the job then skips.
+   */
+  refreshAhead?(accountId: string): Promise<void>;
 }
 
 /** Hands targets to the publish engine (pg-boss in the server, in-process in tests). */

@@ -89,7 +89,9 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
       runIdempotent(db, { userId, key: idempotencyKeyOf(request), method, path: pathOf(request), body: request.body ?? null }, async (tx): Promise<StoredResponse> => {
         const done = await apply(tx, userId);
         queued = done.queued;
-        return { status: done.status, body: await findPost(tx, userId, done.postId, mediaUrls) };
+        const post = await findPost(tx, userId, done.postId, mediaUrls);
+        // Doubles are warnings (issue 10): additive to the post, never a refusal.
+        return { status: done.status, body: done.warnings ? { ...post, warnings: done.warnings } : post };
       }),
     );
     await handOff(request, queued);
@@ -98,7 +100,7 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post('/api/create/post', guarded, async (request, reply) => {
     const input = parseBody(createPostRequest, request.body);
-    return change(request, reply, 'POST', (tx, userId) => createPost(tx, userId, input));
+    return change(request, reply, 'POST', (tx, userId) => createPost(tx, userId, input, new Date(), context.config.publishChecks));
   });
 
   app.post('/api/create/post/draft', guarded, async (request, reply) => {

@@ -21,6 +21,7 @@ import { DisconnectDialog } from './DisconnectDialog';
 import { accountLimit, byConnectedDesc, matchesAccountSearch, pageOfAccounts, plural } from './format';
 import { PlatformCards } from './PlatformCards';
 import { useConnect } from './useConnect';
+import { useReconnectLink } from './useReconnectLink';
 
 export const OFFLINE_REASON = 'Connecting an account needs a network connection. You are offline; the accounts below are the ones saved on this device.';
 
@@ -44,6 +45,8 @@ export function ConnectPage() {
   const flow = useConnect();
   const [disconnecting, setDisconnecting] = useState<LocalAccount | null>(null);
   const [message, setMessage] = useState('');
+  // /connect?reconnect=<id> (the warnings of posts about to fail): start that reconnect at once.
+  const reconnectNotice = useReconnectLink(accounts, online, flow.connect);
 
   useEffect(() => {
     // Route entry: pull the accounts (health and blocked posts move on the server).
@@ -86,6 +89,11 @@ export function ConnectPage() {
       {!online ? (
         <Alert color="gray" variant="light" role="status" icon={<IconWifiOff size={18} aria-hidden />} title="You are offline">
           {OFFLINE_REASON}
+        </Alert>
+      ) : null}
+      {reconnectNotice ? (
+        <Alert color="yellow" variant="light" title="Not reconnected">
+          {reconnectNotice}
         </Alert>
       ) : null}
       {flow.error ? (

@@ -15,6 +15,7 @@ import { db, type LocalPost } from '../../store';
 import { ListLoading } from '../../ui/ListStates';
 import { ButtonLink } from '../../ui/links';
 import { PageFrame } from '../../ui/PageFrame';
+import { PostAlertNote, PublishAlertBanner, usePublishAlerts } from '../../ui/PublishAlerts';
 import { useOnline } from '../../ui/useOnline';
 import { postTitle, toPostEvents } from './calendar-events';
 import { PostCalendar, type CalendarView } from './PostCalendar';
@@ -55,7 +56,9 @@ function CalendarSection({ initialDate, now }: { initialDate?: string; now: () =
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [initialView] = useState<CalendarView>(() => (phone ? 'listMonth' : 'dayGridMonth'));
   const [openId, setOpenId] = useState<string | null>(null);
-  const events = useMemo(() => toPostEvents(posts ?? []), [posts]);
+  const alerts = usePublishAlerts(now);
+  const alertLevels = useMemo(() => new Map((alerts?.posts ?? []).map((alert) => [alert.postId, alert.level])), [alerts]);
+  const events = useMemo(() => toPostEvents(posts ?? [], alertLevels), [posts, alertLevels]);
   const byId = useMemo(() => new Map((posts ?? []).map((post) => [post.id, post])), [posts]);
   // The open details follow the row (a new time, a delivered change).
   const open = openId ? (byId.get(openId) ?? null) : null;
@@ -94,6 +97,7 @@ function CalendarSection({ initialDate, now }: { initialDate?: string; now: () =
 
   return (
     <Stack gap="md">
+      <PublishAlertBanner alerts={alerts} />
       {events.length === 0 ? (
         <Stack align="center" gap="xs" py="md" ta="center">
           <IconCalendarOff size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
@@ -104,7 +108,13 @@ function CalendarSection({ initialDate, now }: { initialDate?: string; now: () =
         </Stack>
       ) : null}
       <PostCalendar events={events} initialView={initialView} initialDate={initialDate} onOpen={setOpenId} onDrop={onDrop} />
-      <PostDetailsModal post={open} onClose={() => setOpenId(null)} onMove={onMove} now={now} />
+      <PostDetailsModal
+        post={open}
+        onClose={() => setOpenId(null)}
+        onMove={onMove}
+        now={now}
+        warning={open ? <PostAlertNote alert={alerts?.posts.find((alert) => alert.postId === open.id)} /> : null}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import './calendar.css';
 import { ActionIcon, Button, Group, SegmentedControl, Title, VisuallyHidden } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconCloudUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconCloudUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { PostEvent, PostEventProps } from './calendar-events';
 import { PlatformIcons, STATUS_ICONS } from './status-look';
@@ -116,6 +116,12 @@ function PostEventContent({ arg }: { arg: EventDisplayInfo }) {
       {props.platforms.length > 0 && !arg.isNarrow ? (
         <span className="rf-cal-entry-platforms">
           <PlatformIcons platforms={props.platforms} />
+        </span>
+      ) : null}
+      {props.alert ? (
+        <span className="rf-cal-entry-alert" title={props.alert === 'reconnect' ? 'An account needs reconnecting' : 'An account’s access runs out soon'}>
+          <IconAlertTriangle size={14} aria-hidden />
+          <VisuallyHidden>{props.alert === 'reconnect' ? '(an account needs reconnecting)' : '(an account’s access runs out soon)'}</VisuallyHidden>
         </span>
       ) : null}
       {props.pending ? (

@@ -3,7 +3,7 @@
 // — the keyboard's (and anyone's) way to do what dragging does.
 import { Anchor, Badge, Button, Divider, Group, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PLATFORM_LABELS, type PostTarget, type TargetStatus } from '../../../contract/publishing';
 import type { LocalPost } from '../../store';
 import { ButtonLink } from '../../ui/links';
@@ -36,11 +36,14 @@ export interface PostDetailsModalProps {
   /** Give the post a new time; resolves true when it was queued (the caller says so). */
   onMove: (post: LocalPost, at: Date) => Promise<boolean>;
   now?: () => Date;
+  /** Shown first: the post's warning when an account needs reconnecting (issue 10). */
+  warning?: ReactNode;
 }
 
-export function PostDetailsModal({ post, onClose, onMove, now = () => new Date() }: PostDetailsModalProps) {
+export function PostDetailsModal({ post, onClose, onMove, now = () => new Date(), warning = null }: PostDetailsModalProps) {
   return (
     <Modal opened={post !== null} onClose={onClose} title={post ? postTitle(post) : 'Post'} size="lg">
+      {post ? warning : null}
       {post ? <PostDetails post={post} onMove={onMove} now={now} /> : null}
     </Modal>
   );

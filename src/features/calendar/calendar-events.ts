@@ -2,6 +2,7 @@
 // status looks and whether it may be moved. The screen hands the result to FullCalendar; the unit
 // tests check the rules here directly.
 import { PLATFORM_LABELS, POST_STATUS_LABELS, type PostStatus, type SocialPlatform } from '../../../contract/publishing';
+import type { AlertLevel } from '../../collections/publish-alerts';
 import type { LocalPost } from '../../store';
 
 /** Mantine theme colour of each status (the text and an icon say it too: status-look.tsx). */
@@ -58,6 +59,8 @@ export interface PostEventProps {
   pending: boolean;
   /** The server refused a change of this post. */
   syncFailed: boolean;
+  /** Due within 24 h on an account that needs reconnecting (or is expiring): src/collections/publish-alerts. */
+  alert: AlertLevel | null;
 }
 
 /** One entry as FullCalendar takes it (its EventInput, narrowed to what we set). */
@@ -76,7 +79,7 @@ export interface PostEvent {
   extendedProps: PostEventProps;
 }
 
-export function toPostEvent(post: LocalPost): PostEvent | null {
+export function toPostEvent(post: LocalPost, alert: AlertLevel | null = null): PostEvent | null {
   const start = postStart(post);
   if (!start || Number.isNaN(new Date(start).getTime())) return null;
   const platforms = postPlatforms(post);
@@ -89,7 +92,7 @@ export function toPostEvent(post: LocalPost): PostEvent | null {
     durationEditable: false,
     color: `var(--rf-cal-${post.status}-bg)`,
     contrastColor: `var(--rf-cal-${post.status}-fg)`,
-    className: `rf-cal-event rf-cal-event-${post.status}`,
+    className: `rf-cal-event rf-cal-event-${post.status}${alert ? ` rf-cal-event-alert-${alert}` : ''}`,
     extendedProps: {
       status: post.status,
       statusLabel: statusLabel(post.status),
@@ -97,14 +100,15 @@ export function toPostEvent(post: LocalPost): PostEvent | null {
       platformsLabel: platforms.map((platform) => PLATFORM_LABELS[platform]).join(', '),
       pending: post.syncStatus === 'pending',
       syncFailed: post.syncStatus === 'failed',
+      alert,
     },
   };
 }
 
 /** Every post that has a place on the calendar, earliest first. */
-export function toPostEvents(posts: readonly LocalPost[]): PostEvent[] {
+export function toPostEvents(posts: readonly LocalPost[], alerts: ReadonlyMap<string, AlertLevel> = new Map()): PostEvent[] {
   return posts
-    .map(toPostEvent)
+    .map((post) => toPostEvent(post, alerts.get(post.id) ?? null))
     .filter((event): event is PostEvent => event !== null)
     .sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
 }

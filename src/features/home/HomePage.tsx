@@ -5,12 +5,21 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { whenIdle } from '../../ui/idle';
 import { PageFrame } from '../../ui/PageFrame';
+
+// Posts about to fail for want of an account (issue 10): read from the local store, so the module
+// (and Dexie with it) loads after the first paint, and a failed load leaves the warning out.
+const LivePublishAlerts = lazy<ComponentType>(() =>
+  import('../../ui/PublishAlerts').then(
+    (module) => ({ default: module.LivePublishAlertBanner }),
+    () => ({ default: () => null }),
+  ),
+);
 
 const FEATURES: { permission: RoutePermission; label: string }[] = [
   { permission: 'can_create_video', label: 'Create AI videos' },
@@ -34,12 +43,14 @@ function styleLabel(style: string): string {
 
 export function HomePage() {
   const { user, credits, refreshUser } = useAuth();
+  const [painted, setPainted] = useState(false);
 
   useEffect(() => {
     let active = true;
     // Refreshes of copies the page already shows: once it has painted (docs/decisions/performance.md).
     whenIdle(() => {
       if (!active) return;
+      setPainted(true);
       // The stored user may be stale (plan changed on another device or by an admin): refresh it
       // when there is a network; offline, the stored copy is what we have.
       if (navigator.onLine) refreshUser().catch(() => undefined);
@@ -65,6 +76,11 @@ export function HomePage() {
 
   return (
     <PageFrame title={`Welcome, ${user?.name ?? ''}`} description="Here is what your plan includes right now.">
+      {painted && hasPermission('can_publish_post') ? (
+        <Suspense fallback={null}>
+          <LivePublishAlerts />
+        </Suspense>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder padding="lg">
           <Group gap="sm" wrap="nowrap">

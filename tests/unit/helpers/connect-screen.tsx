@@ -34,7 +34,8 @@ export function testPermissions(): PermissionsContextValue {
   };
 }
 
-export function renderConnectScreen(Page: RouteComponent, url = '/connect') {
+/** The connect screen at /connect next to `others` (by default a stand-in home page at /). */
+export function renderConnectScreen(Page: RouteComponent, url = '/connect', others: Record<string, RouteComponent> = { '/': () => <p>Home page</p> }) {
   const root = createRootRoute({
     component: () => (
       <main>
@@ -44,7 +45,7 @@ export function renderConnectScreen(Page: RouteComponent, url = '/connect') {
   });
   const routes = [
     createRoute({ getParentRoute: () => root, path: '/connect', component: Page }),
-    createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home page</p> }),
+    ...Object.entries(others).map(([path, component]) => createRoute({ getParentRoute: () => root, path, component })),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [url] }), parseSearch, stringifySearch });
   const view = render(

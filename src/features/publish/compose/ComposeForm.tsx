@@ -17,6 +17,9 @@ import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
 import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokValues, type YoutubeValues } from './compose-values';
 import { Preflight } from './Preflight';
+import { DoublesConfirm } from './DoublesConfirm';
+import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from './preflight-checks';
+import type { PostWarning } from '../../../../contract/preflight';
 import { TikTokFields } from './TikTokFields';
 import { VideoPicker } from './VideoPicker';
 import { YoutubeFields } from './YoutubeFields';
@@ -32,6 +35,7 @@ export interface ComposeFormProps {
 
 const loadAccounts = () => db.accounts.orderBy('connected_at').toArray();
 const loadVideos = () => db.publishVideos.orderBy('created_at').reverse().toArray();
+const loadPosts = () => db.posts.toArray();
 
 /** Move the focus to a field by its key (radio and checkbox groups: their checked or first card). */
 function focusField(formId: string, field: ComposeField): void {
@@ -52,6 +56,9 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const [errors, setErrors] = useState<ComposeErrors>({});
   const [busy, setBusy] = useState<'post' | 'draft' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const posts = useLiveQuery(loadPosts, []);
+  /** Doubles the creator is asked about before the post goes (issue 10); null: not asking. */
+  const [doubles, setDoubles] = useState<PostWarning[] | null>(null);
 
   const chosenAccounts = useMemo(() => (accounts ?? []).filter((account) => values.accountIds.includes(account.id)), [accounts, values.accountIds]);
   const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
@@ -60,13 +67,18 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const tiktok = picksTiktok(values, accounts ?? []);
   const when = scheduledAt(values, timeZone);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
+  const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() }), [values, accounts, videos, timeZone]);
+  // The video line of the summary already says whether YouTube makes it a Short.
+  const listed = issues.filter((issue) => !(issue.platform === 'youtube' && issue.field === 'video_id' && issue.severity === 'warning'));
 
   const change = (changes: Partial<ComposeValues>, cleared: ComposeField[] = []) => {
     setValues((current) => ({ ...current, ...changes }));
+    setDoubles(null);
     if (cleared.length > 0) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key as ComposeField))));
   };
   const changeYoutube = (changes: Partial<YoutubeValues>) => {
     setValues((current) => ({ ...current, youtube: { ...current.youtube, ...changes } }));
+    setDoubles(null);
     setErrors((current) => ({ ...current, youtubeTitle: undefined, youtubeDescription: undefined, youtubeTags: undefined }));
   };
   const changeTiktok = useCallback((changes: Partial<TiktokValues>) => {
@@ -81,10 +93,12 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
       youtube: current.youtube.titleEdited ? current.youtube : { ...current.youtube, title: picked.title.slice(0, YOUTUBE_TITLE_MAX) },
     }));
     setErrors((current) => ({ ...current, video: undefined }));
+    setDoubles(null);
   };
 
-  const submit = async (draft: boolean) => {
+  const submit = async (draft: boolean, confirmed = false) => {
     setFailure(null);
+    setDoubles(null);
     const context = { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() };
     const found = validateCompose(values, context, draft);
     setErrors(found);
@@ -93,6 +107,22 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
       // After the messages render (aria-invalid set), so a screen reader reads the field with its message.
       requestAnimationFrame(() => focusField(formId, first));
       return;
+    }
+    if (!draft) {
+      // Pre-flight (issue 10): what a platform would refuse blocks the post; warnings let it go.
+      const blocking = composeIssues(values, context).filter((issue) => issue.severity === 'error');
+      if (blocking.length > 0) {
+        const fieldErrors = issueFieldErrors(blocking);
+        setErrors(fieldErrors);
+        const field = composeFieldOf(blocking[0]!.field);
+        requestAnimationFrame(() => (field ? focusField(formId, field) : document.getElementById(`${formId}-preflight`)?.focus()));
+        return;
+      }
+      const found = confirmed ? [] : composeDoubles(values, context, posts ?? []);
+      if (found.length > 0) {
+        setDoubles(found);
+        return;
+      }
     }
     setBusy(draft ? 'draft' : 'post');
     try {
@@ -186,7 +216,9 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
           />
         ) : null}
 
-        <Preflight video={video} accounts={chosenAccounts} youtube={youtube} scheduledAt={when} timeZone={timeZone} online={online} />
+        <Preflight id={`${formId}-preflight`} video={video} accounts={chosenAccounts} youtube={youtube} scheduledAt={when} timeZone={timeZone} online={online} issues={listed} />
+
+        {doubles ? <DoublesConfirm warnings={doubles} onConfirm={() => void submit(false, true)} onCancel={() => setDoubles(null)} /> : null}
 
         {failure ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={16} aria-hidden />} p="xs">

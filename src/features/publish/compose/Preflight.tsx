@@ -2,6 +2,7 @@
 // the video's shape and length against YouTube Shorts, where it goes (sandbox or real, blocked
 // accounts), when, and that it waits on this device while offline.
 import { List, Paper, Text, Title } from '@mantine/core';
+import { describeIssue, type PreflightIssue } from '../../../../contract/preflight';
 import type { LocalAccount, PublishVideoRow } from '../../../store';
 import { platformLabel, videoPreflight } from '../format';
 import { formatInZone } from '../time-zone';
@@ -14,13 +15,36 @@ export interface PreflightProps {
   scheduledAt: string | null | undefined;
   timeZone: string;
   online: boolean;
+  /** Each chosen platform's pre-flight issues (issue 10): errors block, warnings inform. */
+  issues?: PreflightIssue[];
+  /** Lets the form move the focus here when an error has no field of its own. */
+  id?: string;
 }
 
-export function Preflight({ video, accounts, youtube, scheduledAt, timeZone, online }: PreflightProps) {
+/** "YouTube: shorten the title to 100 characters (it has 112)." — errors first, then warnings. */
+function IssueList({ issues, severity }: { issues: PreflightIssue[]; severity: PreflightIssue['severity'] }) {
+  const shown = issues.filter((issue) => issue.severity === severity);
+  if (shown.length === 0) return null;
+  const label = severity === 'error' ? 'Fix before publishing' : 'Good to know';
+  return (
+    <>
+      <Text fz="sm" fw={600} mt={6} c={severity === 'error' ? 'red.8' : 'orange.9'}>
+        {label}
+      </Text>
+      <List fz="sm" spacing={2} aria-label={label}>
+        {shown.map((issue) => (
+          <List.Item key={`${issue.platform}:${issue.field}:${issue.message}`}>{describeIssue(issue)}</List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
+export function Preflight({ video, accounts, youtube, scheduledAt, timeZone, online, issues = [], id }: PreflightProps) {
   const blocked = accounts.filter((account) => account.health === 'reconnect');
   const sandbox = accounts.filter((account) => account.sandbox);
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label="Before you publish">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Before you publish" id={id} tabIndex={id ? -1 : undefined}>
       <Title order={3} fz="sm" mb={4}>
         Before you publish
       </Title>
@@ -48,6 +72,8 @@ export function Preflight({ video, accounts, youtube, scheduledAt, timeZone, onl
         </List.Item>
         {!online ? <List.Item>You are offline: it is kept on this device and sent when you are back online.</List.Item> : null}
       </List>
+      <IssueList issues={issues} severity="error" />
+      <IssueList issues={issues} severity="warning" />
     </Paper>
   );
 }

@@ -5,7 +5,7 @@
 // and the longest video the accounts may post. creator_info is asked when the accounts change.
 import { Alert, Checkbox, Fieldset, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import type { TiktokCreatorInfo } from '../../../../contract/publishing';
+import { TIKTOK_PRIVACY_LEVELS, type TiktokCreatorInfo } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
 import type { TiktokValues } from './compose-values';
 import { combineCreatorInfo, durationText, loadCreatorInfo as defaultLoad, PRIVACY_LABELS, type LoadCreatorInfo } from './tiktok-creator-info';
@@ -40,7 +40,8 @@ export function TikTokFields({ idPrefix, accountIds, value, onChange, error, loa
   }, [key, load]);
 
   const info = useMemo(() => (state.kind === 'ready' ? combineCreatorInfo(state.infos) : null), [state]);
-  const levels = info?.privacyLevels ?? [];
+  // Offline (or TikTok unreachable) every level is offered: the pre-flight, the server and TikTok check again.
+  const levels = info?.privacyLevels ?? (state.kind === 'failed' ? [...TIKTOK_PRIVACY_LEVELS] : []);
 
   // A level the accounts no longer offer, and interactions they turned off, cannot stay chosen.
   useEffect(() => {
@@ -65,18 +66,17 @@ export function TikTokFields({ idPrefix, accountIds, value, onChange, error, loa
         ) : null}
         {state.kind === 'failed' ? (
           <Alert color="orange" variant="light" p="xs" role="alert">
-            {state.message} Connect to the internet and choose the account again to see who can see the post.
+            {state.message} Every privacy level is listed; TikTok may refuse one this account cannot use.
           </Alert>
         ) : null}
         <Select
           id={`${idPrefix}-tiktokPrivacy`}
           label="Who can see this post"
-          placeholder={state.kind === 'ready' ? 'Choose who can see it' : 'Waiting for TikTok…'}
+          placeholder={state.kind === 'loading' ? 'Waiting for TikTok…' : 'Choose who can see it'}
           required
           data={levels.map((level) => ({ value: level, label: PRIVACY_LABELS[level] }))}
           value={value.privacyLevel}
           onChange={(level) => onChange({ privacyLevel: level ?? null })}
-          disabled={state.kind !== 'ready'}
           error={error}
         />
         {info?.maxDurationSec ? <Text size="sm">Videos up to {durationText(info.maxDurationSec)} can be posted to this account.</Text> : null}

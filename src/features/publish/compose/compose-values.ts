@@ -162,7 +162,6 @@ export function validateCompose(values: ComposeValues, context: ComposeContext, 
   }
   if (values.caption.length > CAPTION_MAX) errors.caption = `The caption must not be greater than ${CAPTION_MAX} characters.`;
   checkYoutube(values, context, errors, draft);
-  if (!draft && picksTiktok(values, context.accounts) && !values.tiktok.privacyLevel) errors.tiktokPrivacy = 'Choose who can see the TikTok post.';
   checkTime(values, context, errors);
   return errors;
 }

@@ -9,12 +9,8 @@ export type LoadCreatorInfo = (accountId: string) => Promise<TiktokCreatorInfo>;
 
 export const loadCreatorInfo: LoadCreatorInfo = async (accountId) => (await api.get<{ data: TiktokCreatorInfo }>('/api/tiktok/creator-info', { params: { account_id: accountId } })).data.data;
 
-export const PRIVACY_LABELS: Record<TiktokPrivacyLevel, string> = {
-  PUBLIC_TO_EVERYONE: 'Everyone',
-  MUTUAL_FOLLOW_FRIENDS: 'Friends (followers you follow back)',
-  FOLLOWER_OF_CREATOR: 'Followers',
-  SELF_ONLY: 'Only me',
-};
+/** The privacy levels in words (shared with the pre-flight's messages). */
+export { TIKTOK_PRIVACY_LABELS as PRIVACY_LABELS } from '../../../../contract/preflight';
 
 export interface CombinedCreatorInfo {
   privacyLevels: TiktokPrivacyLevel[];

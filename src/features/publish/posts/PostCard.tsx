@@ -6,7 +6,9 @@ import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@ma
 import { IconCalendarEvent, IconClock, IconEdit, IconExternalLink, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
 import { postTitle } from '../../../collections/post-sync';
+import type { PostAlert } from '../../../collections/publish-alerts';
 import type { LocalPost } from '../../../store';
+import { PostAlertNote } from '../../../ui/PublishAlerts';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { platformLabel, POST_STATUS_COLORS, POST_STATUS_LABELS, TARGET_STATUS_COLORS, TARGET_STATUS_LABELS } from '../format';
 import { formatInZone } from '../time-zone';
@@ -14,6 +16,8 @@ import { formatInZone } from '../time-zone';
 export interface PostCardProps {
   post: LocalPost;
   timeZone: string;
+  /** Due within 24 h on an account that needs reconnecting (issue 10): the warning with Reconnect. */
+  alert?: PostAlert | null;
   onEdit: () => void;
   onReschedule: () => void;
   onDelete: () => void;
@@ -28,7 +32,7 @@ function whenLine(post: LocalPost, timeZone: string): string {
   return post.syncStatus === 'pending' ? 'Publishes as soon as it reaches the server' : `Sent ${formatInZone(post.created_at, timeZone)}`;
 }
 
-export function PostCard({ post, timeZone, onEdit, onReschedule, onDelete }: PostCardProps) {
+export function PostCard({ post, timeZone, alert = null, onEdit, onReschedule, onDelete }: PostCardProps) {
   const titleId = useId();
   const title = postTitle(post);
   const canReschedule = post.status === 'scheduled' || post.status === 'failed';
@@ -99,6 +103,7 @@ export function PostCard({ post, timeZone, onEdit, onReschedule, onDelete }: Pos
               ))}
             </Stack>
           ) : null}
+          <PostAlertNote alert={alert} />
           {post.syncStatus === 'failed' ? <RefusedChangeAlert outboxId={post.failedOutboxId} reason={post.syncError} title="The server refused this" /> : null}
           <Group gap="xs">
             {post.status === 'draft' ? (

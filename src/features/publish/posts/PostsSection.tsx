@@ -16,6 +16,7 @@ import { showUndoableDelete } from '../../../ui/undo-toast';
 import { matchesPostSearch, plural, POST_STATUS_LABELS } from '../format';
 import { RescheduleModal } from '../RescheduleModal';
 import { PostCard } from './PostCard';
+import { usePublishAlerts } from '../../../ui/PublishAlerts';
 
 type StatusFilter = PostStatus | 'all';
 const FILTERS: Array<{ value: StatusFilter; label: string }> = [{ value: 'all', label: 'All posts' }, ...POST_STATUSES.map((status) => ({ value: status, label: POST_STATUS_LABELS[status] }))];
@@ -31,6 +32,8 @@ export interface PostsSectionProps {
 
 export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps) {
   const posts = useLiveQuery(loadPosts, []);
+  const alerts = usePublishAlerts();
+  const alertOf = (id: string) => alerts?.posts.find((alert) => alert.postId === id) ?? null;
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -113,7 +116,7 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {visible.map((post) => (
-                <PostCard key={post.id} post={post} timeZone={timeZone} onEdit={() => onEdit(post)} onReschedule={() => setMoving(post)} onDelete={() => void remove(post)} />
+                <PostCard key={post.id} post={post} timeZone={timeZone} alert={alertOf(post.id)} onEdit={() => onEdit(post)} onReschedule={() => setMoving(post)} onDelete={() => void remove(post)} />
               ))}
             </SimpleGrid>
           )}
