@@ -171,3 +171,33 @@ export function partFiles(dataDir: string, platform: string) {
     remove: (uploadId: string) => rm(path(uploadId), { force: true }),
   };
 }
+
+/** The consent request's parameters, as the form carries them on (pages.ts ConsentFields). */
+export interface AuthRequest {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scope: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+}
+
+export type AuthRequestCheck = { ok: true; value: AuthRequest } | { ok: false; status: number; title: string; message: string };
+
+/**
+ * The parameters every sandbox's consent checks alike: response_type=code, a sane state and
+ * scope, PKCE with S256 only. The client and redirect_uri checks are the platform's (`client`).
+ */
+export function readAuthParams(fields: unknown, client: { clientId: string; redirectUri: string }): AuthRequestCheck {
+  const responseType = text(fields, 'response_type');
+  if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'unsupported_response_type', message: 'Only response_type=code is supported.' };
+  const state = text(fields, 'state') ?? '';
+  const scope = text(fields, 'scope') ?? '';
+  const codeChallenge = text(fields, 'code_challenge') ?? '';
+  const codeChallengeMethod = text(fields, 'code_challenge_method') ?? (codeChallenge ? 'plain' : '');
+  if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'invalid_request', message: 'The state or scope is not valid.' };
+  if (codeChallenge && (codeChallengeMethod !== 'S256' || !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))) {
+    return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
+  }
+  return { ok: true, value: { ...client, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
+}

@@ -27,6 +27,8 @@ import {
   text,
   verifierMatches,
   wellFormed,
+  readAuthParams,
+  type AuthRequestCheck,
 } from './common';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
 import { randomId, SandboxStore } from './store';
@@ -86,31 +88,13 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description, log_id: logId() });
 }
 
-interface AuthRequest {
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  scope: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-}
-
-function readAuthRequest(fields: unknown, appOrigin: string): { ok: true; value: AuthRequest } | { ok: false; status: number; title: string; message: string } {
+/** The consent request's parameters, checked like TikTok does (static redirect URIs without a query). */
+function readAuthRequest(fields: unknown, appOrigin: string): AuthRequestCheck {
   const clientKey = text(fields, 'client_key');
   if (clientKey !== TIKTOK_SANDBOX_CLIENT_KEY) return { ok: false, status: 400, title: 'invalid_client', message: 'The client_key is not known.' };
   const redirectUri = text(fields, 'redirect_uri') ?? '';
   if (httpOrigin(redirectUri) !== appOrigin || redirectUri.includes('?')) return { ok: false, status: 400, title: 'redirect_uri', message: 'The redirect_uri is not registered for this app.' };
-  const responseType = text(fields, 'response_type');
-  if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'invalid_request', message: 'Only response_type=code is supported.' };
-  const state = text(fields, 'state') ?? '';
-  const scope = text(fields, 'scope') ?? '';
-  const codeChallenge = text(fields, 'code_challenge') ?? '';
-  const codeChallengeMethod = text(fields, 'code_challenge_method') ?? (codeChallenge ? 'plain' : '');
-  if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'invalid_request', message: 'The state or scope is not valid.' };
-  if (codeChallenge && (codeChallengeMethod !== 'S256' || !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))) {
-    return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
-  }
-  return { ok: true, value: { clientId: clientKey, redirectUri, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
+  return readAuthParams(fields, { clientId: clientKey, redirectUri });
 }
 
 interface SourceInfo {

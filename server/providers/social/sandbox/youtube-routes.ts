@@ -10,7 +10,7 @@ import { sqlState } from '../../../db/errors';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
 import { randomSecret } from '../../../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../youtube/client';
-import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed } from './common';
+import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
@@ -56,34 +56,14 @@ function oauthError(reply: FastifyReply, code: number, error: string, descriptio
   return reply.code(code).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
-interface AuthRequest {
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  scope: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-}
-
 /** The consent request's parameters, checked like Google does; a problem is an error page. */
-function readAuthRequest(fields: unknown, appOrigin: string): { ok: true; value: AuthRequest } | { ok: false; status: number; title: string; message: string } {
+function readAuthRequest(fields: unknown, appOrigin: string): AuthRequestCheck {
   const clientId = text(fields, 'client_id');
   if (clientId !== SANDBOX_CLIENT_ID) return { ok: false, status: 401, title: 'invalid_client', message: 'The OAuth client was not found.' };
   const redirectUri = text(fields, 'redirect_uri') ?? '';
-  const origin = httpOrigin(redirectUri);
   // The sandbox's "registered redirect URIs" are this app's own addresses: no open redirect.
-  if (origin !== appOrigin) return { ok: false, status: 400, title: 'redirect_uri_mismatch', message: 'The redirect_uri does not belong to this app.' };
-  const responseType = text(fields, 'response_type');
-  if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'unsupported_response_type', message: 'Only response_type=code is supported.' };
-  const state = text(fields, 'state') ?? '';
-  const scope = text(fields, 'scope') ?? '';
-  const codeChallenge = text(fields, 'code_challenge') ?? '';
-  const codeChallengeMethod = text(fields, 'code_challenge_method') ?? (codeChallenge ? 'plain' : '');
-  if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'invalid_request', message: 'The state or scope is not valid.' };
-  if (codeChallenge && (codeChallengeMethod !== 'S256' || !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))) {
-    return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
-  }
-  return { ok: true, value: { clientId, redirectUri, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
+  if (httpOrigin(redirectUri) !== appOrigin) return { ok: false, status: 400, title: 'redirect_uri_mismatch', message: 'The redirect_uri does not belong to this app.' };
+  return readAuthParams(fields, { clientId, redirectUri });
 }
 
 interface VideoMetadata {
