@@ -7,7 +7,7 @@ export const SOCIAL_PLATFORMS = ['youtube', 'tiktok', 'instagram'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const PLATFORM_LABELS: Record<SocialPlatform, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
 /** Platforms whose adapter ships now; the others say "coming next" (issue 10). */
-export const AVAILABLE_PLATFORMS: readonly SocialPlatform[] = ['youtube', 'instagram'];
+export const AVAILABLE_PLATFORMS: readonly SocialPlatform[] = ['youtube', 'tiktok', 'instagram'];
 
 /**
  * How an account's tokens stand: 'ok'; 'expiring' (the refresh token is about to lapse, e.g. a
@@ -336,3 +336,22 @@ export const rescheduleFailedJobRequest = z.object({
   id: z.uuid('The id field must be a valid UUID.'),
   scheduled_at: isoDateTime.nullable().optional(),
 });
+
+// --- TikTok creator info (issue 10) -------------------------------------------------------------
+
+/** GET /api/tiktok/creator-info?account_id= (ours): what the compose form's TikTok options offer. */
+export const tiktokCreatorInfoQuery = z.object({ account_id: z.uuid('The account id must be a valid UUID.') });
+
+export interface TiktokCreatorInfo {
+  account_id: string;
+  /** The levels this account may post with (TikTok's creator_info); the form offers only these. */
+  privacy_level_options: TiktokPrivacyLevel[];
+  comment_disabled: boolean;
+  duet_disabled: boolean;
+  stitch_disabled: boolean;
+  /** The longest video this account may post, in seconds; null when TikTok did not say. */
+  max_video_post_duration_sec: number | null;
+  nickname: string | null;
+  username: string | null;
+  avatar_url: string | null;
+}

@@ -47,6 +47,7 @@ import { startTokenRefreshTimer, type TokenRefreshTimer } from './domain/social/
 import { postRoutes } from './http/routes/posts';
 import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
+import { tiktokRoutes } from './http/routes/tiktok';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
+  tiktokRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
   await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);

@@ -102,6 +102,22 @@ const envSchema = z.object({
   INSTAGRAM_GRAPH_BASE: optionalText.default('https://graph.instagram.com').pipe(z.url({ message: 'INSTAGRAM_GRAPH_BASE must be an absolute URL such as https://graph.instagram.com' })),
   INSTAGRAM_API_BASE: optionalText.default('https://graph.instagram.com/v22.0').pipe(z.url({ message: 'INSTAGRAM_API_BASE must be an absolute URL such as https://graph.instagram.com/v22.0' })),
   INSTAGRAM_POLL_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(1).max(600).default(15)),
+  TIKTOK_CLIENT_KEY: optionalText,
+  TIKTOK_CLIENT_SECRET: optionalText,
+  TIKTOK_AUTHORIZE_URL: optionalText.default('https://www.tiktok.com/v2/auth/authorize/').pipe(z.url({ message: 'TIKTOK_AUTHORIZE_URL must be an absolute URL' })),
+  TIKTOK_TOKEN_URL: optionalText.default('https://open.tiktokapis.com/v2/oauth/token/').pipe(z.url({ message: 'TIKTOK_TOKEN_URL must be an absolute URL' })),
+  TIKTOK_REVOKE_URL: optionalText.default('https://open.tiktokapis.com/v2/oauth/revoke/').pipe(z.url({ message: 'TIKTOK_REVOKE_URL must be an absolute URL' })),
+  TIKTOK_API_BASE: optionalText.default('https://open.tiktokapis.com').pipe(z.url({ message: 'TIKTOK_API_BASE must be an absolute URL such as https://open.tiktokapis.com' })),
+  TIKTOK_WEB_BASE: optionalText.default('https://www.tiktok.com').pipe(z.url({ message: 'TIKTOK_WEB_BASE must be an absolute URL such as https://www.tiktok.com' })),
+  TIKTOK_UPLOAD_CHUNK_BYTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(5_242_880, 'TIKTOK_UPLOAD_CHUNK_BYTES must be at least 5242880 (5 MB, TikTok\'s smallest chunk)')
+      .max(67_108_864, 'TIKTOK_UPLOAD_CHUNK_BYTES must be at most 67108864 (64 MB, TikTok\'s largest chunk)')
+      .default(10_485_760),
+  ),
   SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
   SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
   // Pre-flight and doubles (issue 10): docs/decisions/publishing.md "Pre-flight and doubles".
@@ -226,6 +242,18 @@ export interface SocialConfig {
     apiBase: string;
     /** Between container status checks. */
     pollMs: number;
+  };
+  tiktok: {
+    /** Both set: real TikTok Login Kit and Content Posting API; otherwise the sandbox (when enabled). */
+    clientKey: string | undefined;
+    clientSecret: string | undefined;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    apiBase: string;
+    webBase: string;
+    /** 5–64 MB (TikTok's chunk rule). */
+    chunkBytes: number;
   };
 }
 
@@ -353,6 +381,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         graphBase: e.INSTAGRAM_GRAPH_BASE.replace(/\/+$/, ''),
         apiBase: e.INSTAGRAM_API_BASE.replace(/\/+$/, ''),
         pollMs: Math.round(e.INSTAGRAM_POLL_SECONDS * 1000),
+      },
+      tiktok: {
+        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientSecret: e.TIKTOK_CLIENT_SECRET,
+        authorizeUrl: e.TIKTOK_AUTHORIZE_URL,
+        tokenUrl: e.TIKTOK_TOKEN_URL,
+        revokeUrl: e.TIKTOK_REVOKE_URL,
+        apiBase: e.TIKTOK_API_BASE.replace(/\/+$/, ''),
+        webBase: e.TIKTOK_WEB_BASE.replace(/\/+$/, ''),
+        chunkBytes: e.TIKTOK_UPLOAD_CHUNK_BYTES,
       },
     },
   };

@@ -246,7 +246,7 @@ describe('connecting social accounts', () => {
     expect(denied.body).toContain('You did not allow Reelflow to publish to your YouTube account.');
   });
 
-  it('answers TikTok and Instagram with "not yet", and validates the connect query', async () => {
+  it('answers Instagram with "not yet", and validates the connect query', async () => {
     const user = await register('soon');
     // Platforms whose adapter has not shipped yet (issue 10 adds them one by one).
     for (const [platform, label] of SOCIAL_PLATFORMS.filter((name) => !AVAILABLE_PLATFORMS.includes(name)).map((name) => [name, PLATFORM_LABELS[name]] as const)) {

@@ -7,18 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/providers/social/types';
 import { CHUNK_UNIT, createYoutubeAdapter, secondsUntilPacificMidnight, youtubeError } from '../../server/providers/social/youtube';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, googleError, QUOTA_EXCEEDED, startYoutubeFake, type YoutubeFake } from './fakes/youtube-fake';
-import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
+import { freshState, memoryMedia, publishContext, rejection } from './fakes/youtube-publish-context';
 
 const CONTENT = { caption: 'First line as title\nmore words', youtube: { title: 'My short', description: 'About it', tags: ['a', 'b'], privacy: 'unlisted' as const, made_for_kids: false, ai_disclosure: true, category_id: '22' } };
-
-async function rejection(promise: Promise<unknown>): Promise<SocialError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof SocialError)) throw new Error(`expected a SocialError, got ${String(error)}`);
-  return error;
-}
 
 describe('YouTube adapter against the fake', () => {
   let fake: YoutubeFake;

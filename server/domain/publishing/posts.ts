@@ -115,6 +115,8 @@ async function ownAccounts(tx: Db, userId: number, ids: string[], errors: Record
   return found;
 }
 
+export const TIKTOK_PRIVACY_MESSAGE = 'Choose who can see the TikTok post.';
+
 /** A YouTube title from the video's title: YouTube refuses < and > and more than 100 characters. */
 export function defaultYoutubeTitle(videoTitle: string): string {
   const title = videoTitle.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
@@ -146,6 +148,8 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   else if (video.status !== 'completed' || !video.videoKey) errors.video_id = [VIDEO_NOT_READY_MESSAGE];
   const accounts = await ownAccounts(tx, userId, input.account_ids, errors, true);
   const at = publishTime(input.scheduled_at, now, errors);
+  // TikTok's UX rules: the creator chooses who sees the post; there is no default (issue 10).
+  if (accounts.some((account) => account.platform === 'tiktok') && !input.options.tiktok?.privacy_level) errors['options.tiktok.privacy_level'] = [TIKTOK_PRIVACY_MESSAGE];
   throwIfAny(errors);
 
   const options: PostOptions = { ...input.options };

@@ -1,11 +1,26 @@
 // The social platform adapters in use, from config (issue 9). YouTube: Google's real endpoints
 // when YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are set; otherwise the built-in sandbox
 // (labelled "Sandbox"), unless SANDBOX_PLATFORMS=0 — then YouTube is simply not available.
+// TikTok (issue 10) the same way with TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createInstagramAdapter } from './instagram';
-import { createInstagramSandbox, createYoutubeSandbox, INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type InstagramSandbox, type YoutubeSandbox } from './sandbox';
+import {
+  createInstagramSandbox,
+  createTiktokSandbox,
+  createYoutubeSandbox,
+  INSTAGRAM_SANDBOX_CLIENT_ID,
+  INSTAGRAM_SANDBOX_CLIENT_SECRET,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  TIKTOK_SANDBOX_CLIENT_KEY,
+  TIKTOK_SANDBOX_CLIENT_SECRET,
+  type InstagramSandbox,
+  type TiktokSandbox,
+  type YoutubeSandbox,
+} from './sandbox';
+import { createTiktokAdapter } from './tiktok';
 import type { SocialAdapters, SocialHttp } from './types';
 import { createYoutubeAdapter, GOOGLE_ENDPOINTS } from './youtube';
 
@@ -47,15 +62,18 @@ export function createSocialAdapters(config: Pick<Config, 'appUrl' | 'dataDir' |
     });
   }
   const instagramSandbox = configureInstagram(config, deps, adapters);
+  const tiktokSandbox = addTiktok(config, deps, adapters);
   return {
     adapters,
     registerRoutes: async (app) => {
       if (youtubeSandbox) await youtubeSandbox.register(app);
       if (instagramSandbox) await instagramSandbox.register(app);
+      if (tiktokSandbox) await tiktokSandbox.register(app);
     },
     close: async () => {
       await youtubeSandbox?.close();
       await instagramSandbox?.close();
+      await tiktokSandbox?.close();
     },
   };
 }
@@ -87,4 +105,31 @@ function configureInstagram(config: Pick<Config, 'appUrl' | 'social'>, deps: Soc
     pollIntervalMs: Math.max(250, Math.min(pollIntervalMs, Math.ceil(sandbox.processingMs / 4))),
   });
   return instagramSandbox;
+}
+
+/** TikTok (issue 10): TikTok itself when TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET are set, else its sandbox. */
+function addTiktok(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps, adapters: SocialAdapters): TiktokSandbox | null {
+  const { tiktok, sandbox } = config.social;
+  if (tiktok.clientKey && tiktok.clientSecret) {
+    adapters.tiktok = createTiktokAdapter({
+      clientKey: tiktok.clientKey,
+      clientSecret: tiktok.clientSecret,
+      endpoints: { authorizeUrl: tiktok.authorizeUrl, tokenUrl: tiktok.tokenUrl, revokeUrl: tiktok.revokeUrl, apiBase: tiktok.apiBase, webBase: tiktok.webBase },
+      http: deps.fetch ?? ((url, init) => fetch(url, init)),
+      sandbox: false,
+      chunkSize: tiktok.chunkBytes,
+    });
+    return null;
+  }
+  if (!sandbox.enabled) return null;
+  const tiktokSandbox = createTiktokSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: sandbox.processingMs });
+  adapters.tiktok = createTiktokAdapter({
+    clientKey: TIKTOK_SANDBOX_CLIENT_KEY,
+    clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET,
+    endpoints: tiktokSandbox.endpoints,
+    http: tiktokSandbox.http,
+    sandbox: true,
+    chunkSize: tiktok.chunkBytes,
+  });
+  return tiktokSandbox;
 }

@@ -1,8 +1,8 @@
-// What the publish engine hands the YouTube adapter, played by a test: an in-memory video, a
+// What the publish engine hands a platform adapter (YouTube, TikTok), played by a test: an in-memory video, a
 // token source that refreshes through the adapter's own OAuth (as AccountTokenService does), and a
 // checkpoint store that survives "crashes" between publish calls.
 import { createHash, randomBytes } from 'node:crypto';
-import type { PublishContext, PublishMedia, SocialOAuth, UploadCheckpoint } from '../../../server/providers/social/types';
+import { SocialError, type PublishContext, type PublishMedia, type SocialOAuth, type UploadCheckpoint } from '../../../server/providers/social/types';
 
 export function memoryMedia(size: number, mimeType = 'video/mp4'): PublishMedia & { bytes: Buffer; sha256: string; reads: Array<[number, number]> } {
   const bytes = randomBytes(size);
@@ -39,11 +39,15 @@ export function publishContext(
   refreshToken: string,
   options: { signal?: AbortSignal; onSave?: (save: { session: string | null; uploadedBytes: number }, index: number) => void } = {},
 ): PublishContext {
+  // Platforms that rotate refresh tokens (TikTok) answer a new one with every refresh: keep the newest.
+  let currentRefresh = refreshToken;
   return {
     async accessToken(request) {
       if (request?.forceRefresh) {
         state.refreshes += 1;
-        state.accessToken = (await oauth.refresh(refreshToken)).accessToken;
+        const tokens = await oauth.refresh(currentRefresh);
+        state.accessToken = tokens.accessToken;
+        currentRefresh = tokens.refreshToken ?? currentRefresh;
       }
       return state.accessToken;
     },
@@ -61,3 +65,13 @@ export function publishContext(
 }
 
 export const freshState = (accessToken: string): TestPublishState => ({ checkpoint: { session: null }, uploadedBytes: 0, saves: [], refreshes: 0, accessToken });
+
+/** The SocialError a publish (or any adapter call) rejects with; fails the test on anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<SocialError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof SocialError)) throw new Error(`expected a SocialError, got ${String(error)}`);
+  return error;
+}

@@ -22,7 +22,7 @@ import type { SocialHttp } from '../types';
 import { avatarSvg } from './pages';
 import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
 import { SandboxStore } from './store';
-import { bearer, CONSENT_COOKIE, cookieValue, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './youtube-routes';
+import { bearer, CONSENT_COOKIE, cookieValue, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './common';
 
 export const INSTAGRAM_SANDBOX_PREFIX = '/sandbox/instagram';
 /** The Instagram sandbox's one app: what createSocialAdapters configures the adapter with. */

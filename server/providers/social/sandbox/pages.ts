@@ -12,6 +12,27 @@ export const SIMULATION_LABELS: Record<SandboxSimulation, string> = {
   reject: 'Reject: YouTube rejects the uploaded video',
 };
 
+/** What differs between the platforms' sandbox pages: names, the consent text, the simulations' words. */
+export interface SandboxBrand {
+  /** "YouTube": the pages say "YouTube Sandbox". */
+  platform: string;
+  /** What an account is called there: channel, account. */
+  noun: string;
+  /** The form field naming the OAuth client (Google: client_id, TikTok: client_key). */
+  clientField: string;
+  /** The consent page's first paragraph (HTML-escaped host given). */
+  intro(host: string): string;
+  simulationLabels: Record<SandboxSimulation, string>;
+}
+
+export const YOUTUBE_BRAND: SandboxBrand = {
+  platform: 'YouTube',
+  noun: 'channel',
+  clientField: 'client_id',
+  intro: (host) => `This is the built-in YouTube sandbox of this server, not YouTube. <strong>${host}</strong> asks to upload videos to a sandbox channel and to see their status. Nothing is sent to Google.`,
+  simulationLabels: SIMULATION_LABELS,
+};
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -67,7 +88,7 @@ export interface ConsentFields {
   error?: string;
 }
 
-export function consentPage(fields: ConsentFields): string {
+export function consentPage(fields: ConsentFields, brand: SandboxBrand = YOUTUBE_BRAND): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const redirectHost = (() => {
     try {
@@ -77,20 +98,20 @@ export function consentPage(fields: ConsentFields): string {
     }
   })();
   const options = SANDBOX_SIMULATIONS.map(
-    (value) => `<option value="${value}"${value === (fields.simulate ?? 'ok') ? ' selected' : ''}>${escapeHtml(SIMULATION_LABELS[value])}</option>`,
+    (value) => `<option value="${value}"${value === (fields.simulate ?? 'ok') ? ' selected' : ''}>${escapeHtml(brand.simulationLabels[value])}</option>`,
   ).join('');
   const error = fields.error ? `<p id="account-name-error" class="error" role="alert">${escapeHtml(fields.error)}</p>` : '';
   return layout(
-    'YouTube Sandbox: sign in',
-    `<h1>YouTube Sandbox</h1>
-<p>This is the built-in YouTube sandbox of this server, not YouTube. <strong>${escapeHtml(redirectHost)}</strong> asks to upload videos to a sandbox channel and to see their status. Nothing is sent to Google.</p>
+    `${brand.platform} Sandbox: sign in`,
+    `<h1>${escapeHtml(brand.platform)} Sandbox</h1>
+<p>${brand.intro(escapeHtml(redirectHost))}</p>
 <form method="post" action="${escapeHtml(fields.actionPath)}">
-${hidden('client_id', fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}${hidden('form_token', fields.formToken)}
-<label for="account_name">Sandbox channel name</label>
+${hidden(brand.clientField, fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}${hidden('form_token', fields.formToken)}
+<label for="account_name">Sandbox ${brand.noun} name</label>
 <input type="text" id="account_name" name="account_name" required maxlength="60" autocomplete="off" value="${escapeHtml(fields.accountName ?? '')}" aria-describedby="account-name-hint${fields.error ? ' account-name-error' : ''}"${fields.error ? ' aria-invalid="true"' : ''}>
-<p id="account-name-hint" class="hint">The same name signs in to the same sandbox channel again.</p>
+<p id="account-name-hint" class="hint">The same name signs in to the same sandbox ${brand.noun} again.</p>
 ${error}
-<label for="simulate">How this channel behaves</label>
+<label for="simulate">How this ${brand.noun} behaves</label>
 <select id="simulate" name="simulate" aria-describedby="simulate-hint">${options}</select>
 <p id="simulate-hint" class="hint">Choose a problem to see how publishing handles it.</p>
 <div class="actions">
@@ -101,8 +122,8 @@ ${error}
   );
 }
 
-export function errorPage(title: string, message: string): string {
-  return layout(`YouTube Sandbox: ${title}`, `<h1>YouTube Sandbox: ${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+export function errorPage(title: string, message: string, brand: SandboxBrand = YOUTUBE_BRAND): string {
+  return layout(`${brand.platform} Sandbox: ${title}`, `<h1>${escapeHtml(brand.platform)} Sandbox: ${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 }
 
 export interface ChannelVideo {
@@ -130,7 +151,7 @@ export interface ChannelView {
 
 const STATUS_TEXT: Record<string, string> = { uploaded: 'Processing', processed: 'Published', rejected: 'Rejected', failed: 'Failed' };
 
-export function channelPage(channel: ChannelView): string {
+export function channelPage(channel: ChannelView, brand: SandboxBrand = YOUTUBE_BRAND): string {
   const rows = channel.videos
     .map(
       (video) => `<tr id="video-${escapeHtml(video.id)}">
@@ -146,11 +167,11 @@ export function channelPage(channel: ChannelView): string {
     ? `<table><caption class="hint">${channel.videos.length} video${channel.videos.length === 1 ? '' : 's'}, oldest first</caption>
 <thead><tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Privacy</th><th scope="col">Uploaded</th><th scope="col">Video id</th></tr></thead>
 <tbody>${rows}</tbody></table>`
-    : '<p>This sandbox channel has not published anything yet.</p>';
+    : `<p>This sandbox ${brand.noun} has not published anything yet.</p>`;
   return layout(
-    `${channel.name} - YouTube Sandbox`,
+    `${channel.name} - ${brand.platform} Sandbox`,
     `<h1>${escapeHtml(channel.name)} <span class="hint">${escapeHtml(channel.handle)}</span></h1>
-<p>A channel of the built-in YouTube sandbox (behaviour: ${escapeHtml(SIMULATION_LABELS[channel.simulate])}). Nothing here is on YouTube.</p>
+<p>A ${brand.noun} of the built-in ${escapeHtml(brand.platform)} sandbox (behaviour: ${escapeHtml(brand.simulationLabels[channel.simulate])}). Nothing here is on ${escapeHtml(brand.platform)}.</p>
 ${table}`,
   );
 }

@@ -28,16 +28,39 @@ function handleFor(name: string): string {
   return `@${slug || 'channel'}`;
 }
 
+/** The title a platform's upload metadata carries: YouTube's snippet.title, TikTok's post_info.title. */
+function titleOf(metadata: Record<string, unknown>): string {
+  for (const part of [metadata.snippet, metadata.post_info]) {
+    const title = (part as { title?: unknown } | undefined)?.title;
+    if (typeof title === 'string') return title;
+  }
+  return '';
+}
+
 export interface IssuedTokens {
   accessToken: string;
   refreshToken: string | null;
   scope: string;
 }
 
+/** How one platform's ids and tokens look and last (defaults: Google's). */
+export interface SandboxTokenStyle {
+  accountIdPrefix: string;
+  codePrefix: string;
+  accessPrefix: string;
+  refreshPrefix: string;
+  accessSeconds: number;
+  /** null: refresh tokens do not expire (Google). */
+  refreshSeconds: number | null;
+}
+
+const GOOGLE_STYLE: SandboxTokenStyle = { accountIdPrefix: 'UC', codePrefix: '4/sbx-', accessPrefix: 'ya29.sbx-', refreshPrefix: '1//sbx-', accessSeconds: ACCESS_TOKEN_SECONDS, refreshSeconds: null };
+
 export class SandboxStore {
   constructor(
     private readonly db: Db,
     readonly platform: string,
+    readonly style: SandboxTokenStyle = GOOGLE_STYLE,
   ) {}
 
   /** The account of this name (created on first consent); a new consent sets its simulation. */
@@ -52,7 +75,7 @@ export class SandboxStore {
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await this.db
         .insert(sandboxAccounts)
-        .values({ id: `UC${randomId(22)}`, platform: this.platform, name, handle, simulate })
+        .values({ id: `${this.style.accountIdPrefix}${randomId(22)}`, platform: this.platform, name, handle, simulate })
         .onConflictDoNothing()
         .returning();
       if (inserted[0]) return inserted[0];
@@ -76,7 +99,7 @@ export class SandboxStore {
   }
 
   async issueCode(input: { accountId: string; clientId: string; redirectUri: string; codeChallenge: string | null; scope: string }): Promise<string> {
-    const code = `4/sbx-${randomSecret(30)}`;
+    const code = `${this.style.codePrefix}${randomSecret(30)}`;
     await this.db.insert(sandboxTokens).values({
       tokenHash: sha256Hex(code),
       kind: 'code',
@@ -101,14 +124,15 @@ export class SandboxStore {
     return rows[0] ?? null;
   }
 
-  /** `accessSeconds`: the access token's lifetime (Google's hour by default; Instagram's are 1 h or 60 days). */
-  async issueTokens(grant: Pick<SandboxTokenRow, 'accountId' | 'grantId' | 'clientId' | 'scope'>, withRefresh: boolean, accessSeconds = ACCESS_TOKEN_SECONDS): Promise<IssuedTokens> {
-    const accessToken = `ya29.sbx-${randomSecret(36)}`;
-    const refreshToken = withRefresh ? `1//sbx-${randomSecret(36)}` : null;
+  /** `accessSeconds`: the access token's lifetime (the platform's style by default; Instagram's are 1 h or 60 days). */
+  async issueTokens(grant: Pick<SandboxTokenRow, 'accountId' | 'grantId' | 'clientId' | 'scope'>, withRefresh: boolean, accessSeconds = this.style.accessSeconds): Promise<IssuedTokens> {
+    const { accessPrefix, refreshPrefix, refreshSeconds } = this.style;
+    const accessToken = `${accessPrefix}${randomSecret(36)}`;
+    const refreshToken = withRefresh ? `${refreshPrefix}${randomSecret(36)}` : null;
     const base = { accountId: grant.accountId, grantId: grant.grantId, clientId: grant.clientId, scope: grant.scope };
     await this.db.insert(sandboxTokens).values([
       { ...base, tokenHash: sha256Hex(accessToken), kind: 'access', expiresAt: new Date(Date.now() + accessSeconds * 1000) },
-      ...(refreshToken ? [{ ...base, tokenHash: sha256Hex(refreshToken), kind: 'refresh' as const, expiresAt: null }] : []),
+      ...(refreshToken ? [{ ...base, tokenHash: sha256Hex(refreshToken), kind: 'refresh' as const, expiresAt: refreshSeconds === null ? null : new Date(Date.now() + refreshSeconds * 1000) }] : []),
     ]);
     return { accessToken, refreshToken, scope: grant.scope };
   }
@@ -118,7 +142,26 @@ export class SandboxStore {
       .select({ token: sandboxTokens, account: sandboxAccounts })
       .from(sandboxTokens)
       .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
-      .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'refresh'), isNull(sandboxTokens.revokedAt)));
+      .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'refresh'), isNull(sandboxTokens.revokedAt), or(isNull(sandboxTokens.expiresAt), gt(sandboxTokens.expiresAt, new Date()))));
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Spends one refresh token (rotating platforms: the old one dies when a new one is issued).
+   * False when another request spent it first — that request's caller holds the new token.
+   */
+  async retireRefresh(token: string): Promise<boolean> {
+    const rows = await this.db
+      .update(sandboxTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sandboxTokens.tokenHash, sha256Hex(token)), eq(sandboxTokens.kind, 'refresh'), isNull(sandboxTokens.revokedAt)))
+      .returning({ tokenHash: sandboxTokens.tokenHash });
+    return rows.length > 0;
+  }
+
+  /** The account of this platform with this id. */
+  async account(id: string): Promise<SandboxAccountRow | null> {
+    const rows = await this.db.select().from(sandboxAccounts).where(and(eq(sandboxAccounts.id, id), eq(sandboxAccounts.platform, this.platform)));
     return rows[0] ?? null;
   }
 
@@ -142,6 +185,29 @@ export class SandboxStore {
     if (!used[0]) return null;
     const account = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, used[0].accountId));
     return account[0] ? { uses: used[0].uses, account: account[0] } : null;
+  }
+
+  /**
+   * The account behind a Bearer access token, or null when it is refused. Reading the profile
+   * (`counts` false) never counts as a use, so connecting always works; the other calls do: an
+   * 'expired' account's token works for one of them, a 'revoked' one's for none (revoked right
+   * after connecting — and its refresh fails).
+   */
+  async accountForToken(token: string | null, counts: boolean): Promise<SandboxAccountRow | null> {
+    const used = token ? await this.useAccessToken(token, counts) : null;
+    if (!used) return null;
+    if (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked')) return null;
+    return used.account;
+  }
+
+  /**
+   * Ends an upload whose last byte arrived: the post (processing until `processingMs` from now,
+   * then `outcome`) with the file's hash; the bytes are dropped — the sandbox keeps size and hash.
+   */
+  async finishUpload(upload: SandboxUploadRow, files: { sha256(id: string, size: number): Promise<string | null>; remove(id: string): Promise<void> }, outcome: { status: SandboxPostStatus; statusReason: string | null }, processingMs: number): Promise<SandboxPostRow> {
+    const post = await this.completeUpload(upload, { sha256: await files.sha256(upload.id, upload.totalBytes), ...outcome, readyAt: new Date(Date.now() + processingMs) });
+    await files.remove(upload.id);
+    return post;
   }
 
   /** Revokes the whole grant the token belongs to (access, refresh and unused code alike). */
@@ -191,7 +257,7 @@ export class SandboxStore {
    */
   async completeUpload(upload: SandboxUploadRow, video: { sha256: string | null; status: SandboxPostStatus; statusReason: string | null; readyAt: Date }): Promise<SandboxPostRow> {
     return this.db.transaction(async (tx) => {
-      const title = typeof (upload.metadata.snippet as { title?: unknown } | undefined)?.title === 'string' ? String((upload.metadata.snippet as { title: string }).title) : '';
+      const title = titleOf(upload.metadata);
       const inserted = await tx
         .insert(sandboxPosts)
         .values({

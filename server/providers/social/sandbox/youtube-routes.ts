@@ -4,17 +4,13 @@
 // refresh, revoke), channels?mine=true, the resumable upload (308 + Range, status probe), videos
 // status, and a channel page that shows what was published. Each account's `simulate` choice
 // makes it misbehave the way real accounts do (contract SANDBOX_SIMULATIONS).
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
 import type { Db } from '../../../db/client';
 import { sqlState } from '../../../db/errors';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
-import { constantTimeEqual, randomSecret } from '../../../domain/auth/secrets';
+import { randomSecret } from '../../../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../youtube/client';
+import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
@@ -25,7 +21,6 @@ export const SANDBOX_CLIENT_SECRET = 'reelflow-sandbox-secret';
 /** Largest PUT the sandbox takes in one request (the adapter sends 8 MiB by default). */
 export const SANDBOX_MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const MAX_UPLOAD_BYTES = 256 * 1024 ** 3;
-export const CONSENT_COOKIE = 'sandbox_consent';
 
 export interface YoutubeSandboxOptions {
   db: Db;
@@ -50,18 +45,6 @@ export function youtubeSandboxEndpoints(appUrl: string): YoutubeEndpoints {
   };
 }
 
-type Fields = Record<string, unknown>;
-export const text = (fields: unknown, name: string): string | null => {
-  if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return null;
-  const value = (fields as Fields)[name];
-  return typeof value === 'string' ? value : null;
-};
-// Lone UTF-16 surrogates cannot be stored (UTF-8), control characters have no place in a name.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
-const UNSTORABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const wellFormed = (value: string) => !UNSTORABLE.test(value);
-const storable = (value: string) => wellFormed(value.replace(/[\n\r\t]/g, ' '));
-
 /** Google's error envelope. */
 function apiError(reply: FastifyReply, code: number, reason: string, message: string, domain = 'global'): FastifyReply {
   const status = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 503: 'UNAVAILABLE' }[code] ?? 'UNKNOWN';
@@ -73,73 +56,14 @@ function oauthError(reply: FastifyReply, code: number, error: string, descriptio
   return reply.code(code).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
-export function htmlPage(reply: FastifyReply, code: number, html: string): FastifyReply {
-  return reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
-export function cookieValue(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (typeof header !== 'string') return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || null;
-  }
-  return null;
-}
-
-export function bearer(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1]! : null;
-}
-
-/** base64url(sha256(verifier)): PKCE S256. */
-function s256(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
-}
-
-interface AuthRequest {
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  scope: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-}
-
 /** The consent request's parameters, checked like Google does; a problem is an error page. */
-function readAuthRequest(fields: unknown, appOrigin: string): { ok: true; value: AuthRequest } | { ok: false; status: number; title: string; message: string } {
+function readAuthRequest(fields: unknown, appOrigin: string): AuthRequestCheck {
   const clientId = text(fields, 'client_id');
   if (clientId !== SANDBOX_CLIENT_ID) return { ok: false, status: 401, title: 'invalid_client', message: 'The OAuth client was not found.' };
   const redirectUri = text(fields, 'redirect_uri') ?? '';
-  const origin = httpOrigin(redirectUri);
   // The sandbox's "registered redirect URIs" are this app's own addresses: no open redirect.
-  if (origin !== appOrigin) return { ok: false, status: 400, title: 'redirect_uri_mismatch', message: 'The redirect_uri does not belong to this app.' };
-  const responseType = text(fields, 'response_type');
-  if (responseType !== null && responseType !== 'code') return { ok: false, status: 400, title: 'unsupported_response_type', message: 'Only response_type=code is supported.' };
-  const state = text(fields, 'state') ?? '';
-  const scope = text(fields, 'scope') ?? '';
-  const codeChallenge = text(fields, 'code_challenge') ?? '';
-  const codeChallengeMethod = text(fields, 'code_challenge_method') ?? (codeChallenge ? 'plain' : '');
-  if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'invalid_request', message: 'The state or scope is not valid.' };
-  if (codeChallenge && (codeChallengeMethod !== 'S256' || !/^[A-Za-z0-9_-]{43,128}$/.test(codeChallenge))) {
-    return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
-  }
-  return { ok: true, value: { clientId, redirectUri, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
-}
-
-export function httpOrigin(address: string): string | null {
-  try {
-    const url = new URL(address);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-export function redirectWith(base: string, params: Record<string, string>): string {
-  const url = new URL(base);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return url.toString();
+  if (httpOrigin(redirectUri) !== appOrigin) return { ok: false, status: 400, title: 'redirect_uri_mismatch', message: 'The redirect_uri does not belong to this app.' };
+  return readAuthParams(fields, { clientId, redirectUri });
 }
 
 interface VideoMetadata {
@@ -190,28 +114,11 @@ function storedMetadata(body: VideoMetadata): Record<string, unknown> {
   };
 }
 
-const parseRange = (header: string | undefined): { probe: true; total: number } | { probe: false; first: number; last: number; total: number } | null => {
-  if (header === undefined) return null;
-  const probe = /^bytes \*\/(\d{1,15})$/.exec(header.trim());
-  if (probe) return { probe: true, total: Number(probe[1]) };
-  const chunk = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/.exec(header.trim());
-  if (!chunk) return null;
-  const [first, last, total] = [Number(chunk[1]), Number(chunk[2]), Number(chunk[3])];
-  return first <= last && last < total ? { probe: false, first, last, total } : null;
-};
-
-/** 'flaky': a deterministic coin per upload and request number — 503, a dropped connection after storing, or fine. */
-function flakyOutcome(uploadId: string, request: number): 'fail' | 'drop' | 'ok' {
-  const roll = createHash('sha256').update(`${uploadId}:${request}`).digest()[0]!;
-  return roll < 64 ? 'fail' : roll < 128 ? 'drop' : 'ok';
-}
-
 export async function youtubeSandboxRoutes(app: FastifyInstance, options: YoutubeSandboxOptions): Promise<void> {
   const store = new SandboxStore(options.db, 'youtube');
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = youtubeSandboxEndpoints(options.appUrl);
-  const uploadsDir = join(options.dataDir, 'sandbox', 'youtube');
-  const partPath = (uploadId: string) => join(uploadsDir, `${uploadId}.part`);
+  const parts = partFiles(options.dataDir, 'youtube');
 
   const uploadStatusOf = (post: SandboxPostRow, now: Date) => (now < post.readyAt ? 'uploaded' : post.status);
 
@@ -262,61 +169,20 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
     };
   }
 
-  /**
-   * The account behind a Bearer access token; answers 401 itself when there is none. Reading the
-   * channel (the connect's profile call) never counts as a use, so connecting always works; the
-   * other calls do: an 'expired' account's token works for one of them, a 'revoked' one's for none
-   * (revoked right after connecting — and its refresh fails).
-   */
+  /** The account behind a Bearer access token (SandboxStore.accountForToken); answers 401 itself when there is none. */
   async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
-    const token = bearer(request);
-    const used = token ? await store.useAccessToken(token, counts) : null;
-    const refused = !used || (counts && ((used.account.simulate === 'expired' && used.uses > 1) || used.account.simulate === 'revoked'));
-    if (refused) {
+    const account = await store.accountForToken(bearer(request), counts);
+    if (!account) {
       reply.header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
       apiError(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.');
-      return null;
     }
-    return used.account;
+    return account;
   }
 
-  /** Writes `bytes` at `position` of the upload's file (positional: a retried chunk overwrites itself). */
-  async function writeAt(uploadId: string, bytes: Buffer, position: number): Promise<void> {
-    await mkdir(uploadsDir, { recursive: true });
-    const file = await open(partPath(uploadId), 'a+').then(async (handle) => {
-      await handle.close();
-      return open(partPath(uploadId), 'r+');
-    });
-    try {
-      await file.write(bytes, 0, bytes.length, position);
-    } finally {
-      await file.close();
-    }
-  }
-
-  async function sha256Of(uploadId: string, size: number): Promise<string | null> {
-    if (size === 0) return createHash('sha256').digest('hex');
-    try {
-      const hash = createHash('sha256');
-      for await (const chunk of createReadStream(partPath(uploadId), { start: 0, end: size - 1 })) hash.update(chunk as Buffer);
-      return hash.digest('hex');
-    } catch {
-      return null;
-    }
-  }
-
-  async function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
+  function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
     const rejected = account.simulate === 'reject';
-    const post = await store.completeUpload(upload, {
-      sha256: await sha256Of(upload.id, upload.totalBytes),
-      status: rejected ? 'rejected' : 'processed',
-      // A documented rejectionReason (reference/platforms.md §1 "Polling").
-      statusReason: rejected ? 'inappropriate' : null,
-      readyAt: new Date(Date.now() + options.processingMs),
-    });
-    // The bytes were only kept to check offsets and hash the video: the channel keeps the hash.
-    await rm(partPath(upload.id), { force: true });
-    return post;
+    // A documented rejectionReason (reference/platforms.md §1 "Polling").
+    return store.finishUpload(upload, parts, { status: rejected ? 'rejected' : 'processed', statusReason: rejected ? 'inappropriate' : null }, options.processingMs);
   }
 
   await app.register(
@@ -341,9 +207,8 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       sandbox.get('/o/oauth2/v2/auth', async (request, reply) => {
         const auth = readAuthRequest(request.query, appOrigin);
         if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
-        const formToken = cookieValue(request, CONSENT_COOKIE) ?? randomSecret(24);
-        if (!/^[A-Za-z0-9_-]{20,64}$/.test(formToken)) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.'));
-        reply.header('set-cookie', `${CONSENT_COOKIE}=${formToken}; Path=${YOUTUBE_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=1800`);
+        const formToken = issueFormToken(request, reply, YOUTUBE_SANDBOX_PREFIX, randomSecret(24));
+        if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.'));
         return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth` }));
       });
 
@@ -351,32 +216,19 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         const body = request.body;
         const auth = readAuthRequest(body, appOrigin);
         if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
-        // The form's own anti-forgery check: the token in the page must match this browser's cookie.
         const formToken = text(body, 'form_token') ?? '';
-        const cookie = cookieValue(request, CONSENT_COOKIE) ?? '';
-        if (!formToken || !cookie || !constantTimeEqual(formToken, cookie)) {
+        // The form's own anti-forgery check: the token in the page must match this browser's cookie.
+        if (!formTokenMatches(request, body)) {
           return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.'));
         }
         if (text(body, 'decision') === 'deny') {
           return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', ...(auth.value.state ? { state: auth.value.state } : {}) }), 302);
         }
-        const accountName = (text(body, 'account_name') ?? '').trim();
-        const simulateField = text(body, 'simulate') ?? 'ok';
-        const simulate = (SANDBOX_SIMULATIONS as readonly string[]).includes(simulateField) ? (simulateField as SandboxSimulation) : null;
-        const problem =
-          accountName === ''
-            ? 'Enter a name for the sandbox channel.'
-            : [...accountName].length > 60
-              ? 'The channel name must not be longer than 60 characters.'
-              : !wellFormed(accountName)
-                ? 'The channel name contains characters that cannot be stored.'
-                : simulate === null
-                  ? 'Choose how the channel behaves.'
-                  : null;
-        if (problem || simulate === null) {
-          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth`, accountName: wellFormed(accountName) ? accountName : '', error: problem ?? '' } satisfies ConsentFields));
+        const choice = readConsentChoice(body, 'channel');
+        if (!choice.ok) {
+          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth`, accountName: choice.accountName, error: choice.problem } satisfies ConsentFields));
         }
-        const account = await store.upsertAccount(accountName, simulate);
+        const account = await store.upsertAccount(choice.accountName, choice.simulate);
         const scope = auth.value.scope || 'https://www.googleapis.com/auth/youtube.upload';
         const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
         return reply.redirect(redirectWith(auth.value.redirectUri, { ...(auth.value.state ? { state: auth.value.state } : {}), code, scope }), 302);
@@ -393,11 +245,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
           const grant = code ? await store.redeemCode(code) : null;
           if (!grant || grant.clientId !== SANDBOX_CLIENT_ID) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
           if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
-          if (grant.codeChallenge) {
-            const verifier = text(body, 'code_verifier');
-            if (!verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return oauthError(reply, 400, 'invalid_grant', 'Missing code verifier.');
-            if (!constantTimeEqual(s256(verifier), grant.codeChallenge)) return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
-          }
+          if (!verifierMatches(grant.codeChallenge, text(body, 'code_verifier'))) return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
           const tokens = await store.issueTokens(grant, true);
           return reply.header('cache-control', 'no-store').send({
             access_token: tokens.accessToken,
@@ -498,13 +346,8 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         const requestNumber = await store.countRequest(upload.id);
         const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, requestNumber) : 'ok';
         if (outcome === 'fail') return apiError(reply, 503, 'backendError', 'Backend Error');
-        const finish = (send: () => FastifyReply): FastifyReply => {
-          if (outcome !== 'drop') return send();
-          // The bytes are kept, the answer is lost: the client must find out with a status probe.
-          reply.hijack();
-          reply.raw.destroy();
-          return reply;
-        };
+        // On 'drop' the bytes are kept, the answer is lost: the client must find out with a status probe.
+        const finish = (send: () => FastifyReply): FastifyReply => finishOrDrop(reply, outcome, send);
         const rangeAnswer = (received: number) => {
           reply.code(308);
           if (received > 0) reply.header('range', `bytes=0-${received - 1}`);
@@ -525,7 +368,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         if (range.first > upload.receivedBytes) return rangeAnswer(upload.receivedBytes);
         if (range.last >= upload.receivedBytes) {
           const skip = upload.receivedBytes - range.first;
-          await writeAt(upload.id, bytes.subarray(skip), upload.receivedBytes);
+          await parts.writeAt(upload.id, bytes.subarray(skip), upload.receivedBytes);
         }
         const received = await store.recordBytes(upload.id, range.last + 1);
         if (received < upload.totalBytes) return finish(() => rangeAnswer(received));

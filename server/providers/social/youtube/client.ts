@@ -1,5 +1,6 @@
 // What the YouTube adapter's halves share: its settings and one request helper that turns a
 // dropped connection or timeout into SocialError('retry') and reads error bodies for youtubeError.
+import { defaultBackoffMs, readBody, sendRequest, sleep } from '../http';
 import type { SocialHttp } from '../types';
 import { networkError, youtubeError } from './errors';
 
@@ -56,51 +57,22 @@ export function youtubeSettings(options: YoutubeAdapterOptions): YoutubeSettings
     ...options,
     chunkSize: Math.max(CHUNK_UNIT, Math.floor(requested / CHUNK_UNIT) * CHUNK_UNIT),
     maxTries: Math.max(1, options.maxTries ?? 5),
-    backoffMs: options.backoffMs ?? ((attempt) => Math.min(8000, 500 * 2 ** (attempt - 1))),
+    backoffMs: options.backoffMs ?? defaultBackoffMs,
     timeoutMs: options.timeoutMs ?? 60_000,
     now: options.now ?? (() => new Date()),
   };
 }
 
 /** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
-export async function send(settings: YoutubeSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  try {
-    return await settings.http(url, { ...init, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason ?? error;
-    throw networkError();
-  }
+export function send(settings: YoutubeSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  return sendRequest(settings, url, init, signal, networkError);
 }
 
-export async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
+export { readBody, sleep };
 
 /** The SocialError for a non-2xx answer (its body read). */
 export async function failure(settings: YoutubeSettings, response: Response): Promise<Error> {
   return youtubeError(response.status, await readBody(response), response.headers, settings.now());
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export function watchUrl(settings: YoutubeSettings, videoId: string): string {

@@ -1,6 +1,7 @@
 // YouTube's error answers turned into SocialErrors: the class decides what the engine does
 // (reference/platforms.md §1 "Errors"), the message is what a creator reads. Branches on the
 // machine codes (`errors[].reason`, OAuth's `error`), never on the English text.
+import { retryAfterSeconds } from '../http';
 import { SocialError } from '../types';
 
 /** `{"error":{"code","message","status","errors":[{"domain","reason","message","location"}]}}` */
@@ -40,15 +41,6 @@ export function secondsUntilPacificMidnight(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-function retryAfterHeader(headers: Headers | null): number | null {
-  const value = headers?.get('retry-after');
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
 const BAD_REASONS: Record<string, string> = {
   invalidTitle: 'YouTube did not accept the title (at most 100 characters, no < or >).',
   invalidDescription: 'YouTube did not accept the description (at most 5000 bytes, no < or >).',
@@ -74,7 +66,7 @@ export function youtubeError(status: number, body: unknown, headers: Headers | n
       return make('This channel reached its YouTube upload limit for the last 24 hours; the post will be tried again in a day.', 'quota', 24 * HOUR);
     case 'rateLimitExceeded':
     case 'userRateLimitExceeded':
-      return make('YouTube asked us to slow down; the post will be tried again shortly.', 'rate', retryAfterHeader(headers) ?? 60);
+      return make('YouTube asked us to slow down; the post will be tried again shortly.', 'rate', retryAfterSeconds(headers) ?? 60);
     case 'youtubeSignupRequired':
       return make('This Google account has no YouTube channel yet. Create the channel on YouTube, then connect again.', 'policy');
     case 'authenticatedUserAccountSuspended':
@@ -97,8 +89,8 @@ export function youtubeError(status: number, body: unknown, headers: Headers | n
   if (reason && BAD_REASONS[reason]) return make(BAD_REASONS[reason], 'bad');
   if (reason?.startsWith('invalid')) return make('YouTube did not accept the video details.', 'bad');
   if (status === 401) return make('YouTube did not accept the sign-in of this account.', 'auth');
-  if (status === 429) return make('YouTube asked us to slow down; the post will be tried again shortly.', 'rate', retryAfterHeader(headers) ?? 60);
-  if (status >= 500) return make('YouTube had a temporary problem; the post will be tried again.', 'retry', retryAfterHeader(headers));
+  if (status === 429) return make('YouTube asked us to slow down; the post will be tried again shortly.', 'rate', retryAfterSeconds(headers) ?? 60);
+  if (status >= 500) return make('YouTube had a temporary problem; the post will be tried again.', 'retry', retryAfterSeconds(headers));
   if (status === 403) return make('YouTube refused the request for this account.', 'policy');
   return make(`YouTube refused the request (HTTP ${status}).`, 'bad');
 }

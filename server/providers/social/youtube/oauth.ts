@@ -1,18 +1,11 @@
 // Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
 // consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
 // from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
+import { tokensFromAnswer } from '../oauth-tokens';
 import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
 import { failure, readBody, send, type YoutubeSettings } from './client';
 
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'];
-
-interface TokenAnswer {
-  access_token?: unknown;
-  refresh_token?: unknown;
-  expires_in?: unknown;
-  refresh_token_expires_in?: unknown;
-  scope?: unknown;
-}
 
 interface ChannelsAnswer {
   items?: Array<{
@@ -21,23 +14,8 @@ interface ChannelsAnswer {
   }>;
 }
 
-function tokensFrom(body: unknown, now: Date): OAuthTokens {
-  const answer = (body ?? {}) as TokenAnswer;
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
-    throw new SocialError('YouTube sent an answer without an access token.', 'retry', 'no_access_token');
-  }
-  const seconds = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
-  const expiresIn = seconds(answer.expires_in);
-  const refreshExpiresIn = seconds(answer.refresh_token_expires_in);
-  return {
-    accessToken: answer.access_token,
-    refreshToken: typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : null,
-    expiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
-    // Google sends it for apps whose consent screen is still "Testing" (7 days).
-    refreshExpiresAt: refreshExpiresIn === null ? null : new Date(now.getTime() + refreshExpiresIn * 1000),
-    scope: typeof answer.scope === 'string' ? answer.scope : null,
-  };
-}
+// Google sends refresh_token_expires_in for apps whose consent screen is still "Testing" (7 days).
+const tokensFrom = (body: unknown, now: Date) => tokensFromAnswer(body, now, { refreshExpiresField: 'refresh_token_expires_in', platform: 'YouTube' });
 
 export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
   const { endpoints } = settings;

@@ -3,6 +3,7 @@
 // go on, and every doubt (a dropped connection, a 5xx, a restart) is settled by a status probe
 // `Content-Range: bytes */TOTAL` — so a video the platform already holds is never sent again.
 import { SocialError, type PublishContent, type PublishContext, type PublishMedia, type PublishResult, type PublishStatus, type SocialPublisher } from '../types';
+import { authorizedRequest as sharedAuthorizedRequest } from '../http';
 import { failure, readBody, send, sleep, watchUrl, type YoutubeSettings } from './client';
 import { processingFailure, youtubeError } from './errors';
 
@@ -14,21 +15,16 @@ type SessionState = { kind: 'offset'; offset: number } | { kind: 'done'; videoId
 /** Sessions started afresh in one publish after 404s, before giving up (a platform that loses every session). */
 const MAX_NEW_SESSIONS = 2;
 
-/**
- * One request with the account's token; after a 401 the token is refreshed once and the request
- * sent again. A second 401 with a fresh token means the connection itself is no good: reconnect.
- */
-export async function authorizedRequest(settings: YoutubeSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
-  const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
-  const first = await send(settings, url, withToken(await ctx.accessToken()), ctx.signal);
-  if (first.status !== 401) return first;
-  const firstError = youtubeError(401, await readBody(first), first.headers, settings.now());
-  if (firstError.errorClass !== 'auth') throw firstError;
-  const second = await send(settings, url, withToken(await ctx.accessToken({ forceRefresh: true })), ctx.signal);
-  if (second.status !== 401) return second;
-  const secondError = youtubeError(401, await readBody(second), second.headers, settings.now());
-  if (secondError.errorClass !== 'auth') throw secondError;
-  throw new SocialError('YouTube refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, 401);
+/** A request with the account's token, refreshed once after a 401 (../http authorizedRequest). */
+export function authorizedRequest(settings: YoutubeSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
+  return sharedAuthorizedRequest(
+    (target, requestInit, signal) => send(settings, target, requestInit, signal),
+    ctx,
+    url,
+    init,
+    async (response) => youtubeError(response.status, await readBody(response), response.headers, settings.now()),
+    'YouTube refused this account even with a fresh sign-in. Reconnect the account.',
+  );
 }
 
 /** Inclusive end of `Range: bytes=0-N` plus one; 0 when the header is missing (nothing stored). */

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { createPost, saveDraft } from '../../../collections/posts';
 import { db, type PublishVideoRow } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
@@ -17,11 +17,12 @@ import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
 import { InstagramFields } from './InstagramFields';
 import { picksInstagram, type InstagramValues } from './instagram-values';
-import { firstInvalid, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type YoutubeValues } from './compose-values';
+import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokValues, type YoutubeValues } from './compose-values';
 import { Preflight } from './Preflight';
 import { DoublesConfirm } from './DoublesConfirm';
 import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from './preflight-checks';
 import type { PostWarning } from '../../../../contract/preflight';
+import { TikTokFields } from './TikTokFields';
 import { VideoPicker } from './VideoPicker';
 import { YoutubeFields } from './YoutubeFields';
 
@@ -70,6 +71,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
   const youtube = picksYoutube(values, accounts ?? []);
   const instagram = picksInstagram(values.accountIds, accounts ?? []);
+  const tiktokAccountIds = useMemo(() => chosenAccounts.filter((account) => account.platform === 'tiktok').map((account) => account.id), [chosenAccounts]);
+  const tiktok = picksTiktok(values, accounts ?? []);
   const when = scheduledAt(values, timeZone);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
   const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() }), [values, accounts, videos, timeZone]);
@@ -90,6 +93,10 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
     setValues((current) => ({ ...current, instagram: { ...current.instagram, ...changes } }));
     setErrors((current) => ({ ...current, instagramCover: undefined }));
   };
+  const changeTiktok = useCallback((changes: Partial<TiktokValues>) => {
+    setValues((current) => ({ ...current, tiktok: { ...current.tiktok, ...changes } }));
+    if ('privacyLevel' in changes) setErrors((current) => ({ ...current, tiktokPrivacy: undefined }));
+  }, []);
   const pickVideo = (picked: PublishVideoRow) => {
     setValues((current) => ({
       ...current,
@@ -176,7 +183,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         ) : null}
 
         <VideoPicker id={`${formId}-video`} videos={videos} value={values.videoId} onChange={pickVideo} error={fieldError('video')} />
-        <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle'])} error={fieldError('accounts')} />
+        <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle', 'tiktokPrivacy'])} error={fieldError('accounts')} />
 
         <Textarea
           id={`${formId}-caption`}
@@ -202,6 +209,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         {instagram ? (
           <InstagramFields idPrefix={formId} value={values.instagram} duration={video?.duration ?? null} onChange={changeInstagram} error={fieldError('instagramCover')} />
         ) : null}
+        {tiktok ? <TikTokFields idPrefix={formId} accountIds={tiktokAccountIds} value={values.tiktok} onChange={changeTiktok} error={fieldError('tiktokPrivacy')} /> : null}
 
         <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>
           {/* Cards, not bare radios: a 44 px touch target on phones (the choice and its words). */}

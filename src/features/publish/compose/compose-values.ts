@@ -1,7 +1,7 @@
 // The compose form's state, its checks (in the order the fields appear, so the first message is
 // the first field to fix), and the requests it becomes. Pure: the form component and the tests
 // share it. Messages follow the contract's (the server checks the same rules).
-import type { CreateDraftRequest, CreatePostRequest, PostOptions, YoutubeOptions } from '../../../../contract/publishing';
+import type { CreateDraftRequest, CreatePostRequest, PostOptions, TiktokOptions, TiktokPrivacyLevel, YoutubeOptions } from '../../../../contract/publishing';
 import type { LocalAccount, LocalPost, PublishVideoRow } from '../../../store';
 import { CAPTION_MAX, YOUTUBE_DESCRIPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
 import { isoToZoned, nextFullHour, zonedToIso } from '../time-zone';
@@ -21,6 +21,20 @@ export interface YoutubeValues {
   categoryId: string;
 }
 
+/** TikTok's options (issue 10): the privacy level has no default (TikTok's UX rules). */
+export interface TiktokValues {
+  privacyLevel: TiktokPrivacyLevel | null;
+  allowComment: boolean;
+  allowDuet: boolean;
+  allowStitch: boolean;
+  /** TikTok's AI-generated content label: on by default, our videos are AI-made. */
+  aiGenerated: boolean;
+  /** "Disclose commercial content", then which kind. */
+  commercial: boolean;
+  yourBrand: boolean;
+  brandedContent: boolean;
+}
+
 export interface ComposeValues {
   /** The post's id (chosen here; a draft being edited keeps its own). */
   id: string;
@@ -29,13 +43,14 @@ export interface ComposeValues {
   caption: string;
   youtube: YoutubeValues;
   instagram: InstagramValues;
+  tiktok: TiktokValues;
   when: 'now' | 'later';
   date: string;
   time: string;
 }
 
 /** Field keys in the order they appear (the first with an error gets the focus). */
-export const FIELD_ORDER = ['video', 'accounts', 'caption', 'youtubeTitle', 'youtubeDescription', 'youtubeTags', 'instagramCover', 'date', 'time'] as const;
+export const FIELD_ORDER = ['video', 'accounts', 'caption', 'youtubeTitle', 'youtubeDescription', 'youtubeTags', 'tiktokPrivacy', 'instagramCover', 'date', 'time'] as const;
 export type ComposeField = (typeof FIELD_ORDER)[number];
 export type ComposeErrors = Partial<Record<ComposeField, string>>;
 
@@ -43,9 +58,29 @@ export function emptyYoutube(): YoutubeValues {
   return { title: '', titleEdited: false, description: '', tags: [], privacy: 'public', madeForKids: false, aiDisclosure: true, categoryId: '22' };
 }
 
+export function emptyTiktok(): TiktokValues {
+  return { privacyLevel: null, allowComment: true, allowDuet: true, allowStitch: true, aiGenerated: true, commercial: false, yourBrand: false, brandedContent: false };
+}
+
 export function emptyValues(timeZone: string, now = Date.now()): ComposeValues {
   const next = nextFullHour(timeZone, now);
-  return { id: crypto.randomUUID(), videoId: null, accountIds: [], caption: '', youtube: emptyYoutube(), instagram: emptyInstagram(), when: 'now', date: next.date, time: next.time };
+  return { id: crypto.randomUUID(), videoId: null, accountIds: [], caption: '', youtube: emptyYoutube(), tiktok: emptyTiktok(), instagram: emptyInstagram(), when: 'now', date: next.date, time: next.time };
+}
+
+/** A post's stored TikTok options back into the form. */
+function tiktokFromOptions(options: Partial<TiktokOptions> | undefined): TiktokValues {
+  const values = emptyTiktok();
+  if (!options) return values;
+  return {
+    privacyLevel: options.privacy_level ?? null,
+    allowComment: options.disable_comment !== true,
+    allowDuet: options.disable_duet !== true,
+    allowStitch: options.disable_stitch !== true,
+    aiGenerated: options.is_aigc ?? values.aiGenerated,
+    commercial: options.brand_organic_toggle === true || options.brand_content_toggle === true,
+    yourBrand: options.brand_organic_toggle === true,
+    brandedContent: options.brand_content_toggle === true,
+  };
 }
 
 /** A draft loaded into the form ("Edit" in the posts list). */
@@ -70,6 +105,7 @@ export function valuesFromPost(post: LocalPost, timeZone: string, now = Date.now
       ...(youtube?.category_id ? { categoryId: youtube.category_id } : {}),
     },
     instagram: instagramValuesFrom(post.options?.instagram),
+    tiktok: tiktokFromOptions(post.options?.tiktok),
     when: at ? 'later' : 'now',
     date: at?.date ?? next.date,
     time: at?.time ?? next.time,
@@ -85,6 +121,10 @@ export interface ComposeContext {
 
 export function picksYoutube(values: Pick<ComposeValues, 'accountIds'>, accounts: LocalAccount[]): boolean {
   return accounts.some((account) => account.platform === 'youtube' && values.accountIds.includes(account.id));
+}
+
+export function picksTiktok(values: Pick<ComposeValues, 'accountIds'>, accounts: LocalAccount[]): boolean {
+  return accounts.some((account) => account.platform === 'tiktok' && values.accountIds.includes(account.id));
 }
 
 /** The scheduled instant (ISO with offset), null for "now"; undefined when the inputs are not a time. */
@@ -153,6 +193,29 @@ function youtubeOptions(values: ComposeValues): NonNullable<PostOptions['youtube
   };
 }
 
+/** TikTok's post options; a draft may not have its privacy level yet. */
+function tiktokOptions(values: ComposeValues): Partial<TiktokOptions> {
+  const t = values.tiktok;
+  return {
+    ...(t.privacyLevel ? { privacy_level: t.privacyLevel } : {}),
+    disable_comment: !t.allowComment,
+    disable_duet: !t.allowDuet,
+    disable_stitch: !t.allowStitch,
+    is_aigc: t.aiGenerated,
+    brand_organic_toggle: t.commercial && t.yourBrand,
+    brand_content_toggle: t.commercial && t.brandedContent,
+  };
+}
+
+/** The platforms' option blocks of the chosen accounts. */
+function optionsFor(values: ComposeValues, accounts: LocalAccount[], youtube: PostOptions['youtube'] | Partial<PostOptions['youtube']>) {
+  return {
+    ...(picksYoutube(values, accounts) ? { youtube } : {}),
+    ...(picksTiktok(values, accounts) ? { tiktok: tiktokOptions(values) } : {}),
+    ...(picksInstagram(values.accountIds, accounts) ? { instagram: instagramOptionsOf(values.instagram) } : {}),
+  };
+}
+
 /** The POST /api/create/post body (call after validateCompose found nothing). */
 export function toCreateRequest(values: ComposeValues, context: Pick<ComposeContext, 'accounts' | 'timeZone'>): CreatePostRequest & { id: string } {
   return {
@@ -162,10 +225,7 @@ export function toCreateRequest(values: ComposeValues, context: Pick<ComposeCont
     caption: values.caption,
     scheduled_at: scheduledAt(values, context.timeZone) ?? null,
     timezone: context.timeZone,
-    options: {
-      ...(picksYoutube(values, context.accounts) ? { youtube: youtubeOptions(values) } : {}),
-      ...(picksInstagram(values.accountIds, context.accounts) ? { instagram: instagramOptionsOf(values.instagram) } : {}),
-    },
+    options: optionsFor(values, context.accounts, youtubeOptions(values)) as CreatePostRequest['options'],
   };
 }
 
@@ -180,9 +240,6 @@ export function toDraftRequest(values: ComposeValues, context: Pick<ComposeConte
     caption: values.caption,
     scheduled_at: scheduledAt(values, context.timeZone) ?? null,
     timezone: context.timeZone,
-    options: {
-      ...(picksYoutube(values, context.accounts) ? { youtube: title ? youtube : rest } : {}),
-      ...(picksInstagram(values.accountIds, context.accounts) ? { instagram: instagramOptionsOf(values.instagram) } : {}),
-    },
+    options: optionsFor(values, context.accounts, title ? youtube : rest),
   };
 }

@@ -27,7 +27,7 @@ export function composeIssues(values: ComposeValues, context: ComposeContext): P
   return chosenPlatforms(values, context).flatMap((platform) => preflight(video, platform, request.options ?? {}, request.caption ?? ''));
 }
 
-/** Which form field an issue points at (null: one the form has no field for yet, e.g. TikTok's privacy). */
+/** Which form field an issue points at (null: one the form has no field for). */
 export function composeFieldOf(field: string): ComposeField | null {
   const fields: Record<string, ComposeField> = {
     video_id: 'video',
@@ -35,6 +35,7 @@ export function composeFieldOf(field: string): ComposeField | null {
     'options.youtube.title': 'youtubeTitle',
     'options.youtube.description': 'youtubeDescription',
     'options.youtube.tags': 'youtubeTags',
+    'options.tiktok.privacy_level': 'tiktokPrivacy',
   };
   return fields[field] ?? null;
 }

@@ -1,0 +1,87 @@
+// Request helpers every platform adapter shares: one send with a timeout that turns a dropped
+// connection into the adapter's own network error, reading a body that may or may not be JSON,
+// Retry-After, and an abortable sleep for backoffs.
+import { SocialError, type PublishContext, type SocialHttp } from './types';
+
+export interface SendSettings {
+  http: SocialHttp;
+  /** Per request. */
+  timeoutMs: number;
+}
+
+/** Sends one request; `networkError` is thrown when no answer came back (and the caller did not abort). */
+export async function sendRequest(settings: SendSettings, url: string, init: RequestInit, signal: AbortSignal | undefined, networkError: () => Error): Promise<Response> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  try {
+    return await settings.http(url, { ...init, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw networkError();
+  }
+}
+
+/** The body as JSON when it is JSON, else its text; null when empty or unreadable. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Seconds a Retry-After header asks for (seconds or an HTTP date); null without one. */
+export function retryAfterSeconds(headers: Headers | null): number | null {
+  const value = headers?.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Exponential backoff: 0.5 s, 1 s, 2 s… capped at 8 s (attempt is the 1-based retry number). */
+export const defaultBackoffMs = (attempt: number) => Math.min(8000, 500 * 2 ** (attempt - 1));
+
+type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
+
+/**
+ * One request with the account's token; after a 401 the token is refreshed once and the request
+ * sent again. A second 401 with a fresh token means the connection itself is no good: reconnect.
+ * `errorOf` reads a 401's body into the platform's SocialError (class 'auth' when it is the token).
+ */
+export async function authorizedRequest(
+  send: (url: string, init: RequestInit, signal?: AbortSignal) => Promise<Response>,
+  ctx: TokenContext,
+  url: string,
+  init: RequestInit,
+  errorOf: (response: Response) => Promise<SocialError>,
+  refusedMessage: string,
+): Promise<Response> {
+  const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+  const first = await send(url, withToken(await ctx.accessToken()), ctx.signal);
+  if (first.status !== 401) return first;
+  const firstError = await errorOf(first);
+  if (firstError.errorClass !== 'auth') throw firstError;
+  const second = await send(url, withToken(await ctx.accessToken({ forceRefresh: true })), ctx.signal);
+  if (second.status !== 401) return second;
+  const secondError = await errorOf(second);
+  if (secondError.errorClass !== 'auth') throw secondError;
+  throw new SocialError(refusedMessage, 'disconnect', secondError.code, 401);
+}

@@ -1,0 +1,437 @@
+// The built-in TikTok sandbox: the same protocol as TikTok's Login Kit v2 and Content Posting API
+// (reference/platforms.md §2) under /sandbox/tiktok, with the real paths below that prefix — so the
+// TikTok adapter runs unchanged against it. Consent page, token endpoint (PKCE, rotating refresh
+// tokens, revoke), user info, creator_info, direct-post init, chunk PUTs (206/201), status/fetch,
+// and an account page that shows what was posted. Each account's `simulate` choice makes it
+// misbehave like real accounts do (contract SANDBOX_SIMULATIONS). State: the shared sandbox_* tables.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TIKTOK_PRIVACY_LEVELS } from '../../../../contract/publishing';
+import type { Db } from '../../../db/client';
+import { sqlState } from '../../../db/errors';
+import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
+import { randomSecret } from '../../../domain/auth/secrets';
+import type { TiktokEndpoints } from '../tiktok/client';
+import {
+  bearer,
+  finishOrDrop,
+  flakyOutcome,
+  formTokenMatches,
+  htmlPage,
+  httpOrigin,
+  issueFormToken,
+  parseRange,
+  partFiles,
+  readConsentChoice,
+  redirectWith,
+  storable,
+  text,
+  verifierMatches,
+  wellFormed,
+  readAuthParams,
+  type AuthRequestCheck,
+} from './common';
+import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
+import { randomId, SandboxStore } from './store';
+
+export const TIKTOK_SANDBOX_PREFIX = '/sandbox/tiktok';
+export const TIKTOK_SANDBOX_CLIENT_KEY = 'reelflowsandboxkey';
+export const TIKTOK_SANDBOX_CLIENT_SECRET = 'reelflow-tiktok-sandbox-secret';
+/** Newer TikTok pages: access 2 h, refresh 180 days, rotating ([?] in platforms.md). */
+export const TIKTOK_ACCESS_SECONDS = 2 * 3600;
+export const TIKTOK_REFRESH_SECONDS = 180 * 24 * 3600;
+/** TikTok's largest chunk: 64 MB, the last one up to 128 MB. */
+export const TIKTOK_SANDBOX_MAX_CHUNK_BYTES = 128 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 4 * 1024 ** 3;
+const MAX_DURATION_SEC = 600;
+
+export const TIKTOK_BRAND: SandboxBrand = {
+  platform: 'TikTok',
+  noun: 'account',
+  clientField: 'client_key',
+  intro: (host) => `This is the built-in TikTok sandbox of this server, not TikTok. <strong>${host}</strong> asks to see your basic profile and to post videos to a sandbox account. Nothing is sent to TikTok.`,
+  simulationLabels: {
+    ok: 'Works normally',
+    flaky: 'Flaky: about half of the upload requests fail (server error or dropped connection)',
+    expired: 'Expiring sign-in: each access token works once, refreshing works',
+    revoked: 'Revoked: refreshing fails, the account must be reconnected',
+    quota: 'Quota: the account reached its daily limit of posts from apps (spam_risk_too_many_posts)',
+    reject: 'Reject: TikTok fails the post after the upload (file_format_check_failed)',
+  },
+};
+
+export interface TiktokSandboxOptions {
+  db: Db;
+  /** config.dataDir: partial uploads are kept in `${dataDir}/sandbox/tiktok/`. */
+  dataDir: string;
+  /** config.appUrl: upload addresses, and the only origin a redirect_uri may have. */
+  appUrl: string;
+  /** How long a finished upload stays PROCESSING_UPLOAD before PUBLISH_COMPLETE (or FAILED). */
+  processingMs: number;
+}
+
+/** The sandbox's addresses, TikTok's paths under APP_URL/sandbox/tiktok. */
+export function tiktokSandboxEndpoints(appUrl: string): TiktokEndpoints {
+  const base = `${appUrl.replace(/\/+$/, '')}${TIKTOK_SANDBOX_PREFIX}`;
+  return { authorizeUrl: `${base}/v2/auth/authorize/`, tokenUrl: `${base}/v2/oauth/token/`, revokeUrl: `${base}/v2/oauth/revoke/`, apiBase: base, webBase: base };
+}
+
+const logId = () => `sbx${randomId(20)}`;
+
+/** TikTok's envelope: `{"data":{…},"error":{"code","message","log_id"}}`. */
+function envelope(reply: FastifyReply, status: number, data: unknown, code = 'ok', message = ''): FastifyReply {
+  return reply.code(status).type('application/json; charset=UTF-8').send({ data: data ?? {}, error: { code, message, log_id: logId() } });
+}
+const apiError = (reply: FastifyReply, status: number, code: string, message: string) => envelope(reply, status, {}, code, message);
+
+/** OAuth's flat error body. */
+function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description, log_id: logId() });
+}
+
+/** The consent request's parameters, checked like TikTok does (static redirect URIs without a query). */
+function readAuthRequest(fields: unknown, appOrigin: string): AuthRequestCheck {
+  const clientKey = text(fields, 'client_key');
+  if (clientKey !== TIKTOK_SANDBOX_CLIENT_KEY) return { ok: false, status: 400, title: 'invalid_client', message: 'The client_key is not known.' };
+  const redirectUri = text(fields, 'redirect_uri') ?? '';
+  if (httpOrigin(redirectUri) !== appOrigin || redirectUri.includes('?')) return { ok: false, status: 400, title: 'redirect_uri', message: 'The redirect_uri is not registered for this app.' };
+  return readAuthParams(fields, { clientId: clientKey, redirectUri });
+}
+
+interface SourceInfo {
+  source?: unknown;
+  video_size?: unknown;
+  chunk_size?: unknown;
+  total_chunk_count?: unknown;
+}
+
+const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** video/init's checks: the post info and a FILE_UPLOAD chunk plan that follows TikTok's rule. */
+function initProblem(body: unknown, privacyOptions: readonly string[]): { status: number; code: string; message: string } | null {
+  const bad = (message: string) => ({ status: 400, code: 'invalid_params', message });
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || Array.isArray(body)) return bad('The request body must be JSON.');
+  const { post_info: info, source_info: source } = body as { post_info?: Record<string, unknown>; source_info?: SourceInfo };
+  if (!info || typeof info !== 'object') return bad('post_info is required.');
+  const title = info.title ?? '';
+  if (typeof title !== 'string' || title.length > 2200 || !storable(title)) return bad('The title must be text of at most 2200 characters.');
+  if (typeof info.privacy_level !== 'string' || !(TIKTOK_PRIVACY_LEVELS as readonly string[]).includes(info.privacy_level)) return bad('privacy_level is invalid.');
+  if (!privacyOptions.includes(info.privacy_level)) return { status: 403, code: 'privacy_level_option_mismatch', message: 'The privacy level is not one of the creator’s options.' };
+  for (const flag of ['disable_duet', 'disable_comment', 'disable_stitch', 'brand_content_toggle', 'brand_organic_toggle', 'is_aigc']) {
+    if (info[flag] !== undefined && typeof info[flag] !== 'boolean') return bad(`${flag} must be a boolean.`);
+  }
+  if (info.video_cover_timestamp_ms !== undefined && !(isInt(info.video_cover_timestamp_ms) && info.video_cover_timestamp_ms >= 0)) return bad('video_cover_timestamp_ms is invalid.');
+  if (!source || typeof source !== 'object' || source.source !== 'FILE_UPLOAD') return bad('The sandbox takes source FILE_UPLOAD only.');
+  const { video_size: size, chunk_size: chunk, total_chunk_count: count } = source;
+  if (!isInt(size) || size <= 0 || size > MAX_VIDEO_BYTES || !isInt(chunk) || chunk <= 0 || chunk > size || !isInt(count)) return bad('video_size, chunk_size and total_chunk_count must be positive whole numbers.');
+  // The sandbox is lenient about the 5 MB minimum (tests send small files in small chunks), strict about the arithmetic.
+  if (count !== Math.max(1, Math.floor(size / chunk)) || count > 1000 || size - (count - 1) * chunk > TIKTOK_SANDBOX_MAX_CHUNK_BYTES) return bad('total_chunk_count does not match video_size / chunk_size.');
+  return null;
+}
+
+interface StoredPlan {
+  post_info: Record<string, unknown>;
+  chunk_size: number;
+  total_chunk_count: number;
+}
+
+export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokSandboxOptions): Promise<void> {
+  const store = new SandboxStore(options.db, 'tiktok', {
+    accountIdPrefix: '-000',
+    codePrefix: 'sbx-code-',
+    accessPrefix: 'act.sbx-',
+    refreshPrefix: 'rft.sbx-',
+    accessSeconds: TIKTOK_ACCESS_SECONDS,
+    refreshSeconds: TIKTOK_REFRESH_SECONDS,
+  });
+  const appOrigin = new URL(options.appUrl).origin;
+  const endpoints = tiktokSandboxEndpoints(options.appUrl);
+  const parts = partFiles(options.dataDir, 'tiktok');
+  const publishIdOf = (upload: SandboxUploadRow) => `v_pub_file~v2-1.${upload.id}`;
+  const uploadIdOf = (publishId: string | null) => (publishId && /^v_pub_file~v2-1\.[A-Za-z0-9_-]{1,64}$/.test(publishId) ? publishId.slice('v_pub_file~v2-1.'.length) : null);
+  const username = (account: SandboxAccountRow) => account.handle.replace(/^@/, '');
+
+  /** PROCESSING_UPLOAD while bytes arrive and for processingMs after; then the final state. */
+  function statusOf(upload: SandboxUploadRow, post: SandboxPostRow | null, now: Date): Record<string, unknown> {
+    if (!post || now < post.readyAt) return { status: 'PROCESSING_UPLOAD', uploaded_bytes: upload.receivedBytes };
+    if (post.status !== 'processed') return { status: 'FAILED', fail_reason: post.statusReason ?? 'internal', uploaded_bytes: upload.receivedBytes };
+    return { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [post.id], uploaded_bytes: upload.receivedBytes };
+  }
+
+  function channelView(account: SandboxAccountRow, posts: SandboxPostRow[]): ChannelView {
+    const now = new Date();
+    return {
+      id: account.id,
+      name: account.name,
+      handle: account.handle,
+      simulate: account.simulate,
+      sandbox: true,
+      videos: posts.map((post) => {
+        const info = (post.metadata.post_info ?? {}) as { privacy_level?: string };
+        const ready = now >= post.readyAt;
+        return {
+          id: post.id,
+          title: post.title,
+          description: '',
+          privacy: info.privacy_level ?? 'SELF_ONLY',
+          upload_status: !ready ? 'uploaded' : post.status,
+          status_reason: ready ? post.statusReason : null,
+          size_bytes: post.sizeBytes,
+          sha256: post.sha256,
+          published_at: post.createdAt.toISOString(),
+          url: `${endpoints.webBase}/@${encodeURIComponent(username(account))}/video/${post.id}`,
+        };
+      }),
+    };
+  }
+
+  /** The account behind a Bearer token (SandboxStore.accountForToken); answers 401 access_token_invalid itself when there is none. */
+  async function authorize(request: FastifyRequest, reply: FastifyReply, counts = true): Promise<SandboxAccountRow | null> {
+    const account = await store.accountForToken(bearer(request), counts);
+    if (!account) apiError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    return account;
+  }
+
+  function complete(upload: SandboxUploadRow, account: SandboxAccountRow): Promise<SandboxPostRow> {
+    const rejected = account.simulate === 'reject';
+    // A documented fail_reason (reference/platforms.md §2 "Status").
+    return store.finishUpload(upload, parts, { status: rejected ? 'failed' : 'processed', statusReason: rejected ? 'file_format_check_failed' : null }, options.processingMs);
+  }
+
+  const creatorInfo = (account: SandboxAccountRow) => ({
+    creator_avatar_url: `${endpoints.webBase}/avatar/${account.id}`,
+    creator_username: username(account),
+    creator_nickname: account.name,
+    // Sandbox accounts may use every privacy level; nothing is disabled.
+    privacy_level_options: [...TIKTOK_PRIVACY_LEVELS],
+    comment_disabled: false,
+    duet_disabled: false,
+    stitch_disabled: false,
+    max_video_post_duration_sec: MAX_DURATION_SEC,
+  });
+
+  await app.register(
+    (sandbox, _options, done) => {
+      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      });
+      // TikTok's creator_info query is a POST with the JSON content type and no body at all.
+      sandbox.removeContentTypeParser('application/json');
+      sandbox.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        const textBody = typeof body === 'string' ? body : body.toString('utf8');
+        if (textBody.trim() === '') return done(null, {});
+        try {
+          done(null, JSON.parse(textBody) as unknown);
+        } catch {
+          done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined);
+        }
+      });
+      sandbox.addContentTypeParser(['video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: TIKTOK_SANDBOX_MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
+      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
+        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
+        const status = clientMistake ? (typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400) : 500;
+        if (status === 500) request.log.error({ err: error }, 'sandbox error');
+        return apiError(reply, status, status === 500 ? 'internal_error' : 'invalid_params', status === 500 ? 'Something went wrong.' : 'The request is invalid.');
+      });
+
+      // --- Login Kit ---------------------------------------------------------------------------
+      const consentPath = `${TIKTOK_SANDBOX_PREFIX}/v2/auth/authorize/`;
+      sandbox.get('/v2/auth/authorize/', async (request, reply) => {
+        const auth = readAuthRequest(request.query, appOrigin);
+        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message, TIKTOK_BRAND));
+        const formToken = issueFormToken(request, reply, TIKTOK_SANDBOX_PREFIX, randomSecret(24));
+        if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.', TIKTOK_BRAND));
+        return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: consentPath }, TIKTOK_BRAND));
+      });
+
+      sandbox.post('/v2/auth/authorize/', async (request, reply) => {
+        const body = request.body;
+        const auth = readAuthRequest(body, appOrigin);
+        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message, TIKTOK_BRAND));
+        const formToken = text(body, 'form_token') ?? '';
+        if (!formTokenMatches(request, body)) {
+          return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.', TIKTOK_BRAND));
+        }
+        const stateParam: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
+        if (text(body, 'decision') === 'deny') {
+          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization.', ...stateParam }), 302);
+        }
+        const choice = readConsentChoice(body, 'account');
+        if (!choice.ok) {
+          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: consentPath, accountName: choice.accountName, error: choice.problem }, TIKTOK_BRAND));
+        }
+        const account = await store.upsertAccount(choice.accountName, choice.simulate);
+        const scope = auth.value.scope || 'user.info.basic,video.publish,video.upload';
+        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
+        return reply.redirect(redirectWith(auth.value.redirectUri, { code, scopes: scope, ...stateParam }), 302);
+      });
+
+      const tokenAnswer = (reply: FastifyReply, accountId: string, tokens: { accessToken: string; refreshToken: string | null; scope: string }) =>
+        reply.header('cache-control', 'no-store').send({
+          open_id: accountId,
+          scope: tokens.scope,
+          access_token: tokens.accessToken,
+          expires_in: TIKTOK_ACCESS_SECONDS,
+          refresh_token: tokens.refreshToken,
+          refresh_expires_in: TIKTOK_REFRESH_SECONDS,
+          token_type: 'Bearer',
+        });
+
+      sandbox.post('/v2/oauth/token/', async (request, reply) => {
+        const body = request.body;
+        if (text(body, 'client_key') !== TIKTOK_SANDBOX_CLIENT_KEY || text(body, 'client_secret') !== TIKTOK_SANDBOX_CLIENT_SECRET) {
+          return oauthError(reply, 401, 'invalid_client', 'Client key or secret is incorrect.');
+        }
+        const grantType = text(body, 'grant_type');
+        if (grantType === 'authorization_code') {
+          const code = text(body, 'code');
+          const grant = code ? await store.redeemCode(code) : null;
+          if (!grant || grant.clientId !== TIKTOK_SANDBOX_CLIENT_KEY) return oauthError(reply, 400, 'invalid_grant', 'Authorization code is expired.');
+          if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 400, 'invalid_request', 'The redirect_uri does not match.');
+          if (!verifierMatches(grant.codeChallenge, text(body, 'code_verifier'))) return oauthError(reply, 400, 'invalid_grant', 'Code verifier or code challenge is invalid.');
+          return tokenAnswer(reply, grant.accountId, await store.issueTokens(grant, true));
+        }
+        if (grantType === 'refresh_token') {
+          const refreshToken = text(body, 'refresh_token');
+          const found = refreshToken ? await store.findRefresh(refreshToken) : null;
+          if (!found || found.account.simulate === 'revoked') return oauthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
+          // Refresh tokens rotate: the old one dies as the new one is issued; a second use of it is refused.
+          if (!(await store.retireRefresh(refreshToken!))) return oauthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
+          return tokenAnswer(reply, found.account.id, await store.issueTokens(found.token, true));
+        }
+        return oauthError(reply, 400, 'unsupported_grant_type', 'The grant_type is not supported.');
+      });
+
+      sandbox.post('/v2/oauth/revoke/', async (request, reply) => {
+        const body = request.body;
+        if (text(body, 'client_key') !== TIKTOK_SANDBOX_CLIENT_KEY || text(body, 'client_secret') !== TIKTOK_SANDBOX_CLIENT_SECRET) {
+          return oauthError(reply, 401, 'invalid_client', 'Client key or secret is incorrect.');
+        }
+        const token = text(body, 'token');
+        if (!token || !(await store.revokeGrant(token))) return oauthError(reply, 400, 'invalid_request', 'The token is invalid.');
+        return reply.send({});
+      });
+
+      // --- Display API -------------------------------------------------------------------------
+      sandbox.get('/v2/user/info/', async (request, reply) => {
+        const account = await authorize(request, reply, false);
+        if (!account) return reply;
+        const fields = new Set((text(request.query, 'fields') ?? '').split(',').map((field) => field.trim()));
+        const user: Record<string, string> = { open_id: account.id, union_id: account.id, avatar_url: `${endpoints.webBase}/avatar/${account.id}`, display_name: account.name, username: username(account) };
+        return envelope(reply, 200, { user: Object.fromEntries(Object.entries(user).filter(([key]) => fields.has(key))) });
+      });
+
+      // --- Content Posting API -----------------------------------------------------------------
+      sandbox.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
+        const account = await authorize(request, reply);
+        if (!account) return reply;
+        return envelope(reply, 200, creatorInfo(account));
+      });
+
+      sandbox.post('/v2/post/publish/video/init/', async (request, reply) => {
+        const account = await authorize(request, reply);
+        if (!account) return reply;
+        if (account.simulate === 'quota') return apiError(reply, 403, 'spam_risk_too_many_posts', 'The user has reached the daily post cap for API clients.');
+        const problem = initProblem(request.body, creatorInfo(account).privacy_level_options);
+        if (problem) return apiError(reply, problem.status, problem.code, problem.message);
+        const { post_info: info, source_info: source } = request.body as { post_info: Record<string, unknown>; source_info: Required<SourceInfo> & { video_size: number; chunk_size: number; total_chunk_count: number } };
+        const stored: StoredPlan = {
+          post_info: { ...info, title: typeof info.title === 'string' ? info.title : '' },
+          chunk_size: source.chunk_size,
+          total_chunk_count: source.total_chunk_count,
+        };
+        const upload = await store.createUpload({ accountId: account.id, metadata: stored as unknown as Record<string, unknown>, contentType: 'video/mp4', totalBytes: source.video_size });
+        return envelope(reply, 200, { publish_id: publishIdOf(upload), upload_url: `${endpoints.apiBase}/upload/video/?upload_id=${upload.id}` });
+      });
+
+      sandbox.post('/v2/post/publish/status/fetch/', async (request, reply) => {
+        const account = await authorize(request, reply);
+        if (!account) return reply;
+        const uploadId = uploadIdOf(text(request.body, 'publish_id'));
+        const upload = uploadId ? await store.upload(uploadId) : null;
+        if (!upload || upload.accountId !== account.id) return apiError(reply, 400, 'invalid_publish_id', 'The publish_id does not exist.');
+        const post = upload.postId ? await store.post(upload.postId) : null;
+        return envelope(reply, 200, statusOf(upload, post, new Date()));
+      });
+
+      // --- Chunk upload ------------------------------------------------------------------------
+      const sessionOf = async (request: FastifyRequest) => {
+        const uploadId = text(request.query, 'upload_id');
+        return uploadId && /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? store.upload(uploadId) : null;
+      };
+      const noSession = (reply: FastifyReply) => apiError(reply, 404, 'invalid_params', 'The upload was not found or has expired.');
+      sandbox.put(
+        '/upload/video/',
+        {
+          bodyLimit: TIKTOK_SANDBOX_MAX_CHUNK_BYTES,
+          // An unknown upload is refused before its body is read.
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => ((await sessionOf(request)) ? undefined : noSession(reply)),
+        },
+        async (request, reply) => {
+          // As on TikTok, the upload address is what authorizes the bytes.
+          const upload = await sessionOf(request);
+          if (!upload) return noSession(reply);
+          const account = (await store.findAccount(upload.accountId))!;
+          const plan = upload.metadata as unknown as StoredPlan;
+          const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, await store.countRequest(upload.id)) : 'ok';
+          if (outcome === 'fail') return apiError(reply, 503, 'internal_error', 'Something went wrong. Please try again later.');
+          const bytes = Buffer.isBuffer(request.body) ? request.body : null;
+          if (!bytes) return apiError(reply, 400, 'invalid_file_upload', 'The body must be the bytes of the video, sent as video/mp4, video/quicktime or video/webm.');
+          const header = request.headers['content-range'];
+          const range = parseRange(typeof header === 'string' ? header : undefined);
+          if (!range || range.probe || range.total !== upload.totalBytes || bytes.length !== range.last - range.first + 1) {
+            return apiError(reply, 400, 'invalid_file_upload', 'The Content-Range header is invalid or does not match the chunk.');
+          }
+          // Chunks follow the plan of the init: each starts on a chunk boundary, the last absorbs the remainder.
+          const index = range.first / plan.chunk_size;
+          const expectedEnd = index === plan.total_chunk_count - 1 ? upload.totalBytes : range.first + plan.chunk_size;
+          if (!Number.isInteger(index) || index >= plan.total_chunk_count || range.last + 1 !== expectedEnd) {
+            return apiError(reply, 400, 'invalid_file_upload', 'The chunk does not follow the chunk plan of the init.');
+          }
+          const finish = (status: number) => finishOrDrop(reply, outcome, () => reply.code(status).send(''));
+          if (upload.postId) return finish(201);
+          // Sequential: a chunk beyond what is stored is refused; a repeated one overwrites itself.
+          if (range.first > upload.receivedBytes) return apiError(reply, 416, 'invalid_file_upload', 'Chunks must be sent in order.');
+          await parts.writeAt(upload.id, bytes, range.first);
+          const received = await store.recordBytes(upload.id, range.last + 1);
+          if (received < upload.totalBytes) return finish(206);
+          await complete({ ...upload, receivedBytes: received }, account);
+          return finish(201);
+        },
+      );
+
+      // --- Pages for people --------------------------------------------------------------------
+      const showAccount = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
+        if (!account) {
+          if (wantsJson) return apiError(reply, 404, 'invalid_params', 'The sandbox account was not found.');
+          return htmlPage(reply, 404, errorPage('Account not found', 'No sandbox account has this id or name.', TIKTOK_BRAND));
+        }
+        const view = channelView(account, await store.postsOf(account.id));
+        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
+        return htmlPage(reply, 200, channelPage(view, TIKTOK_BRAND));
+      };
+      sandbox.get('/channel/:account', (request, reply) => showAccount(request, reply, (request.params as { account: string }).account));
+      // TikTok's own addresses: /@name (the profile) and /@name/video/{id} (a post).
+      sandbox.get('/:profile', (request, reply) => {
+        const profile = (request.params as { profile: string }).profile;
+        if (!profile.startsWith('@')) return apiError(reply, 404, 'invalid_params', 'Not found.');
+        return showAccount(request, reply, profile);
+      });
+      sandbox.get('/:profile/video/:id', (request, reply) => {
+        const { profile, id } = request.params as { profile: string; id: string };
+        if (!profile.startsWith('@') || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return apiError(reply, 404, 'invalid_params', 'Not found.');
+        return reply.redirect(`${TIKTOK_SANDBOX_PREFIX}/channel/${encodeURIComponent(profile)}#video-${id}`, 302);
+      });
+      sandbox.get('/avatar/:account', async (request, reply) => {
+        const key = (request.params as { account: string }).account;
+        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        if (!account) return apiError(reply, 404, 'invalid_params', 'Not found.');
+        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+      });
+      done();
+    },
+    { prefix: TIKTOK_SANDBOX_PREFIX },
+  );
+}
+

@@ -1,0 +1,92 @@
+// TikTok Login Kit v2 (reference/platforms.md §2 "OAuth"): client_key (not client_id), comma-
+// separated scopes, PKCE S256, form-encoded token calls. Refresh tokens ROTATE: every refresh
+// answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
+// both with the access token in one update (server/domain/social/account-tokens.ts).
+import { readBody } from '../http';
+import { tokensFromAnswer } from '../oauth-tokens';
+import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
+import { envelopeData, send, type TiktokSettings } from './client';
+import { tiktokCode, tiktokError } from './errors';
+
+export const TIKTOK_SCOPES = ['user.info.basic', 'video.publish', 'video.upload'];
+
+interface UserInfo {
+  user?: { open_id?: string; display_name?: string; avatar_url?: string; username?: string };
+}
+
+const tokensFrom = (body: unknown, now: Date) => tokensFromAnswer(body, now, { refreshExpiresField: 'refresh_expires_in', platform: 'TikTok' });
+
+export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
+  const { endpoints } = settings;
+
+  async function tokenCall(form: Record<string, string>): Promise<OAuthTokens> {
+    const response = await send(settings, endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'cache-control': 'no-cache' },
+      body: new URLSearchParams({ client_key: settings.clientKey, client_secret: settings.clientSecret, ...form }).toString(),
+    });
+    const body = await readBody(response);
+    // OAuth errors come as a flat `{"error": …}`, sometimes with HTTP 200: the body decides.
+    if (!response.ok || tiktokCode(body) !== null) throw tiktokError(response.status, body, response.headers, settings.now());
+    return tokensFrom(body, settings.now());
+  }
+
+  return {
+    authorizationUrl({ state, redirectUri, codeChallenge }) {
+      const url = new URL(endpoints.authorizeUrl);
+      url.searchParams.set('client_key', settings.clientKey);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', TIKTOK_SCOPES.join(','));
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('state', state);
+      if (codeChallenge) {
+        url.searchParams.set('code_challenge', codeChallenge);
+        url.searchParams.set('code_challenge_method', 'S256');
+      }
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      try {
+        return await tokenCall({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
+      } catch (error) {
+        // On a code exchange invalid_grant means this code (not an account) is spent or expired.
+        if (error instanceof SocialError && error.code === 'invalid_grant') {
+          throw new SocialError('The TikTok sign-in expired or was already used. Connect again.', 'bad', 'invalid_grant', error.status);
+        }
+        throw error;
+      }
+    },
+
+    refresh(refreshToken) {
+      return tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    },
+
+    async profile(accessToken) {
+      const response = await send(settings, `${endpoints.apiBase}/v2/user/info/?fields=open_id,avatar_url,display_name`, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      });
+      const user = (await envelopeData<UserInfo>(settings, response)).user;
+      if (!user?.open_id) throw new SocialError('TikTok did not name the account.', 'retry', 'no_open_id');
+      return {
+        platformAccountId: user.open_id,
+        name: user.display_name?.trim() || 'TikTok account',
+        handle: user.username ? `@${user.username.replace(/^@/, '')}` : null,
+        avatarUrl: user.avatar_url ?? null,
+      } satisfies SocialProfile;
+    },
+
+    async revoke(token) {
+      // Best effort: an outage or an already dead token must not block a disconnect.
+      try {
+        await send(settings, endpoints.revokeUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_key: settings.clientKey, client_secret: settings.clientSecret, token }).toString(),
+        });
+      } catch {
+        // The stored tokens are wiped by the caller either way.
+      }
+    },
+  };
+}

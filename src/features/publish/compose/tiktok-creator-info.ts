@@ -1,0 +1,40 @@
+// GET /api/tiktok/creator-info through the app's API client, and how the form combines the answers
+// of several TikTok accounts: only the privacy levels all of them offer, an interaction off when
+// any of them turned it off, the shortest maximum duration.
+import type { TiktokCreatorInfo, TiktokPrivacyLevel } from '../../../../contract/publishing';
+import { TIKTOK_PRIVACY_LEVELS } from '../../../../contract/publishing';
+import { api } from '../../../api';
+
+export type LoadCreatorInfo = (accountId: string) => Promise<TiktokCreatorInfo>;
+
+export const loadCreatorInfo: LoadCreatorInfo = async (accountId) => (await api.get<{ data: TiktokCreatorInfo }>('/api/tiktok/creator-info', { params: { account_id: accountId } })).data.data;
+
+/** The privacy levels in words (shared with the pre-flight's messages). */
+export { TIKTOK_PRIVACY_LABELS as PRIVACY_LABELS } from '../../../../contract/preflight';
+
+export interface CombinedCreatorInfo {
+  privacyLevels: TiktokPrivacyLevel[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxDurationSec: number | null;
+}
+
+export function combineCreatorInfo(infos: TiktokCreatorInfo[]): CombinedCreatorInfo {
+  const durations = infos.map((info) => info.max_video_post_duration_sec).filter((value): value is number => value !== null);
+  return {
+    privacyLevels: TIKTOK_PRIVACY_LEVELS.filter((level) => infos.every((info) => info.privacy_level_options.includes(level))),
+    commentDisabled: infos.some((info) => info.comment_disabled),
+    duetDisabled: infos.some((info) => info.duet_disabled),
+    stitchDisabled: infos.some((info) => info.stitch_disabled),
+    maxDurationSec: durations.length > 0 ? Math.min(...durations) : null,
+  };
+}
+
+/** "10 min", "3 min 30 s", "45 s". */
+export function durationText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
