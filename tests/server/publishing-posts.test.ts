@@ -142,8 +142,6 @@ describe('posts API', () => {
     const longTitle = await create({ video_id: videoId, account_ids: [accountId], options: { youtube: { title: 'x'.repeat(101) } } });
     expect(errorsOf(longTitle)['options.youtube.title']).toEqual(['The YouTube title must not be greater than 100 characters.']);
 
-    const instagram = await seedAccount(t.database.db, me.id, { platform: 'instagram', name: 'Gram' });
-    expect(errorsOf(await create({ video_id: videoId, account_ids: [instagram] })).account_ids).toEqual(['Instagram publishing is coming next; choose another account for now.']);
     const tiktok = await seedAccount(t.database.db, me.id, { platform: 'tiktok', name: 'Tok' });
     expect(errorsOf(await create({ video_id: videoId, account_ids: [tiktok] }))['options.tiktok.privacy_level']).toEqual(['Choose who can see the TikTok post.']);
     const gone = await seedAccount(t.database.db, me.id, { name: 'Gone channel', disconnected: true });
