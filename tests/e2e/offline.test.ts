@@ -421,6 +421,10 @@ describe('offline-first in the browser', () => {
     await signUp(page, 'Owen Outbox');
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
+    // Signing out offline lands on /login, whose screen chunk this visit has not loaded yet: only
+    // the service worker can serve it, so the page must run under it first.
+    await controlledByServiceWorker(page);
+    await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
     await browser.context.setOffline(true);
     await writeScript(page, 'Not sent yet', 'Still only on this phone.');
     await writeScript(page, 'Also not sent', 'Same.');
