@@ -15,6 +15,7 @@ import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGe
 import { defineMutation } from '../sync/registry';
 import { createLocalRows, plain, registerRowOutcomes } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
+import { unchangedWhenForbidden } from './shared/publishing-access';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountEntityKey = (id: string): string => `account:${id}`;
@@ -115,12 +116,6 @@ export function fetchAllAccounts(get: HttpGet, etag: string | null, perPage = AC
   return fetchAllPages(get, etag, { path: '/api/accounts', isItem: isSocialAccount, toRow: toLocalAccount, id: (account) => account.id, noun: 'account list', perPage });
 }
 
-/** The status of a refused GET, whether the HTTP client rejected (axios) or answered it. */
-function statusOf(error: unknown): number | null {
-  const e = error as { status?: unknown; response?: { status?: unknown } } | null;
-  const status = e?.response?.status ?? e?.status;
-  return typeof status === 'number' ? status : null;
-}
 
 /**
  * The accounts collection: accounts the server no longer has go; a row with a queued disconnect
@@ -132,11 +127,7 @@ export function createAccountsSync(get: HttpGet): CollectionSync {
     collection: ACCOUNTS_COLLECTION,
     table: db.accounts,
     syncState: db.syncState,
-    fetch: (etag) =>
-      fetchAllAccounts(get, etag).catch((error: unknown) => {
-        if (statusOf(error) === 403) return { status: 304 as const };
-        throw error;
-      }),
+    fetch: unchangedWhenForbidden((etag) => fetchAllAccounts(get, etag)),
     key: (account) => account.id,
     ...pendingInOutbox<string>(db.outbox, accountEntityKey),
   });

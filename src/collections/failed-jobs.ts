@@ -12,6 +12,7 @@ import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGe
 import { defineMutation } from '../sync/registry';
 import { createLocalRows, payloadId, plain } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
+import { unchangedWhenForbidden } from './shared/publishing-access';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;
@@ -129,7 +130,7 @@ export function createFailedJobsSync(get: HttpGet): CollectionSync {
     collection: FAILED_JOBS_COLLECTION,
     table: db.failedJobs,
     syncState: db.syncState,
-    fetch: (etag) => fetchFailedJobs(get, etag),
+    fetch: unchangedWhenForbidden((etag) => fetchFailedJobs(get, etag)),
     key: (job) => job.id,
     ...pendingInOutbox<string>(db.outbox, failedJobEntityKey),
   });

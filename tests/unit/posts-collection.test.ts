@@ -7,7 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../contract/publishing';
 import {
+  createCalendarSync,
   createFailedJobsSync,
+  createPublishVideosSync,
   createPost,
   createPostsSync,
   deletePost,
@@ -236,6 +238,17 @@ describe('pull', () => {
     expect(result).toMatchObject({ status: 200, removed: 1, keptPending: 1 });
     expect(await db.posts.get('p1')).toMatchObject({ caption: 'From the server', syncStatus: 'synced' });
     expect(await db.posts.get(local.id)).toMatchObject({ syncStatus: 'pending' });
+  });
+
+  it('a 403 (a plan without publishing) changes nothing in any publishing list; other errors still fail', async () => {
+    await db.posts.put(toLocalPost(serverPost('kept')));
+    const forbidden: HttpGet = () => Promise.reject(Object.assign(new Error('Request failed with status code 403'), { response: { status: 403, data: { message: 'Forbidden.' } } }));
+    for (const sync of [createPostsSync, createCalendarSync, createFailedJobsSync, createPublishVideosSync]) {
+      expect(await sync(forbidden).run()).toMatchObject({ status: 304 });
+    }
+    expect(await db.posts.count()).toBe(1);
+    const failing: HttpGet = () => Promise.reject(Object.assign(new Error('Request failed with status code 500'), { response: { status: 500 } }));
+    await expect(createPostsSync(failing).run()).rejects.toThrow('500');
   });
 });
 
