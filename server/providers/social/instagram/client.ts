@@ -2,7 +2,7 @@
 // its endpoints and settings, one request helper that turns a dropped connection or timeout into
 // SocialError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
 import { SocialError, type PublishContext, type SocialHttp } from '../types';
-import { readBody, sleep } from '../youtube/client';
+import { defaultBackoffMs, readBody, sendRequest, sleep } from '../http';
 import { instagramError, networkError, type GraphErrorBody } from './errors';
 
 export { readBody, sleep };
@@ -56,7 +56,7 @@ export function instagramSettings(options: InstagramAdapterOptions): InstagramSe
     pollIntervalMs: options.pollIntervalMs ?? 15_000,
     maxPolls: Math.max(1, options.maxPolls ?? 20),
     maxTries: Math.max(1, options.maxTries ?? 4),
-    backoffMs: options.backoffMs ?? ((attempt) => Math.min(8000, 500 * 2 ** (attempt - 1))),
+    backoffMs: options.backoffMs ?? defaultBackoffMs,
     mediaUrlTtlSeconds: options.mediaUrlTtlSeconds ?? 6 * 3600,
     timeoutMs: options.timeoutMs ?? 60_000,
     now: options.now ?? (() => new Date()),
@@ -64,14 +64,8 @@ export function instagramSettings(options: InstagramAdapterOptions): InstagramSe
 }
 
 /** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
-export async function send(settings: InstagramSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  try {
-    return await settings.http(url, { ...init, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason ?? error;
-    throw networkError();
-  }
+export function send(settings: InstagramSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  return sendRequest(settings, url, init, signal, networkError);
 }
 
 /** The SocialError for a non-2xx answer (its body read). */
