@@ -434,7 +434,10 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
     database = await testDb.open();
     const [left] = await database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
     expect(left).toMatchObject({ status: 'publishing', uploadSession: session });
-    const second = await buildApp({ config: testDb.config, database, logger: false, publishTimings: TIMINGS });
+    // On PGlite the next start releases the dead run's claim at once (it is the only runner). On
+    // Postgres other live workers may share the queue, so a claim is only taken over once it has
+    // gone stale: the second app's stale window is a second here instead of ten minutes.
+    const second = await buildApp({ config: testDb.config, database, logger: false, publishTimings: { ...TIMINGS, staleClaimMs: 1_000 } });
     try {
       await second.ready();
       await expect
