@@ -94,7 +94,7 @@ export interface SandboxAccountPage {
   id: string;
   name: string;
   sandbox: true;
-  videos?: { id: string; title: string; upload_status: string }[];
+  videos?: { id: string; title: string; upload_status: string; privacy?: string }[];
   reels?: { id: string; caption: string; container_id: string }[];
 }
 
