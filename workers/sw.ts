@@ -39,8 +39,10 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Server paths are never the SPA: they must reach the network (or fail) as they are.
-const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//, /^\/media\//];
+// Server paths are never the SPA: they must reach the network (or fail) as they are. That includes
+// the built-in platform sandboxes' pages (/sandbox/…: the connect popup's consent form, the
+// "View on YouTube" channel pages), which a controlled tab would otherwise get as "Page not found".
+const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//, /^\/media\//, /^\/sandbox\//];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
 
 // "Keep offline" videos (src/collections/video-offline.ts): /offline/videos/<id>.mp4 is answered

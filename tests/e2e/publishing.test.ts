@@ -13,11 +13,10 @@
 // fresh attempts. (Both halves share the wait, to keep the file to a few minutes.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { FailedJob, Post, SocialAccount } from '../../contract/publishing';
-import { apiCall, controlledByServiceWorker, launchBrowser, registerInBrowser, runAdmin, startServer, type Browser, type RunningServer } from './harness';
+import type { FailedJob, SocialAccount } from '../../contract/publishing';
+import { apiCall, controlledByServiceWorker, launchBrowser, startServer, type Browser, type RunningServer } from './harness';
+import { connectSandboxAccount, finishedVideo as renderVideo, postCard, sandboxAccountPage, serverPosts as postsOf, signUpPro } from './publishing-helpers';
 
-/** A render of a one-sentence script on a loaded 2-core machine (waits, not timings). */
-const RENDER = { timeout: 240_000, interval: 1_000 };
 /**
  * How far ahead the post is scheduled, at least (the form takes whole minutes, so the next full
  * minute after this). The server treats a time within 2 minutes of now as "now" (NOW_TOLERANCE_MS,
@@ -47,59 +46,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface SandboxChannel {
-  id: string;
-  name: string;
-  sandbox: true;
-  videos: { id: string; title: string; upload_status: string }[];
-}
-
-/** Registers through the UI (so the app holds the session), then moves the user to the Pro plan. */
-async function signUp(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  await registerInBrowser(page, server, { name, email, password: 'correct horse battery' });
-  await page.waitForURL(`${server.url}/`);
-  runAdmin(server, ['set-plan', email, 'pro']);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('the app stored no token after registering');
-  return token;
-}
-
-/** Renders a video through the API (the publish screen only offers finished ones). */
-async function finishedVideo(token: string): Promise<string> {
-  const created = await apiCall<{ id: string }>(server, token, 'POST', '/api/ai-videos', { script: 'Sea otters hold hands while they sleep.', title: VIDEO_TITLE });
-  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-  const id = created.body.id;
-  const status = async () => (await apiCall<{ status: string }>(server, token, 'GET', `/api/ai-videos/${id}`)).body.status;
-  try {
-    await expect.poll(status, RENDER).toBe('completed');
-  } catch (error) {
-    throw new Error(`The video did not finish (${await status()}).\nServer: ${server.output().slice(-4000)}`, { cause: error });
-  }
-  return id;
-}
-
-/** Connects a sandbox YouTube channel through the popup the connect screen opens. */
-async function connectSandboxChannel(page: Page, name: string, simulate: 'ok' | 'reject'): Promise<void> {
-  const popupOpened = browser.context.waitForEvent('page');
-  await page.getByRole('article', { name: 'YouTube', exact: true }).getByRole('button', { name: 'Connect YouTube' }).click();
-  const popup = await popupOpened;
-  await popup.waitForURL(/\/sandbox\/youtube\/o\/oauth2\/v2\/auth\?/);
-  try {
-    await popup.getByLabel('Sandbox channel name').fill(name);
-  } catch (error) {
-    const shown = await popup.locator('body').innerText().catch(() => '(no page)');
-    throw new Error(`The consent form did not show at ${popup.url()}: ${shown}\nServer: ${server.output().slice(-2000)}`, { cause: error });
-  }
-  await popup.getByLabel('How this channel behaves').selectOption(simulate);
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Allow' }).click();
-  // The callback page tells this window (and the BroadcastChannel) and closes itself.
-  await closed;
-  const account = page.getByRole('article', { name, exact: true });
-  await expect.poll(() => account.count(), { timeout: 20_000 }).toBe(1);
-  expect(await account.getByText('Sandbox', { exact: true }).isVisible()).toBe(true);
-}
+const signUp = (page: Page, name: string) => signUpPro(page, server, name);
+const finishedVideo = (token: string) => renderVideo(server, token, { script: 'Sea otters hold hands while they sleep.', title: VIDEO_TITLE });
+const connectSandboxChannel = (page: Page, name: string, simulate: 'ok' | 'reject') => connectSandboxAccount(browser, page, server, 'youtube', name, simulate);
+const serverPosts = (token: string) => postsOf(server, token);
+const sandboxChannel = (handle: string) => sandboxAccountPage(server, 'youtube', handle);
 
 /** The date and time fields' values in the page's own time zone. */
 function wallClockIn(page: Page, at: number): Promise<{ date: string; time: string }> {
@@ -139,26 +90,10 @@ function indicator(page: Page): Promise<string> {
   return page.locator('[data-sync-tone]').first().getAttribute('aria-label').then((label) => label ?? '');
 }
 
-function postCard(page: Page, title: string) {
-  return page.getByRole('article', { name: title, exact: true });
-}
-
-async function serverPosts(token: string): Promise<Post[]> {
-  const response = await apiCall<{ data: Post[] }>(server, token, 'GET', '/api/get/posts?per_page=100');
-  expect(response.status).toBe(200);
-  return response.body.data;
-}
-
 async function serverFailedJobs(token: string): Promise<FailedJob[]> {
   const response = await apiCall<{ data: FailedJob[] }>(server, token, 'GET', '/api/get/failed-jobs');
   expect(response.status).toBe(200);
   return response.body.data;
-}
-
-async function sandboxChannel(handle: string): Promise<SandboxChannel> {
-  const response = await fetch(`${server.url}/sandbox/youtube/channel/${encodeURIComponent(handle)}?format=json`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as SandboxChannel;
 }
 
 describe('publishing in the browser', () => {
@@ -256,7 +191,7 @@ describe('publishing in the browser', () => {
 
       // The sandbox channel holds it exactly once.
       const channel = await sandboxChannel(good.handle!);
-      expect(channel.videos.filter((video) => video.title === SCHEDULED_TITLE)).toEqual([
+      expect(channel.videos!.filter((video) => video.title === SCHEDULED_TITLE)).toEqual([
         expect.objectContaining({ id: published.targets[0]!.platform_post_id, upload_status: 'processed' }),
       ]);
       expect(channel.videos).toHaveLength(1);
