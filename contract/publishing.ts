@@ -6,8 +6,6 @@ import { z } from 'zod';
 export const SOCIAL_PLATFORMS = ['youtube', 'tiktok', 'instagram'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const PLATFORM_LABELS: Record<SocialPlatform, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
-/** Platforms whose adapter ships now; the others say "coming next" (issue 10). */
-export const AVAILABLE_PLATFORMS: readonly SocialPlatform[] = ['youtube', 'tiktok', 'instagram'];
 
 /**
  * How an account's tokens stand: 'ok'; 'expiring' (the refresh token is about to lapse, e.g. a

@@ -11,6 +11,7 @@ import { posts, postTargets } from '../../server/db/schema';
 import { aiVideos } from '../../server/db/schema-videos';
 import { runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
 import { preflightErrors, videoFactsOf } from '../../server/domain/publishing/preflight';
+import type { CreatorInfo } from '../../server/providers/social/tiktok/publisher';
 import { as, createTestApp, errorsOf, type TestApp } from './helpers';
 import { allowPublishing, FakeAccountTokens, RecordingScheduler, ScriptedAdapter, seedAccount, seedVideo } from './publishing-fixtures';
 
@@ -127,6 +128,31 @@ describe('publishing pre-flight', () => {
     expect(await runTarget(engineDeps({ tiktok: adapter }), targetId)).toBe('failed');
     const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
     expect(row).toMatchObject({ status: 'failed', errorClass: 'bad', error: 'Choose who can see the post (TikTok requires the choice). Fix it and reschedule.' });
+    expect(adapter.uploadsStarted).toBe(0);
+  });
+
+  it("a TikTok account's own limits (creator_info, asked just before the upload) are checked too", async () => {
+    const adapter = Object.assign(new ScriptedAdapter('tiktok'), {
+      creatorInfoCalls: 0,
+      creatorInfo(): Promise<CreatorInfo> {
+        this.creatorInfoCalls += 1;
+        const limits = { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 5 } as const;
+        return Promise.resolve({ creator_avatar_url: null, creator_username: 'tok', creator_nickname: 'Tok', comment_disabled: false, duet_disabled: false, stitch_disabled: false, ...limits, privacy_level_options: [...limits.privacy_level_options] });
+      },
+    });
+    const tiktokAccount = await seedAccount(t.database.db, userId, { name: 'Short TikTok', platform: 'tiktok' });
+    const [video] = await t.database.db.select({ duration: aiVideos.duration }).from(aiVideos).where(eq(aiVideos.id, videoId));
+    expect(video!.duration).toBeGreaterThan(5);
+    const postId = randomUUID();
+    const targetId = randomUUID();
+    await t.database.db.insert(posts).values({ id: postId, userId, videoId, caption: 'Hi', options: { tiktok: { privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, disable_duet: false, disable_stitch: false, brand_organic_toggle: false, brand_content_toggle: false, is_aigc: true } }, status: 'scheduled' });
+    await t.database.db.insert(postTargets).values({ id: targetId, postId, userId, accountId: tiktokAccount, platform: 'tiktok', accountName: 'Short TikTok', sandbox: false, status: 'scheduled', nextAttemptAt: new Date() });
+
+    expect(await runTarget(engineDeps({ tiktok: adapter }), targetId)).toBe('failed');
+    const [row] = await t.database.db.select().from(postTargets).where(eq(postTargets.id, targetId));
+    expect(adapter.creatorInfoCalls).toBe(1);
+    expect(row).toMatchObject({ status: 'failed', errorClass: 'bad', errorCode: 'preflight_failed' });
+    expect(row!.error).toBe(`This account cannot post to “Everyone”; choose “Only me”. Use a video of at most 5 s: this account may post no longer (this one is ${Math.round(video!.duration!)} s). Fix it and reschedule.`);
     expect(adapter.uploadsStarted).toBe(0);
   });
 

@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { UsageResponse } from '../../contract/plans';
 import type { ConnectResponse, SandboxSimulation, SocialAccount, TargetStatus } from '../../contract/publishing';
-import { AVAILABLE_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
+import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
 import { oauthStates, posts, postTargets, socialAccounts, users } from '../../server/db/schema';
 import { createAccountTokens } from '../../server/domain/social/account-tokens';
 import { storeConnectedAccount, tokenContext, tokenHealth } from '../../server/domain/social/accounts';
 import { consumeState, OAUTH_STATE_TTL_MS, startConnect } from '../../server/domain/social/oauth-state';
 import type { PublishScheduler } from '../../server/domain/social/types';
 import { CONNECT_POPUP_SCRIPT_PATH } from '../../server/http/connect-popup';
+import { CALLBACK_PATHS } from '../../server/http/routes/social-accounts';
 import { createSocialAdapters, type SocialSetup } from '../../server/providers/social';
 import { SocialError, type OAuthTokens, type SocialPlatformAdapter } from '../../server/providers/social/types';
 import { submitConsent } from './fakes/youtube-sandbox-consent';
@@ -246,17 +247,8 @@ describe('connecting social accounts', () => {
     expect(denied.body).toContain('You did not allow Reelflow to publish to your YouTube account.');
   });
 
-  it('answers Instagram with "not yet", and validates the connect query', async () => {
-    const user = await register('soon');
-    // Platforms whose adapter has not shipped yet (issue 10 adds them one by one).
-    for (const [platform, label] of SOCIAL_PLATFORMS.filter((name) => !AVAILABLE_PLATFORMS.includes(name)).map((name) => [name, PLATFORM_LABELS[name]] as const)) {
-      const connectResponse = await t.client.get(`/api/${platform}/connect?path=/connect`, as(user.token));
-      expect(connectResponse.statusCode).toBe(501);
-      expect(bodyOf(connectResponse)).toEqual({ message: `${label} publishing arrives in the next update.` });
-      const callback = await t.app.inject({ method: 'GET', url: `/api/${platform}/callback?code=x&state=y` });
-      expect(callback.statusCode).toBe(302);
-      expect(location(callback).searchParams.get('connect_error')).toBe(`${label} publishing arrives in the next update.`);
-    }
+  it('validates the connect query', async () => {
+    const user = await register('query');
     for (const query of ['?path=https://evil.example/', '?path=//evil.example', '?popup=yes', `?path=/${'x'.repeat(600)}`]) {
       expect((await t.client.get(`/api/youtube/connect${query}`, as(user.token))).statusCode).toBe(422);
     }
@@ -563,5 +555,29 @@ describe('connect rate limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await t.client.get('/api/youtube/connect', as(second.token))).statusCode).toBe(200);
+  });
+});
+
+describe('a platform this server has not set up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No client ids in the test environment and no sandboxes: none of the platforms is available.
+    t = await createTestApp({ SANDBOX_PLATFORMS: '0' });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 501 with what the administrator must do, on connect and on a callback', async () => {
+    const registered = await t.client.register(uniqueEmail('unset'));
+    await t.database.db.update(users).set({ plan: 'creator' }).where(eq(users.id, registered.user.id));
+    for (const platform of SOCIAL_PLATFORMS) {
+      const label = PLATFORM_LABELS[platform];
+      const message = `${label} is not set up on this server. Ask its administrator to add ${label}'s app credentials.`;
+      const connectResponse = await t.client.get(`/api/${platform}/connect?path=/connect`, as(registered.token));
+      expect(connectResponse.statusCode).toBe(501);
+      expect(bodyOf(connectResponse)).toEqual({ message });
+      const callback = await t.app.inject({ method: 'GET', url: `${CALLBACK_PATHS[platform]}?code=x&state=y` });
+      expect(callback.statusCode).toBe(302);
+      expect(new URL(String(callback.headers.location), 'http://reelflow.test').searchParams.get('connect_error')).toBe(message);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectPopupMessage } from '../../contract';
-import { AVAILABLE_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
+import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
 import { resetCsrfState } from '../../src/api';
 import { disconnectAccountLocally, toLocalAccount } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
@@ -91,13 +91,8 @@ describe('ConnectPage: the list', () => {
     expect(await screen.findByText('No accounts connected yet')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Connect accounts' })).toBeTruthy();
     expect(within(card('YouTube')).getByRole('button', { name: 'Connect YouTube' }).hasAttribute('disabled')).toBe(false);
-    for (const platform of SOCIAL_PLATFORMS.filter((name) => AVAILABLE_PLATFORMS.includes(name)).map((name) => PLATFORM_LABELS[name])) {
+    for (const platform of SOCIAL_PLATFORMS.map((name) => PLATFORM_LABELS[name])) {
       expect(within(card(platform)).getByRole('button', { name: `Connect ${platform}` }).hasAttribute('disabled')).toBe(false);
-    }
-    for (const platform of SOCIAL_PLATFORMS.filter((name) => !AVAILABLE_PLATFORMS.includes(name)).map((name) => PLATFORM_LABELS[name])) {
-      const button = within(card(platform)).getByRole('button', { name: `Connect ${platform}` });
-      expect(button.hasAttribute('disabled')).toBe(true);
-      expect(within(card(platform)).getByText('Coming in the next update')).toBeTruthy();
     }
     expect(screen.getByText('0 of 10 accounts')).toBeTruthy();
     await waitFor(() => expect(pulls).toContain('accounts'));

@@ -35,7 +35,7 @@ function renderFields(load: (id: string) => Promise<TiktokCreatorInfo>) {
   function Harness() {
     const [value, setValue] = useState<TiktokValues>(emptyTiktok());
     seen.push(value);
-    return <TikTokFields idPrefix="t" accountIds={[TIKTOK_ID]} value={value} onChange={(changes) => setValue((current) => ({ ...current, ...changes }))} load={load} />;
+    return <TikTokFields idPrefix="t" accountIds={[TIKTOK_ID]} value={value} onChange={(changes) => setValue((current) => ({ ...current, ...changes }))} load={load} onLimits={(reported) => limits.push(reported)} />;
   }
   render(
     <MantineProvider env="test" theme={theme}>
@@ -44,6 +44,9 @@ function renderFields(load: (id: string) => Promise<TiktokCreatorInfo>) {
   );
   return { latest: () => seen[seen.length - 1]! };
 }
+
+/** What TikTokFields reported of the accounts' limits, in order. */
+const limits: unknown[] = [];
 
 describe('TikTokFields', () => {
   it('fills the privacy levels from creator info, with no default, and respects what the account turned off', async () => {
@@ -64,6 +67,7 @@ describe('TikTokFields', () => {
     const comments = screen.getByRole<HTMLInputElement>('switch', { name: /^Allow comments/ });
     expect(comments.disabled).toBe(false);
     expect(comments.checked).toBe(true);
+    expect(limits.at(-1)).toEqual({ tiktokCreatorMaxSeconds: 180, tiktokPrivacyLevels: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'] });
     expect((screen.getByRole<HTMLInputElement>('switch', { name: /^Label as AI-generated content/ })).checked).toBe(true);
 
     fireEvent.click(privacy);
@@ -105,6 +109,9 @@ describe('compose values with a TikTok account', () => {
     const chosen = { ...values, tiktok: { ...values.tiktok, privacyLevel: 'MUTUAL_FOLLOW_FRIENDS' as const, allowDuet: false, commercial: true, brandedContent: true } };
     expect(validateCompose(chosen, context)).toEqual({});
     expect(issueFieldErrors(composeIssues(chosen, context))).toEqual({});
+    // The account's own longest video (creator_info) is checked too: 42 s is over a 30 s limit.
+    const tooLong = composeIssues(chosen, { ...context, tiktokLimits: { tiktokCreatorMaxSeconds: 30, tiktokPrivacyLevels: null } });
+    expect(tooLong).toContainEqual({ platform: 'tiktok', field: 'video_id', severity: 'error', message: 'Use a video of at most 30 s: this account may post no longer (this one is 42 s).' });
     expect(toCreateRequest(chosen, context).options).toEqual({
       tiktok: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', disable_comment: false, disable_duet: true, disable_stitch: false, is_aigc: true, brand_organic_toggle: false, brand_content_toggle: true },
     });

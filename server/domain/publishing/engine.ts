@@ -12,7 +12,7 @@ import type { MediaStorage } from '../../media/storage/types';
 import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../../providers/social/types';
 import type { AccountTokenService, PublishScheduler } from '../social/types';
 import { storedMedia, type PublicMediaUrl } from './media';
-import { preflightRefusal, videoFactsOf } from './preflight';
+import { accountLimits, preflightRefusal, videoFactsOf } from './preflight';
 import type { PreflightLimits } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
 import { blockAccountTargets, reconnectMessage } from './targets';
@@ -185,7 +185,9 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
   if (!media) return fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
   // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
   // what the platform would refuse fails now with the plain reason, and nothing is uploaded.
-  const refusal = preflightRefusal(videoFactsOf({ ...video!, sizeBytes: media.size }), target.platform, post.options, post.caption, deps.preflightLimits);
+  // The account's own limits count too (TikTok's creator_info).
+  const limits = { ...deps.preflightLimits, ...(await accountLimits(adapter, accessToken)) };
+  const refusal = preflightRefusal(videoFactsOf({ ...video!, sizeBytes: media.size }), target.platform, post.options, post.caption, limits);
   if (refusal) return fail(refusal, 'publishing');
 
   const heartbeat = async (changes: Partial<typeof postTargets.$inferInsert>) => {

@@ -5,8 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  AVAILABLE_PLATFORMS,
-  PLATFORM_LABELS,
   POST_STATUS_LABELS,
   youtubeOptions,
   type createDraftRequest,
@@ -108,7 +106,6 @@ async function ownAccounts(tx: Db, userId: number, ids: string[], errors: Record
       continue;
     }
     if (forPublishing && account.disconnectedAt) messages.push(`${account.name} is disconnected; connect it again to publish.`);
-    else if (forPublishing && !AVAILABLE_PLATFORMS.includes(account.platform)) messages.push(`${PLATFORM_LABELS[account.platform]} publishing is coming next; choose another account for now.`);
     else found.push(account);
   }
   if (messages.length > 0) errors.account_ids = messages;

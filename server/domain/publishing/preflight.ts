@@ -16,7 +16,8 @@ import type { SocialPlatform } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema-publishing';
 import type { AiVideoRow } from '../../db/schema-videos';
-import { SocialError } from '../../providers/social/types';
+import { isTiktokAdapter } from '../../providers/social/tiktok';
+import { SocialError, type PublishContext, type SocialPlatformAdapter } from '../../providers/social/types';
 import { RENDER_FPS } from '../videos/pipeline/render';
 
 /** What the server's checks can be told (server/config.ts `publishChecks`). */
@@ -49,6 +50,21 @@ export function preflightErrors(video: PreflightVideo, platforms: readonly Socia
     }
   }
   return errors;
+}
+
+/**
+ * The account's own limits, asked just before an upload: TikTok's creator_info (its longest video
+ * and the privacy levels it may use; TikTok asks for a fresh query before each post). Unknown ({})
+ * when the query fails: TikTok's init checks again and its error is classified there.
+ */
+export async function accountLimits(adapter: SocialPlatformAdapter, accessToken: PublishContext['accessToken']): Promise<Partial<PreflightLimits>> {
+  if (!isTiktokAdapter(adapter)) return {};
+  try {
+    const info = await adapter.creatorInfo({ accessToken });
+    return { tiktokCreatorMaxSeconds: info.max_video_post_duration_sec, tiktokPrivacyLevels: info.privacy_level_options };
+  } catch {
+    return {};
+  }
 }
 
 /** The engine's refusal before an upload: the first error, in plain words; null when it may go. */

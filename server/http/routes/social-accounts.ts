@@ -32,7 +32,8 @@ export const CALLBACK_PATHS: Record<SocialPlatform, string> = {
   instagram: '/api/instagram/callback',
 };
 
-export const notYetMessage = (platform: SocialPlatform) => `${PLATFORM_LABELS[platform]} publishing arrives in the next update.`;
+/** The platform has neither credentials nor its sandbox on this server (SANDBOX_PLATFORMS=0). */
+export const notSetUpMessage = (platform: SocialPlatform) => `${PLATFORM_LABELS[platform]} is not set up on this server. Ask its administrator to add ${PLATFORM_LABELS[platform]}'s app credentials.`;
 export const CONNECT_PAGE = '/connect';
 
 export const CALLBACK_MESSAGES = {
@@ -86,7 +87,7 @@ export function socialAccountRoutes(app: FastifyInstance, context: AppContext, d
     app.get(`/api/${platform}/connect`, { preHandler: [requireAuth, requirePublish, connectLimit] }, async (request, reply): Promise<ConnectResponse | FastifyReply> => {
       const query = parseBody(connectQuery, request.query);
       const adapter = social[platform];
-      if (!adapter) return reply.code(501).send({ message: notYetMessage(platform) });
+      if (!adapter) return reply.code(501).send({ message: notSetUpMessage(platform) });
       const { user } = currentAuth(request);
       await assertMayStartConnect(db, user.id, user.plan, platform);
       // PKCE always: an adapter whose platform takes none leaves the challenge out.
@@ -106,7 +107,7 @@ export function socialAccountRoutes(app: FastifyInstance, context: AppContext, d
         return reply.type('text/html; charset=utf-8').send(connectPopupPage(message, returnTo));
       };
       const unknown = { path: CONNECT_PAGE, popup: false };
-      if (!adapter) return finish(unknown, { error: notYetMessage(platform) });
+      if (!adapter) return finish(unknown, { error: notSetUpMessage(platform) });
 
       const state = queryText(request.query, 'state', 200);
       if (!state) return finish(unknown, { error: CALLBACK_MESSAGES.unknownState });

@@ -4,7 +4,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandInstagram, IconBrandTiktok, IconBrandYoutube, IconPlugConnected } from '@tabler/icons-react';
 import { useId, type ComponentType } from 'react';
-import { AVAILABLE_PLATFORMS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '../../../contract/publishing';
+import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '../../../contract/publishing';
 
 const ICONS: Record<SocialPlatform, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   youtube: IconBrandYoutube,
@@ -18,7 +18,6 @@ const ABOUT: Record<SocialPlatform, string> = {
   instagram: 'Share your videos as Instagram Reels.',
 };
 
-export const COMING_NEXT = 'Coming in the next update';
 export const SANDBOX_NOTE = 'This server has no app of its own for this platform yet, so connecting uses a built-in sandbox that works like the real one. Nothing is posted to the real platform.';
 
 export interface PlatformCardsProps {
@@ -46,9 +45,8 @@ function PlatformCard({ platform, sandbox, busy, waiting, blockedReason, onConne
   const reasonId = useId();
   const Icon = ICONS[platform];
   const label = PLATFORM_LABELS[platform];
-  const available = AVAILABLE_PLATFORMS.includes(platform);
-  const isSandbox = available && sandbox[platform] === true;
-  const reason = !available ? COMING_NEXT : blockedReason;
+  const isSandbox = sandbox[platform] === true;
+  const reason = blockedReason;
   return (
     <Card component="article" aria-labelledby={titleId} withBorder padding="md" radius="md">
       <Stack gap="sm" h="100%">
@@ -81,7 +79,6 @@ function PlatformCard({ platform, sandbox, busy, waiting, blockedReason, onConne
             loading={busy === platform}
             onClick={() => onConnect(platform)}
             aria-describedby={reason ? reasonId : undefined}
-            variant={available ? 'filled' : 'default'}
           >
             {isSandbox ? `Connect ${label} (Sandbox)` : `Connect ${label}`}
           </Button>

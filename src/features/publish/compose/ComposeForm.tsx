@@ -17,7 +17,7 @@ import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
 import { InstagramFields } from './InstagramFields';
 import { picksInstagram, type InstagramValues } from './instagram-values';
-import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokValues, type YoutubeValues } from './compose-values';
+import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokCreatorLimits, type TiktokValues, type YoutubeValues } from './compose-values';
 import { Preflight } from './Preflight';
 import { DoublesConfirm } from './DoublesConfirm';
 import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from './preflight-checks';
@@ -66,6 +66,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const posts = useLiveQuery(loadPosts, []);
   /** Doubles the creator is asked about before the post goes (issue 10); null: not asking. */
   const [doubles, setDoubles] = useState<PostWarning[] | null>(null);
+  /** The TikTok accounts' own limits (creator_info), checked by the pre-flight with the platform's. */
+  const [tiktokLimits, setTiktokLimits] = useState<TiktokCreatorLimits | undefined>(undefined);
 
   const chosenAccounts = useMemo(() => (accounts ?? []).filter((account) => values.accountIds.includes(account.id)), [accounts, values.accountIds]);
   const video = useMemo(() => videos?.find((candidate) => candidate.id === values.videoId) ?? null, [videos, values.videoId]);
@@ -75,7 +77,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const tiktok = picksTiktok(values, accounts ?? []);
   const when = scheduledAt(values, timeZone);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
-  const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() }), [values, accounts, videos, timeZone]);
+  const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now(), tiktokLimits }), [values, accounts, videos, timeZone, tiktokLimits]);
   // The video line of the summary already says whether YouTube makes it a Short.
   const listed = issues.filter((issue) => !(issue.platform === 'youtube' && issue.field === 'video_id' && issue.severity === 'warning'));
 
@@ -111,7 +113,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const submit = async (draft: boolean, confirmed = false) => {
     setFailure(null);
     setDoubles(null);
-    const context = { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now() };
+    const context = { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now(), tiktokLimits };
     const found = validateCompose(values, context, draft);
     setErrors(found);
     const first = firstInvalid(found);
@@ -209,7 +211,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         {instagram ? (
           <InstagramFields idPrefix={formId} value={values.instagram} duration={video?.duration ?? null} onChange={changeInstagram} error={fieldError('instagramCover')} />
         ) : null}
-        {tiktok ? <TikTokFields idPrefix={formId} accountIds={tiktokAccountIds} value={values.tiktok} onChange={changeTiktok} error={fieldError('tiktokPrivacy')} /> : null}
+        {tiktok ? <TikTokFields idPrefix={formId} accountIds={tiktokAccountIds} value={values.tiktok} onChange={changeTiktok} onLimits={setTiktokLimits} error={fieldError('tiktokPrivacy')} /> : null}
 
         <Radio.Group label="When" value={values.when} onChange={(next) => change({ when: next === 'later' ? 'later' : 'now' }, ['date', 'time'])}>
           {/* Cards, not bare radios: a 44 px touch target on phones (the choice and its words). */}

@@ -7,7 +7,7 @@ import { Alert, Checkbox, Fieldset, Loader, Select, Stack, Switch, Text } from '
 import { useEffect, useMemo, useState } from 'react';
 import { TIKTOK_PRIVACY_LEVELS, type TiktokCreatorInfo } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
-import type { TiktokValues } from './compose-values';
+import type { TiktokCreatorLimits, TiktokValues } from './compose-values';
 import { combineCreatorInfo, durationText, loadCreatorInfo as defaultLoad, PRIVACY_LABELS, type LoadCreatorInfo } from './tiktok-creator-info';
 
 export interface TikTokFieldsProps {
@@ -17,13 +17,15 @@ export interface TikTokFieldsProps {
   value: TiktokValues;
   onChange: (changes: Partial<TiktokValues>) => void;
   error?: string;
+  /** Told what the accounts' creator_info allows once it is known (undefined: unknown, e.g. offline). */
+  onLimits?: (limits: TiktokCreatorLimits | undefined) => void;
   /** The creator-info call (the app's API by default; tests pass their own). */
   load?: LoadCreatorInfo;
 }
 
 type InfoState = { kind: 'loading' } | { kind: 'ready'; infos: TiktokCreatorInfo[] } | { kind: 'failed'; message: string };
 
-export function TikTokFields({ idPrefix, accountIds, value, onChange, error, load = defaultLoad }: TikTokFieldsProps) {
+export function TikTokFields({ idPrefix, accountIds, value, onChange, onLimits, error, load = defaultLoad }: TikTokFieldsProps) {
   const [state, setState] = useState<InfoState>({ kind: 'loading' });
   const key = [...accountIds].sort().join(',');
 
@@ -42,6 +44,10 @@ export function TikTokFields({ idPrefix, accountIds, value, onChange, error, loa
   const info = useMemo(() => (state.kind === 'ready' ? combineCreatorInfo(state.infos) : null), [state]);
   // Offline (or TikTok unreachable) every level is offered: the pre-flight, the server and TikTok check again.
   const levels = info?.privacyLevels ?? (state.kind === 'failed' ? [...TIKTOK_PRIVACY_LEVELS] : []);
+
+  useEffect(() => {
+    onLimits?.(info ? { tiktokCreatorMaxSeconds: info.maxDurationSec, tiktokPrivacyLevels: info.privacyLevels } : undefined);
+  }, [info, onLimits]);
 
   // A level the accounts no longer offer, and interactions they turned off, cannot stay chosen.
   useEffect(() => {

@@ -1,6 +1,7 @@
 // The compose form's state, its checks (in the order the fields appear, so the first message is
 // the first field to fix), and the requests it becomes. Pure: the form component and the tests
 // share it. Messages follow the contract's (the server checks the same rules).
+import type { PreflightLimits } from '../../../../contract/preflight';
 import type { CreateDraftRequest, CreatePostRequest, PostOptions, TiktokOptions, TiktokPrivacyLevel, YoutubeOptions } from '../../../../contract/publishing';
 import type { LocalAccount, LocalPost, PublishVideoRow } from '../../../store';
 import { CAPTION_MAX, YOUTUBE_DESCRIPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
@@ -117,7 +118,11 @@ export interface ComposeContext {
   videos: PublishVideoRow[];
   timeZone: string;
   now: number;
+  /** What the chosen TikTok accounts' creator_info allows (their longest video, privacy levels), once known. */
+  tiktokLimits?: TiktokCreatorLimits;
 }
+
+export type TiktokCreatorLimits = Pick<PreflightLimits, 'tiktokCreatorMaxSeconds' | 'tiktokPrivacyLevels'>;
 
 export function picksYoutube(values: Pick<ComposeValues, 'accountIds'>, accounts: LocalAccount[]): boolean {
   return accounts.some((account) => account.platform === 'youtube' && values.accountIds.includes(account.id));

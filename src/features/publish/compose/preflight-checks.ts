@@ -24,7 +24,7 @@ export function composeIssues(values: ComposeValues, context: ComposeContext): P
   const video = context.videos.find((candidate) => candidate.id === values.videoId);
   if (!video) return [];
   const request = toCreateRequest(values, context);
-  return chosenPlatforms(values, context).flatMap((platform) => preflight(video, platform, request.options ?? {}, request.caption ?? ''));
+  return chosenPlatforms(values, context).flatMap((platform) => preflight(video, platform, request.options ?? {}, request.caption ?? '', context.tiktokLimits));
 }
 
 /** Which form field an issue points at (null: one the form has no field for). */

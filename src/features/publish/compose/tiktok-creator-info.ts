@@ -10,7 +10,7 @@ export type LoadCreatorInfo = (accountId: string) => Promise<TiktokCreatorInfo>;
 export const loadCreatorInfo: LoadCreatorInfo = async (accountId) => (await api.get<{ data: TiktokCreatorInfo }>('/api/tiktok/creator-info', { params: { account_id: accountId } })).data.data;
 
 /** The privacy levels in words (shared with the pre-flight's messages). */
-export { TIKTOK_PRIVACY_LABELS as PRIVACY_LABELS } from '../../../../contract/preflight';
+export { TIKTOK_PRIVACY_LABELS as PRIVACY_LABELS, durationText } from '../../../../contract/preflight';
 
 export interface CombinedCreatorInfo {
   privacyLevels: TiktokPrivacyLevel[];
@@ -29,12 +29,4 @@ export function combineCreatorInfo(infos: TiktokCreatorInfo[]): CombinedCreatorI
     stitchDisabled: infos.some((info) => info.stitch_disabled),
     maxDurationSec: durations.length > 0 ? Math.min(...durations) : null,
   };
-}
-
-/** "10 min", "3 min 30 s", "45 s". */
-export function durationText(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
