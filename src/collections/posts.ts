@@ -14,6 +14,7 @@ import {
 } from '../../contract/publishing';
 import { db, type LocalAccount, type LocalPost } from '../store/db';
 import { appOutbox } from '../sync/engine';
+import type { MutationDef } from '../sync/registry';
 import {
   createPostMutation,
   deletePostMutation,
@@ -78,6 +79,50 @@ async function putPost(row: LocalPost): Promise<LocalPost> {
   return (await db.posts.get(row.id)) ?? row;
 }
 
+/** The fields a post or draft request gives the stored row (after the contract's parse). */
+interface QueuedFields {
+  video_id?: string | null | undefined;
+  account_ids: string[];
+  caption: string;
+  scheduled_at?: string | null | undefined;
+  timezone?: string | null | undefined;
+  options: LocalPost['options'];
+}
+
+/** The row as it is now on this device, and its create (or draft save) queued in the same transaction. */
+async function queuePost<K extends string, Payload extends { id: string; request: object; previous: LocalPost | null }>(
+  mutation: MutationDef<K, Payload>,
+  status: 'scheduled' | 'draft',
+  id: string,
+  request: Payload['request'],
+  fields: QueuedFields,
+  previous: LocalPost | null,
+): Promise<LocalPost> {
+  const video = await postVideo(fields.video_id ?? null, previous);
+  const targets = await provisionalTargets(id, fields.account_ids, status, previous);
+  const at = new Date().toISOString();
+  return writePosts(async () => {
+    await appOutbox.enqueue(mutation, { id, request, previous: previous ? plain(previous) : null } as Payload);
+    return putPost({
+      id,
+      status,
+      video_id: fields.video_id ?? null,
+      video,
+      caption: fields.caption,
+      scheduled_at: fields.scheduled_at ?? null,
+      timezone: fields.timezone ?? null,
+      options: fields.options,
+      targets,
+      published_at: null,
+      created_at: previous?.created_at ?? at,
+      updated_at: at,
+      syncStatus: 'pending',
+      syncError: null,
+      failedOutboxId: null,
+    });
+  });
+}
+
 /**
  * Publish now (`scheduled_at` null/absent) or at `scheduled_at`: a 'scheduled' row at once and the
  * POST /api/create/post queued. With the id of a draft, that draft becomes the scheduled post.
@@ -90,29 +135,7 @@ export async function createPost(input: CreatePostRequest & { id: string }): Pro
   if (request.scheduled_at && Date.parse(request.scheduled_at) < Date.now() - PAST_TOLERANCE_MS) throw new Error('Choose a time in the future.');
   const previous = (await db.posts.get(request.id)) ?? null;
   if (previous && previous.status !== 'draft') throw new Error('This post was already sent; only drafts can be turned into a post.');
-  const video = await postVideo(checked.data.video_id, previous);
-  const targets = await provisionalTargets(request.id, checked.data.account_ids, 'scheduled', previous);
-  const at = new Date().toISOString();
-  return writePosts(async () => {
-    await appOutbox.enqueue(createPostMutation, { id: request.id, request, previous: previous ? plain(previous) : null });
-    return putPost({
-      id: request.id,
-      status: 'scheduled',
-      video_id: checked.data.video_id,
-      video,
-      caption: checked.data.caption,
-      scheduled_at: checked.data.scheduled_at ?? null,
-      timezone: checked.data.timezone ?? null,
-      options: plain(checked.data.options),
-      targets,
-      published_at: null,
-      created_at: previous?.created_at ?? at,
-      updated_at: at,
-      syncStatus: 'pending',
-      syncError: null,
-      failedOutboxId: null,
-    });
-  });
+  return queuePost(createPostMutation, 'scheduled', request.id, request, { ...checked.data, options: plain(checked.data.options) }, previous);
 }
 
 /** Create or update a draft (video and accounts optional): a 'draft' row and the POST …/draft queued. */
@@ -122,30 +145,8 @@ export async function saveDraft(input: CreateDraftRequest & { id: string }): Pro
   if (!checked.success) throw new Error(firstIssue(checked, 'This draft is not valid.'));
   const previous = (await db.posts.get(request.id)) ?? null;
   if (previous && previous.status !== 'draft') throw new Error('This post was already sent; it can no longer be saved as a draft.');
-  const video = await postVideo(checked.data.video_id, previous);
-  const targets = await provisionalTargets(request.id, checked.data.account_ids, 'draft', previous);
-  const at = new Date().toISOString();
-  return writePosts(async () => {
-    await appOutbox.enqueue(saveDraftMutation, { id: request.id, request, previous: previous ? plain(previous) : null });
-    return putPost({
-      id: request.id,
-      status: 'draft',
-      video_id: checked.data.video_id ?? null,
-      video,
-      caption: checked.data.caption,
-      scheduled_at: checked.data.scheduled_at ?? null,
-      timezone: checked.data.timezone ?? null,
-      // A draft may be incomplete: its options are stored as given (filled in when it is scheduled).
-      options: plain(checked.data.options) as LocalPost['options'],
-      targets,
-      published_at: null,
-      created_at: previous?.created_at ?? at,
-      updated_at: at,
-      syncStatus: 'pending',
-      syncError: null,
-      failedOutboxId: null,
-    });
-  });
+  // A draft may be incomplete: its options are stored as given (filled in when it is scheduled).
+  return queuePost(saveDraftMutation, 'draft', request.id, request, { ...checked.data, options: plain(checked.data.options) as LocalPost['options'] }, previous);
 }
 
 /** The draft request that reproduces a draft row (to move a draft on the calendar). */

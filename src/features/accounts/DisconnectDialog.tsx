@@ -1,9 +1,10 @@
 // "Disconnect this account?": says what happens to its queued posts before anything is done. The
 // disconnect itself goes through the outbox, so it works offline too (sent when back online).
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api';
 import type { LocalAccount } from '../../store';
+import { ConfirmActions } from '../../ui/ConfirmActions';
 import { plural, platformLabel } from './format';
 
 export interface DisconnectDialogProps {
@@ -55,19 +56,7 @@ export function DisconnectDialog({ account, online, onConfirm, onCancel }: Disco
           <List.Item>You can connect it again at any time.</List.Item>
         </List>
         {online ? null : <Text fz="sm">You are offline: the account leaves the list now and is disconnected when the connection is back.</Text>}
-        {failure ? (
-          <Text c="red" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={busy} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
-            Disconnect account
-          </Button>
-        </Group>
+        <ConfirmActions failure={failure} busy={busy} confirmLabel="Disconnect account" onCancel={close} onConfirm={() => void confirm()} />
       </Stack>
     </Modal>
   );

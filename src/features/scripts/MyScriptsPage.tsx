@@ -1,10 +1,10 @@
 // "My scripts" (issue 3): generate a script from a prompt, write or edit one by hand, search, read,
 // copy and delete — offline too. The list reads ONLY the local store (a Dexie live query); every
 // change goes through the sync layer's outbox functions; only generation calls the server.
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../api';
 import { notifications } from '@mantine/notifications';
-import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { Script } from '../../../contract';
@@ -16,7 +16,7 @@ import { GeneratePanel } from './GeneratePanel';
 import { DeleteScriptModal, ScriptCard } from './ScriptCard';
 import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
 import { useOnline } from '../../ui/useOnline';
-import { ListLoading } from '../../ui/ListStates';
+import { ListCount, ListLoading, ListSearch, NoMatches } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
 /** How long the "Undo" of a delete stays on screen. */
@@ -103,14 +103,7 @@ export function MyScriptsPage() {
             New script
           </Button>
         </Group>
-        <TextInput
-          label="Search scripts"
-          type="search"
-          placeholder="Words in a title or script"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <ListSearch label="Search scripts" placeholder="Words in a title or script" value={search} onChange={setSearch} />
         <ScriptList
           scripts={scripts}
           visible={visible}
@@ -169,19 +162,11 @@ function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, on
   const searching = query.trim() !== '';
   return (
     <Stack gap="sm">
-      <Text fz="sm" c="dimmed" role="status" aria-live="polite">
-        {searching ? `${visible.length.toLocaleString('en')} of ${plural(scripts.length, 'script', 'scripts')}` : plural(scripts.length, 'script', 'scripts')}
-      </Text>
+      <ListCount shown={searching ? visible.length : scripts.length} total={scripts.length} words={(count) => plural(count, 'script', 'scripts')} />
       {visible.length === 0 ? (
-        <Stack align="center" gap={4} py="xl" ta="center">
-          <Title order={3} fz="md">
-            No scripts match
-          </Title>
+        <NoMatches title="No scripts match" clearLabel="Clear search" onClear={onClearSearch}>
           <Text c="dimmed">Nothing in your scripts contains “{query.trim()}”.</Text>
-          <Button variant="subtle" onClick={onClearSearch}>
-            Clear search
-          </Button>
-        </Stack>
+        </NoMatches>
       ) : (
         <>
           {visible.slice(0, shown).map((script) => (

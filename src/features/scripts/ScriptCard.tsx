@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
+import { ConfirmActions } from '../../ui/ConfirmActions';
 import { countWords } from '../../collections/scripts';
 import { clipboardText, formatDuration, formatUpdated, languageLabel, plural, sourceLabel } from './format';
 
@@ -180,19 +181,7 @@ export function DeleteScriptModal({ script, onCancel, onConfirm }: { script: Loc
         <Text>
           “{(script ?? last)?.title}” will be removed from this device now, and from your account when it syncs.
         </Text>
-        {failure ? (
-          <Text c="red" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={deleting} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" loading={deleting} onClick={() => void confirm()}>
-            Delete script
-          </Button>
-        </Group>
+        <ConfirmActions failure={failure} busy={deleting} confirmLabel="Delete script" onCancel={close} onConfirm={() => void confirm()} />
       </Stack>
     </Modal>
   );

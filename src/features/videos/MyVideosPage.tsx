@@ -2,9 +2,9 @@
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete with Undo and "keep offline"; and the music library as a
 // second tab. The list reads ONLY the local store; every change goes through src/collections.
-import { Button, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconVideo, IconMusic, IconSearch, IconSparkles, IconWand } from '@tabler/icons-react';
+import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../api';
@@ -16,7 +16,7 @@ import { matchesFilter, matchesVideoSearch, plural, STATUS_FILTERS, type StatusF
 import { MusicLibrary } from './music/MusicLibrary';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
-import { ListLoading } from '../../ui/ListStates';
+import { ListCount, ListFilters, ListLoading, NoMatches } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
 /** Newest first (the server's order too). */
@@ -91,18 +91,10 @@ function VideosSection() {
         Your videos
       </Title>
       {videos && videos.length > 0 ? (
-        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false}>
-          <TextInput
-            label="Search videos"
-            type="search"
-            placeholder="Words in a title or script"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            miw={200}
-          />
-          <Select label="Status" data={STATUS_FILTERS} value={filter} onChange={(value) => setFilter((value) ?? 'all')} allowDeselect={false} miw={160} />
-        </Group>
+        <ListFilters
+          search={{ label: 'Search videos', placeholder: 'Words in a title or script', value: search, onChange: setSearch }}
+          status={{ data: STATUS_FILTERS, value: filter, onChange: setFilter, fallback: 'all', miw: 160 }}
+        />
       ) : null}
       <VideoList
         videos={videos}
@@ -156,18 +148,9 @@ function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: Vi
   }
   return (
     <Stack gap="sm">
-      <Text fz="sm" c="dimmed" role="status" aria-live="polite">
-        {visible.length === videos.length ? plural(videos.length, 'video', 'videos') : `${visible.length.toLocaleString('en')} of ${plural(videos.length, 'video', 'videos')}`}
-      </Text>
+      <ListCount shown={visible.length} total={videos.length} words={(count) => plural(count, 'video', 'videos')} />
       {visible.length === 0 ? (
-        <Stack align="center" gap={4} py="xl" ta="center">
-          <Title order={3} fz="md">
-            No videos match
-          </Title>
-          <Button variant="subtle" onClick={onClear}>
-            Show all videos
-          </Button>
-        </Stack>
+        <NoMatches title="No videos match" clearLabel="Show all videos" onClear={onClear} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {visible.map((video) => (

@@ -1,9 +1,9 @@
 // "Posts": every post on this device (newest first), with a status filter and a search, read from
 // the local store only (offline too). Edit opens a draft in the compose form; reschedule and delete
 // go through the outbox (delete with Undo while the DELETE is held).
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { POST_STATUSES, type PostStatus } from '../../../../contract/publishing';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../../api';
 import { UNDO_WINDOW_MS } from '../../../collections/shared/undo-delete';
 import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../../../collections/posts';
 import { db, type LocalPost } from '../../../store';
-import { ListLoading } from '../../../ui/ListStates';
+import { ListCount, ListFilters, ListLoading, NoMatches } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 import { matchesPostSearch, plural, POST_STATUS_LABELS } from '../format';
 import { RescheduleModal } from '../RescheduleModal';
@@ -66,18 +66,10 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
         Your posts
       </Title>
       {posts && posts.length > 0 ? (
-        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false}>
-          <TextInput
-            label="Search posts"
-            type="search"
-            placeholder="Words in a caption, title or account"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            miw={200}
-          />
-          <Select label="Status" data={FILTERS} value={filter} onChange={(value) => setFilter((value) ?? 'all')} allowDeselect={false} miw={170} />
-        </Group>
+        <ListFilters
+          search={{ label: 'Search posts', placeholder: 'Words in a caption, title or account', value: search, onChange: setSearch }}
+          status={{ data: FILTERS, value: filter, onChange: setFilter, fallback: 'all', miw: 170 }}
+        />
       ) : null}
       {!posts || !visible ? (
         <ListLoading label="Loading posts..." />
@@ -95,24 +87,16 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text fz="sm" c="dimmed" role="status" aria-live="polite">
-            {visible.length === posts.length ? plural(posts.length, 'post', 'posts') : `${visible.length.toLocaleString('en')} of ${plural(posts.length, 'post', 'posts')}`}
-          </Text>
+          <ListCount shown={visible.length} total={posts.length} words={(count) => plural(count, 'post', 'posts')} />
           {visible.length === 0 ? (
-            <Stack align="center" gap={4} py="xl" ta="center">
-              <Title order={3} fz="md">
-                No posts match
-              </Title>
-              <Button
-                variant="subtle"
-                onClick={() => {
-                  setSearch('');
-                  setFilter('all');
-                }}
-              >
-                Show all posts
-              </Button>
-            </Stack>
+            <NoMatches
+              title="No posts match"
+              clearLabel="Show all posts"
+              onClear={() => {
+                setSearch('');
+                setFilter('all');
+              }}
+            />
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {visible.map((post) => (
