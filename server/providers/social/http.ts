@@ -3,6 +3,29 @@
 // Retry-After, and an abortable sleep for backoffs.
 import { SocialError, type PublishContext, type SocialHttp } from './types';
 
+/** What every platform client takes besides its own credentials, endpoints and sizes. */
+export interface TransportOptions {
+  http: SocialHttp;
+  sandbox: boolean;
+  /** Tries of one step after dropped connections and 5xx. */
+  maxTries?: number;
+  /** Wait before try `attempt` (1-based retry number); default 0.5 s, 1 s, 2 s… capped at 8 s. */
+  backoffMs?: (attempt: number) => number;
+  /** Per request; default 60 s (a chunk of several MB on a slow line). */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** The transport options with their defaults (`defaultTries` is the platform's). */
+export function transportSettings(options: TransportOptions, defaultTries: number): Required<Omit<TransportOptions, 'http' | 'sandbox'>> {
+  return {
+    maxTries: Math.max(1, options.maxTries ?? defaultTries),
+    backoffMs: options.backoffMs ?? defaultBackoffMs,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
 export interface SendSettings {
   http: SocialHttp;
   /** Per request. */

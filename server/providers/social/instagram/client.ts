@@ -1,8 +1,8 @@
 // What the Instagram adapter's halves share (reference/platforms.md §3, Instagram Login path):
 // its endpoints and settings, one request helper that turns a dropped connection or timeout into
 // SocialError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
-import { SocialError, type PublishContext, type SocialHttp } from '../types';
-import { defaultBackoffMs, readBody, sendRequest, sleep } from '../http';
+import { SocialError, type PublishContext } from '../types';
+import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../http';
 import { instagramError, networkError, type GraphErrorBody } from './errors';
 
 export { readBody, sleep };
@@ -26,24 +26,17 @@ export const INSTAGRAM_ENDPOINTS: InstagramEndpoints = {
   apiBase: 'https://graph.instagram.com/v22.0',
 };
 
-export interface InstagramAdapterOptions {
+/** Tries of one request default to 4. */
+export interface InstagramAdapterOptions extends TransportOptions {
   clientId: string;
   clientSecret: string;
   endpoints: InstagramEndpoints;
-  http: SocialHttp;
-  sandbox: boolean;
   /** Between container status checks; Meta advises about once a minute. Default 15 s. */
   pollIntervalMs?: number;
   /** Status checks in one publish call before handing back to the engine (class retry). Default 20. */
   maxPolls?: number;
-  /** Tries of one request after dropped connections and 5xx. Default 4. */
-  maxTries?: number;
-  backoffMs?: (attempt: number) => number;
   /** Lifetime of the signed media URL Meta fetches the video from. Default 6 h. */
   mediaUrlTtlSeconds?: number;
-  /** Per request; default 60 s. */
-  timeoutMs?: number;
-  now?: () => Date;
 }
 
 export interface InstagramSettings extends Required<Omit<InstagramAdapterOptions, 'now'>> {
@@ -55,11 +48,8 @@ export function instagramSettings(options: InstagramAdapterOptions): InstagramSe
     ...options,
     pollIntervalMs: options.pollIntervalMs ?? 15_000,
     maxPolls: Math.max(1, options.maxPolls ?? 20),
-    maxTries: Math.max(1, options.maxTries ?? 4),
-    backoffMs: options.backoffMs ?? defaultBackoffMs,
+    ...transportSettings(options, 4),
     mediaUrlTtlSeconds: options.mediaUrlTtlSeconds ?? 6 * 3600,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    now: options.now ?? (() => new Date()),
   };
 }
 

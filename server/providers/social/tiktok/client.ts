@@ -1,8 +1,7 @@
 // What the TikTok adapter's halves share: endpoints, settings, one request helper, and the
 // envelope rule of the Content Posting API (reference/platforms.md §2 "Envelope"): every answer is
 // `{"data":{…},"error":{"code":"ok",…}}` and only `error.code == "ok"` is success, even on HTTP 200.
-import { defaultBackoffMs, readBody, sendRequest } from '../http';
-import type { SocialHttp } from '../types';
+import { readBody, sendRequest, transportSettings, type TransportOptions } from '../http';
 import { networkError, tiktokError } from './errors';
 
 /** Where the adapter talks to: TikTok's addresses, or the same paths under the sandbox or a fake. */
@@ -32,20 +31,13 @@ export const MIN_CHUNK_BYTES = 5 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_CHUNK_BYTES = 10 * 1024 * 1024;
 
-export interface TiktokAdapterOptions {
+/** Tries of one step (chunk, status) default to 5. */
+export interface TiktokAdapterOptions extends TransportOptions {
   clientKey: string;
   clientSecret: string;
   endpoints: TiktokEndpoints;
-  http: SocialHttp;
-  sandbox: boolean;
   /** Bytes per chunk (default 10 MB). Production config keeps it within 5–64 MB; tests go smaller. */
   chunkSize?: number;
-  /** Tries of one step (chunk, status) after dropped connections and 5xx. Default 5. */
-  maxTries?: number;
-  backoffMs?: (attempt: number) => number;
-  /** Per request; default 60 s. */
-  timeoutMs?: number;
-  now?: () => Date;
 }
 
 export interface TiktokSettings extends Required<Omit<TiktokAdapterOptions, 'now'>> {
@@ -55,11 +47,8 @@ export interface TiktokSettings extends Required<Omit<TiktokAdapterOptions, 'now
 export function tiktokSettings(options: TiktokAdapterOptions): TiktokSettings {
   return {
     ...options,
+    ...transportSettings(options, 5),
     chunkSize: Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_BYTES)),
-    maxTries: Math.max(1, options.maxTries ?? 5),
-    backoffMs: options.backoffMs ?? defaultBackoffMs,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    now: options.now ?? (() => new Date()),
   };
 }
 

@@ -1,7 +1,6 @@
 // What the YouTube adapter's halves share: its settings and one request helper that turns a
 // dropped connection or timeout into SocialError('retry') and reads error bodies for youtubeError.
-import { defaultBackoffMs, readBody, sendRequest, sleep } from '../http';
-import type { SocialHttp } from '../types';
+import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../http';
 import { networkError, youtubeError } from './errors';
 
 /** Where the adapter talks to: Google's addresses, or the same paths under the sandbox or a fake. */
@@ -30,21 +29,13 @@ export const GOOGLE_ENDPOINTS: YoutubeEndpoints = {
 export const CHUNK_UNIT = 256 * 1024;
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 
-export interface YoutubeAdapterOptions {
+/** Tries of one step (probe, chunk, init) default to 5. */
+export interface YoutubeAdapterOptions extends TransportOptions {
   clientId: string;
   clientSecret: string;
   endpoints: YoutubeEndpoints;
-  http: SocialHttp;
-  sandbox: boolean;
   /** Bytes per PUT (rounded down to a multiple of 256 KiB, at least 256 KiB). Default 8 MiB. */
   chunkSize?: number;
-  /** Tries of one step (probe, chunk, init) after dropped connections and 5xx. Default 5. */
-  maxTries?: number;
-  /** Wait before try `attempt` (1-based retry number); default 0.5 s, 1 s, 2 s… capped at 8 s. */
-  backoffMs?: (attempt: number) => number;
-  /** Per request; default 60 s (a chunk of 8 MiB on a slow line). */
-  timeoutMs?: number;
-  now?: () => Date;
 }
 
 export interface YoutubeSettings extends Required<Omit<YoutubeAdapterOptions, 'now'>> {
@@ -55,11 +46,8 @@ export function youtubeSettings(options: YoutubeAdapterOptions): YoutubeSettings
   const requested = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   return {
     ...options,
+    ...transportSettings(options, 5),
     chunkSize: Math.max(CHUNK_UNIT, Math.floor(requested / CHUNK_UNIT) * CHUNK_UNIT),
-    maxTries: Math.max(1, options.maxTries ?? 5),
-    backoffMs: options.backoffMs ?? defaultBackoffMs,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    now: options.now ?? (() => new Date()),
   };
 }
 
