@@ -17,6 +17,7 @@ import { containsPattern, paginated } from '../media-library/paginate';
 import { permissionsForPlan } from '../plans/permissions';
 import { planFor } from '../plans/plans';
 import { ClientProblem, NotFoundError, PlanLimitError } from '../problems';
+import { refreshPostStatus } from '../publishing/status';
 import type { OAuthTokens, SocialProfile } from '../../providers/social/types';
 import type { TokenCipher } from './token-crypto';
 import type { PublishScheduler } from './types';
@@ -328,7 +329,8 @@ export async function disconnectAccount(tx: Db, cipher: TokenCipher, userId: num
     .set({ status: 'failed', error: DISCONNECTED_TARGET_ERROR, errorCode: null, errorClass: 'disconnect', failedAt: now, nextAttemptAt: null, updatedAt: now })
     .where(and(eq(postTargets.userId, userId), eq(postTargets.accountId, id), inArray(postTargets.status, ['scheduled', 'blocked'] satisfies TargetStatus[])))
     .returning({ id: postTargets.id, postId: postTargets.postId });
-  await settlePosts(tx, [...new Set(failed.map((target) => target.postId))], now);
+  // Their posts take the status their targets now give them (the engine's rule, status.ts).
+  for (const postId of new Set(failed.map((target) => target.postId))) await refreshPostStatus(tx, postId);
   return { platform: row.platform, sandbox: row.sandbox, revokeToken, failedTargetIds: failed.map((target) => target.id) };
 }
 
@@ -341,30 +343,4 @@ export function readToken(cipher: TokenCipher, row: Pick<SocialAccountRow, 'id' 
   } catch {
     return null;
   }
-}
-
-/**
- * A post whose targets have all finished takes its final status: published, partially published
- * or failed. Posts with a target still waiting (scheduled, blocked, publishing) keep theirs. The
- * same rule as the publish engine's; used here when a disconnect fails targets outside it.
- */
-export async function settlePosts(tx: Db, postIds: string[], now = new Date()): Promise<void> {
-  if (postIds.length === 0) return;
-  await tx.execute(sql`
-    update posts set
-      status = case when t.published = t.total then 'published' when t.published > 0 then 'partially_published' else 'failed' end,
-      updated_at = ${now.toISOString()}::timestamptz
-    from (
-      select post_id,
-             count(*) as total,
-             count(*) filter (where status = 'published') as published,
-             count(*) filter (where status in ('scheduled', 'blocked', 'publishing', 'draft')) as open
-      from post_targets
-      where post_id in (${sql.join(
-        postIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      group by post_id
-    ) as t
-    where posts.id = t.post_id and t.open = 0 and posts.status in ('scheduled', 'publishing')`);
 }
