@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../../server/media/ffmpeg';
 import {
   LemonfoxTranscription,
   OpenAiCompatibleTranscription,
@@ -93,6 +94,18 @@ describe('OpenAI-compatible transcription', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
+  it('stops between pieces when cancelled, sending nothing more', async () => {
+    fake.expect(sample.truth);
+    const before = fake.uploads.length;
+    const controller = new AbortController();
+    const run = new SpeechToText(engine(), { chunkSeconds: 2, onProgress: () => controller.abort(new Error('cancelled by the creator')) }).transcribe({ audioPath: sample.path, signal: controller.signal });
+    await expect(run).rejects.toThrow('cancelled by the creator');
+    expect(fake.uploads.length - before).toBe(1);
+    const aborted = AbortSignal.abort(new Error('cancelled before it started'));
+    await expect(new SpeechToText(engine()).transcribe({ audioPath: sample.path, signal: aborted })).rejects.toThrow('cancelled before it started');
+    expect(fake.uploads.length - before).toBe(1);
+  });
+
   it('reports a rejected key as an auth error', async () => {
     const error = await failure(new SpeechToText(engine('wrong-key')).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('auth');
@@ -138,11 +151,15 @@ describe('OpenAI-compatible transcription', () => {
     expect(error.message).toBe('The transcription endpoint could not be reached.');
   });
 
-  it('refuses an empty upload, a file without sound and an unknown language before calling the endpoint', async () => {
+  it('refuses an empty upload, an unreadable file, an unknown language and a video without sound before calling the endpoint', async () => {
     const before = fake.requests.length;
     expect((await failure(new SpeechToText(engine()).transcribe({ audio: Buffer.alloc(0), mimeType: 'audio/wav' }))).message).toBe('There is no audio to transcribe (the file is empty).');
-    expect((await failure(new SpeechToText(engine()).transcribe({ audio: Buffer.from('not audio at all'), mimeType: 'audio/wav' }))).kind).toBe('bad');
+    const unreadable = await failure(new SpeechToText(engine()).transcribe({ audio: Buffer.from('not audio at all'), mimeType: 'audio/wav' }));
+    expect([unreadable.kind, unreadable.message]).toEqual(['bad', 'This file cannot be read as audio or video; it may be damaged or in a format that is not supported.']);
     expect((await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path, language: 'xx' }))).kind).toBe('bad');
+    const silentVideo = join(dir, 'no-sound.mp4');
+    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', silentVideo]);
+    expect((await failure(new SpeechToText(engine()).transcribe({ audioPath: silentVideo }))).message).toBe('This file has no sound to transcribe.');
     expect(fake.requests.length).toBe(before);
   });
 });

@@ -49,15 +49,18 @@ export class SpeechToText implements TranscriptionProvider {
     const { signal } = request;
     const asked = request.language?.trim().toLowerCase() || null;
     this.engine.checkLanguage(asked);
+    signal?.throwIfAborted();
     const dir = await mkdtemp(join(tmpdir(), 'reelflow-stt-'));
     try {
       const input = request.audioPath ?? (await this.writeInput(dir, request));
       const media = await probe(input, signal).catch((error: unknown) => {
-        throw error instanceof FfmpegError ? new TranscriptionProviderError(`This file cannot be transcribed: ${error.message}`, 'bad') : error;
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error;
+        throw error instanceof FfmpegError ? withCause(new TranscriptionProviderError('This file cannot be read as audio or video; it may be damaged or in a format that is not supported.', 'bad'), error) : error;
       });
       if (!media.audioCodec) throw new TranscriptionProviderError('This file has no sound to transcribe.', 'bad');
       const chunks = await splitAudio(input, dir, this.engine.audioFormat, this.chunkSeconds(), signal).catch((error: unknown) => {
-        throw error instanceof FfmpegError && !error.cancelled ? new TranscriptionProviderError(`The sound could not be prepared for transcription: ${error.message}`, 'bad') : error;
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error;
+        throw error instanceof FfmpegError ? withCause(new TranscriptionProviderError('The sound of this file could not be prepared for transcription; it may be damaged.', 'bad'), error) : error;
       });
       const duration = media.duration > 0 ? media.duration : (chunks.at(-1)?.end ?? 0);
       let language = asked;
@@ -83,4 +86,10 @@ export class SpeechToText implements TranscriptionProvider {
     await writeFile(path, request.audio);
     return path;
   }
+}
+
+/** Keeps ffmpeg's own error (with its stderr tail) for the logs behind the plain message. */
+function withCause<T extends Error>(error: T, cause: unknown): T {
+  Object.defineProperty(error, 'cause', { value: cause, enumerable: false });
+  return error;
 }
