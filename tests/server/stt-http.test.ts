@@ -94,6 +94,29 @@ describe('OpenAI-compatible transcription', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
+  it('cuts a long recording in a pause rather than through a word', async () => {
+    // speech, 1.5 s of silence, the same speech again: a cut at 8 s would fall inside "world".
+    const pause = 1.5;
+    const paused = join(dir, 'paused.wav');
+    await runFfmpeg(['-y', '-i', sample.path, '-f', 'lavfi', '-t', String(pause), '-i', 'anullsrc=r=16000:cl=mono', '-i', sample.path, '-filter_complex', '[0:a][1:a][2:a]concat=n=3:v=0:a=1', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', paused]);
+    const second = sample.duration + pause;
+    const truth = [...sample.truth, ...sample.truth.map((word) => ({ word: word.word, start: word.start + second, end: word.end + second }))];
+    expect(truth.some((word) => word.start < 8 && word.end > 8)).toBe(true);
+    fake.expect(truth);
+    const before = fake.uploads.length;
+    const transcript = await new SpeechToText(engine(), { chunkSeconds: 8 }).transcribe({ audioPath: paused });
+    const pieces = fake.uploads.slice(before);
+    expect(pieces.length).toBe(2);
+    expect(pieces[0]!.duration).toBeGreaterThan(sample.truth.at(-1)!.end);
+    expect(pieces[0]!.duration).toBeLessThan(second);
+    // Every word whole, where it was said: none clipped at the cut.
+    expect(transcript.words.map((word) => word.word)).toEqual(truth.map((word) => word.word));
+    transcript.words.forEach((word, index) => {
+      expect(word.start, `start of "${word.word}"`).toBeCloseTo(truth[index]!.start, 2);
+      expect(word.end, `end of "${word.word}"`).toBeCloseTo(truth[index]!.end, 2);
+    });
+  });
+
   it('stops between pieces when cancelled, sending nothing more', async () => {
     fake.expect(sample.truth);
     const before = fake.uploads.length;

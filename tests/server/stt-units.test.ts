@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { parseSegmentList, rejoinChunks, sequential } from '../../server/providers/stt/chunks';
+import { cutPoints, parseSegmentList, parseSilences, rejoinChunks, sequential } from '../../server/providers/stt/chunks';
 import { transcriptionError } from '../../server/providers/stt/http';
 import { languageCode, whisperLanguageName } from '../../server/providers/stt/languages';
 import { findPocketsphinx, parseContinuousOutput, parseSingleOutput } from '../../server/providers/stt/pocketsphinx';
@@ -53,6 +53,26 @@ describe('rejoinChunks', () => {
       { word: 'y', start: 2, end: 2.5 },
       { word: 'z', start: 2.5, end: 2.5 },
     ]);
+  });
+
+  it('cuts in the pause closest to each piece’s end, else at the end', () => {
+    // No pauses: every chunkSeconds.
+    expect(cutPoints(25, 10, [])).toEqual([10, 20]);
+    expect(cutPoints(10, 10, [])).toEqual([]);
+    // A pause in the last quarter of the first piece moves the cut to its middle; the next piece
+    // is counted from there. A pause too early (before 7.5 s) is ignored.
+    expect(cutPoints(25, 10, [{ start: 3, end: 4 }, { start: 8, end: 9 }, { start: 9.6, end: 9.8 }])).toEqual([9.7, 19.7]);
+    // A long pause over the end: cut at the end of the piece, never later.
+    expect(cutPoints(15, 10, [{ start: 6, end: 14 }])).toEqual([10]);
+    // Pieces never exceed chunkSeconds, whatever the pauses.
+    const cuts = cutPoints(3600, 600, [{ start: 100, end: 101 }, { start: 590, end: 591 }, { start: 1170, end: 1171.5 }]);
+    [0, ...cuts, 3600].reduce((previous, cut) => (expect(cut - previous).toBeLessThanOrEqual(600), cut));
+    expect(cuts.slice(0, 2)).toEqual([590.5, 1170.75]);
+  });
+
+  it('reads silencedetect’s log', () => {
+    const log = '[silencedetect @ 0x1] silence_start: -0.01\n[silencedetect @ 0x1] silence_end: 0.18 | silence_duration: 0.19\nsize=N/A\n[silencedetect @ 0x1] silence_start: 5.53\n[silencedetect @ 0x1] silence_end: 7.43 | silence_duration: 1.9\n[silencedetect @ 0x1] silence_start: 12.9';
+    expect(parseSilences(log)).toEqual([{ start: 0, end: 0.18 }, { start: 5.53, end: 7.43 }]);
   });
 
   it('reads ffmpeg’s segment list', () => {

@@ -1,7 +1,8 @@
 // Long recordings are cut into pieces an engine accepts (OpenAI: 25 MB a request) with ffmpeg's
 // segment muxer, which also converts them to the engine's format and lists where each piece
-// really starts and ends. Each piece is transcribed alone; rejoinChunks puts the words back on
-// the recording's own clock.
+// really starts and ends. Cuts are moved back into a pause near each piece's end when there is
+// one (silencedetect), so a word is rarely cut in two. Each piece is transcribed alone;
+// rejoinChunks puts the words back on the recording's own clock.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WordTiming } from '../../../contract';
@@ -24,27 +25,78 @@ export interface TranscribedChunk {
 }
 
 /**
- * Writes `input`'s first audio track as pieces of at most `chunkSeconds` into `dir`, encoded
- * with `ffmpegArgs`, and returns them in order with their times (from the segment list).
+ * Writes `input`'s first audio track as pieces cut at `cuts` (seconds; none = one piece) into
+ * `dir`, encoded with `ffmpegArgs`, and returns them in order with their times (from the segment list).
  */
 export async function splitAudio(
   input: string,
   dir: string,
   format: { extension: string; ffmpegArgs: string[] },
-  chunkSeconds: number,
+  cuts: readonly number[],
   signal?: AbortSignal,
 ): Promise<AudioChunk[]> {
   const list = join(dir, 'chunks.csv');
+  const cutting = cuts.length > 0 ? ['-segment_times', cuts.map((cut) => cut.toFixed(3)).join(',')] : ['-segment_time', '1000000'];
   await runFfmpeg(
     [
       '-y', '-i', input, '-map', '0:a:0', '-vn', ...format.ffmpegArgs,
-      '-f', 'segment', '-segment_time', String(chunkSeconds), '-reset_timestamps', '1',
+      '-f', 'segment', ...cutting, '-reset_timestamps', '1',
       '-segment_list', list, '-segment_list_type', 'csv',
       join(dir, `chunk%04d.${format.extension}`),
     ],
     { signal },
   );
   return parseSegmentList(await readFile(list, 'utf8'), dir);
+}
+
+export interface Silence {
+  start: number;
+  end: number;
+}
+
+/** Pauses of at least 0.3 s quieter than -35 dBFS in `input`'s first audio track (ffmpeg silencedetect). */
+export async function findSilences(input: string, signal?: AbortSignal): Promise<Silence[]> {
+  const stderr = await runFfmpeg(['-i', input, '-map', '0:a:0', '-af', 'silencedetect=noise=-35dB:d=0.3', '-f', 'null', '-'], { signal, keepStderr: true });
+  return parseSilences(stderr);
+}
+
+/** silencedetect's log lines "silence_start: 5.8" … "silence_end: 7.2 | silence_duration: 1.4". */
+export function parseSilences(log: string): Silence[] {
+  const silences: Silence[] = [];
+  let start: number | null = null;
+  for (const match of log.matchAll(/silence_(start|end): (-?\d+(?:\.\d+)?)/g)) {
+    const at = Math.max(0, Number(match[2]));
+    if (match[1] === 'start') start = at;
+    else if (start !== null) {
+      silences.push({ start, end: at });
+      start = null;
+    }
+  }
+  return silences;
+}
+
+/**
+ * Where to cut a recording of `duration` seconds into pieces of at most `chunkSeconds`: at each
+ * piece's nominal end, or — when a pause lies in the last quarter of the piece (at most 30 s
+ * before its end) — in the middle of the pause closest to that end.
+ */
+export function cutPoints(duration: number, chunkSeconds: number, silences: readonly Silence[]): number[] {
+  const window = Math.min(30, chunkSeconds / 4);
+  const cuts: number[] = [];
+  let previous = 0;
+  while (duration - previous > chunkSeconds) {
+    const target = previous + chunkSeconds;
+    let best: number | null = null;
+    for (const silence of silences) {
+      const middle = Math.min(target, Math.max(target - window, (silence.start + silence.end) / 2));
+      const overlaps = silence.end > target - window && silence.start < target;
+      if (overlaps && (best === null || Math.abs(target - middle) < Math.abs(target - best))) best = middle;
+    }
+    const cut = round(best ?? target);
+    cuts.push(cut);
+    previous = cut;
+  }
+  return cuts;
 }
 
 /** ffmpeg's csv segment list: "chunk0000.mp3,0.000000,600.012000" a line. */

@@ -10,7 +10,7 @@ import { SpeechToText, type SpeechToTextOptions } from './transcribe';
 import { NoSpeechEngineError, type TranscriptionEngine, type TranscriptionEngineId, type TranscriptionProvider } from './types';
 
 export * from './types';
-export { rejoinChunks, splitAudio } from './chunks';
+export { cutPoints, findSilences, rejoinChunks, splitAudio } from './chunks';
 export { SpeechToText, DEFAULT_CHUNK_SECONDS } from './transcribe';
 export { LemonfoxTranscription, OpenAiCompatibleTranscription, PocketsphinxTranscription, findPocketsphinx };
 

@@ -1,12 +1,12 @@
 // The TranscriptionProvider the rest of the server uses: checks the input has sound, cuts it into
-// pieces the engine accepts (chunks.ts), transcribes them in order — the language found in the
+// pieces the engine accepts, at pauses where it can (chunks.ts), transcribes them in order — the language found in the
 // first piece is asked for in the rest, so one recording stays in one language — and rejoins the
 // words on the recording's clock. Temporary files live in one directory removed at the end.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FfmpegError, probe } from '../../media/ffmpeg';
-import { rejoinChunks, splitAudio, type TranscribedChunk } from './chunks';
+import { cutPoints, findSilences, rejoinChunks, splitAudio, type TranscribedChunk } from './chunks';
 import { TranscriptionProviderError, type Transcript, type TranscriptionEngine, type TranscriptionProvider, type TranscriptionRequest } from './types';
 
 /** Ten minutes a piece unless configured (STT_CHUNK_SECONDS); the engine's size limit may lower it. */
@@ -58,7 +58,10 @@ export class SpeechToText implements TranscriptionProvider {
         throw error instanceof FfmpegError ? withCause(new TranscriptionProviderError('This file cannot be read as audio or video; it may be damaged or in a format that is not supported.', 'bad'), error) : error;
       });
       if (!media.audioCodec) throw new TranscriptionProviderError('This file has no sound to transcribe.', 'bad');
-      const chunks = await splitAudio(input, dir, this.engine.audioFormat, this.chunkSeconds(), signal).catch((error: unknown) => {
+      const chunkSeconds = this.chunkSeconds();
+      const cuts = media.duration > chunkSeconds ? cutPoints(media.duration, chunkSeconds, await findSilences(input, signal).catch(() => [])) : [];
+      signal?.throwIfAborted();
+      const chunks = await splitAudio(input, dir, this.engine.audioFormat, cuts, signal).catch((error: unknown) => {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error;
         throw error instanceof FfmpegError ? withCause(new TranscriptionProviderError('The sound of this file could not be prepared for transcription; it may be damaged.', 'bad'), error) : error;
       });
