@@ -138,7 +138,7 @@ describe('OpenAI-compatible transcription', () => {
 
   it('reports a 429 as rate limiting with the Retry-After it sent', async () => {
     fake.failNext(429, { error: { message: 'Rate limit reached for whisper-1 on requests per min (RPM): Limit 50.', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '7' });
-    const error = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    const error = await failure(new SpeechToText(engine(), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('rate');
     expect(error.retryable).toBe(true);
     expect(error.retryAfter).toBe(7);
@@ -147,13 +147,13 @@ describe('OpenAI-compatible transcription', () => {
 
   it('reports a 429 insufficient_quota as an exhausted account', async () => {
     fake.failNext(429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } });
-    const error = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    const error = await failure(new SpeechToText(engine(), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('quota');
   });
 
   it('reports a 400 as bad input with the endpoint’s own reason', async () => {
     fake.failNext(400, { error: { message: 'Audio file might be corrupted or unsupported', type: 'invalid_request_error', param: 'file', code: 'invalid_value' } });
-    const error = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    const error = await failure(new SpeechToText(engine(), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('bad');
     expect(error.retryable).toBe(false);
     expect(error.message).toBe('The transcription endpoint refused the audio: Audio file might be corrupted or unsupported.');
@@ -161,15 +161,50 @@ describe('OpenAI-compatible transcription', () => {
 
   it('reports a 500 as a temporary failure', async () => {
     fake.failNext(500, { error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } });
-    const error = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    const error = await failure(new SpeechToText(engine(), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('retry');
     expect(error.message).toBe('The transcription endpoint is failing (HTTP 500); try again shortly.');
+  });
+
+  it('tries a piece again after a temporary failure, keeping the pieces already done', async () => {
+    fake.expect(sample.truth);
+    const before = fake.requests.length;
+    let failed = false;
+    const failOnce = () => {
+      if (failed) return;
+      failed = true;
+      // The second piece's first attempt.
+      fake.failNext(503, { error: { message: 'The engine is currently overloaded, please try again later.', type: 'server_error', param: null, code: null } });
+    };
+    const transcript = await new SpeechToText(engine(), { chunkSeconds: 2, onProgress: failOnce }).transcribe({ audioPath: sample.path });
+    expect(fake.requests.length - before).toBe(Math.ceil(sample.duration / 2) + 1);
+    expectTruth(transcript, 0.001);
+  });
+
+  it('waits the Retry-After the engine sent and tries again; a long one is left to the caller', async () => {
+    fake.expect(sample.truth);
+    fake.failNext(429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '1' });
+    expectTruth(await new SpeechToText(engine()).transcribe({ audioPath: sample.path }), 0.001);
+    const before = fake.requests.length;
+    fake.failNext(429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '120' });
+    const error = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    expect([error.kind, error.retryAfter, fake.requests.length - before]).toEqual(['rate', 120, 1]);
+  });
+
+  it('gives up after its retries, and never retries a bad key', async () => {
+    const before = fake.requests.length;
+    fake.failNext(500, { error: { message: 'boom', type: 'server_error', param: null, code: null } });
+    fake.failNext(500, { error: { message: 'boom', type: 'server_error', param: null, code: null } });
+    expect((await failure(new SpeechToText(engine(), { retries: 1 }).transcribe({ audioPath: sample.path }))).kind).toBe('retry');
+    expect(fake.requests.length - before).toBe(2);
+    await failure(new SpeechToText(engine('wrong-key')).transcribe({ audioPath: sample.path }));
+    expect(fake.requests.length - before).toBe(3);
   });
 
   it('reports an endpoint that cannot be reached as temporary', async () => {
     const closed = await startTranscriptionFake('openai');
     await closed.close();
-    const error = await failure(new SpeechToText(new OpenAiCompatibleTranscription({ baseUrl: `${closed.url}/v1`, model: 'whisper-1' })).transcribe({ audioPath: sample.path }));
+    const error = await failure(new SpeechToText(new OpenAiCompatibleTranscription({ baseUrl: `${closed.url}/v1`, model: 'whisper-1' }), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(error.kind).toBe('retry');
     expect(error.message).toBe('The transcription endpoint could not be reached.');
   });
@@ -225,7 +260,7 @@ describe('Lemonfox transcription', () => {
     fake.failNext(401, { error: { message: 'Invalid API key', type: 'invalid_request_error', code: 'invalid_api_key' } });
     expect((await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }))).message).toBe('Lemonfox rejected the configured API key.');
     fake.failNext(429, { error: { message: 'Too many requests' } });
-    const rate = await failure(new SpeechToText(engine()).transcribe({ audioPath: sample.path }));
+    const rate = await failure(new SpeechToText(engine(), { retries: 0 }).transcribe({ audioPath: sample.path }));
     expect(rate.kind).toBe('rate');
     expect(rate.retryAfter).toBeNull();
   });

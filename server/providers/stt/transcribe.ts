@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FfmpegError, probe } from '../../media/ffmpeg';
 import { cutPoints, findSilences, rejoinChunks, splitAudio, type TranscribedChunk } from './chunks';
-import { TranscriptionProviderError, type Transcript, type TranscriptionEngine, type TranscriptionProvider, type TranscriptionRequest } from './types';
+import { sleep } from '../social/http';
+import { TranscriptionProviderError, type ChunkTranscript, type Transcript, type TranscriptionEngine, type TranscriptionProvider, type TranscriptionRequest } from './types';
 
 /** Ten minutes a piece unless configured (STT_CHUNK_SECONDS); the engine's size limit may lower it. */
 export const DEFAULT_CHUNK_SECONDS = 600;
@@ -18,8 +19,14 @@ const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm', 'video/x-matroska': 'mkv',
 };
 
+/** Tries again per piece after a temporary failure; waits longer than this are not held in-process. */
+const DEFAULT_RETRIES = 2;
+const MAX_WAIT_SECONDS = 30;
+
 export interface SpeechToTextOptions {
   chunkSeconds?: number | undefined;
+  /** Extra attempts per piece after a temporary failure or rate limit (default 2; 0 = none). */
+  retries?: number | undefined;
   /** Called after each piece with the share of the recording done (0–1). */
   onProgress?: ((done: number) => void) | undefined;
 }
@@ -70,7 +77,7 @@ export class SpeechToText implements TranscriptionProvider {
       const done: TranscribedChunk[] = [];
       for (const chunk of chunks) {
         signal?.throwIfAborted();
-        const result = await this.engine.transcribeChunk(chunk.path, language, signal);
+        const result = await this.transcribePiece(chunk.path, language, signal);
         language ??= result.language;
         done.push({ start: chunk.start, end: chunk.end, text: result.text, words: result.words });
         this.options.onProgress?.(duration > 0 ? Math.min(1, chunk.end / duration) : 1);
@@ -79,6 +86,25 @@ export class SpeechToText implements TranscriptionProvider {
       return { ...joined, language, duration, engine: { id: this.engine.id, label: this.engine.label }, roughDraft: this.engine.roughDraft };
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * One piece, tried again after a temporary failure or a rate limit (waiting what the engine
+   * asked, or 1 s, 2 s…) so one hiccup does not throw away the pieces already done. A wait longer
+   * than MAX_WAIT_SECONDS is left to the caller (the job queue) instead of holding a worker.
+   */
+  private async transcribePiece(path: string, language: string | null, signal: AbortSignal | undefined): Promise<ChunkTranscript> {
+    const retries = this.options.retries ?? DEFAULT_RETRIES;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.engine.transcribeChunk(path, language, signal);
+      } catch (error) {
+        if (!(error instanceof TranscriptionProviderError) || !error.retryable || attempt >= retries || signal?.aborted) throw error;
+        const wait = error.retryAfter ?? 2 ** attempt;
+        if (wait > MAX_WAIT_SECONDS) throw error;
+        await sleep(wait * 1000, signal);
+      }
     }
   }
 
