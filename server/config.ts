@@ -7,6 +7,7 @@ import { startingCreditsForPlan } from './domain/plans/plans';
 import type { TokenEncryptionConfig } from './domain/social/token-crypto';
 import { decodeTokenKey } from './domain/social/token-key';
 import type { PreflightLimits } from '../contract/preflight';
+import type { TranscriptionSettings } from './providers/stt';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -63,6 +64,13 @@ const envSchema = z.object({
   OPENAI_TTS_MODEL: optionalText.default('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICES: optionalText,
   RATE_LIMIT_VOICE_PREVIEW: optionalText.default('30 per minute'),
+  // Speech to text (issue 11, server/providers/stt): explicit choice, else the first available.
+  STT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'lemonfox', 'pocketsphinx', 'none'], { message: 'STT_PROVIDER must be openai, lemonfox, pocketsphinx or none' }).optional()),
+  STT_OPENAI_BASE_URL: optionalText.pipe(z.url({ message: 'STT_OPENAI_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
+  STT_OPENAI_API_KEY: optionalText,
+  STT_OPENAI_MODEL: optionalText.default('whisper-1'),
+  STT_CHUNK_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(30, 'STT_CHUNK_SECONDS must be at least 30').max(3600, 'STT_CHUNK_SECONDS must be at most 3600').default(600)),
+  POCKETSPHINX_PATH: optionalText,
   REELFLOW_TEST_MODE: optionalText,
   MEDIA_STORAGE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['disk', 's3'], { message: 'MEDIA_STORAGE must be disk or s3' }).default('disk')),
   S3_ENDPOINT: optionalText.pipe(z.url({ message: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000' }).optional()),
@@ -167,6 +175,8 @@ export interface Config {
     /** Unset baseUrl → not offered; the key is optional (local servers need none). */
     openAi: { baseUrl: string | undefined; apiKey: string | undefined; model: string; voices: string[] | undefined };
   };
+  /** Speech to text (server/providers/stt, createSpeechToText picks the engine). */
+  transcription: TranscriptionSettings;
   /** REELFLOW_TEST_MODE=1: enables fault injection for the browser tests. Never in production. */
   testMode: boolean;
   /** Where media lives (server/media/storage) and how its URLs are signed. */
@@ -351,6 +361,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         model: e.OPENAI_TTS_MODEL,
         voices: e.OPENAI_TTS_VOICES?.split(',').map((voice) => voice.trim()).filter(Boolean),
       },
+    },
+    transcription: {
+      provider: e.STT_PROVIDER,
+      openAi: { baseUrl: e.STT_OPENAI_BASE_URL, apiKey: e.STT_OPENAI_API_KEY, model: e.STT_OPENAI_MODEL },
+      lemonfox: { apiKey: e.LEMONFOX_API_KEY, baseUrl: e.LEMONFOX_BASE_URL },
+      pocketsphinxPath: e.POCKETSPHINX_PATH,
+      chunkSeconds: e.STT_CHUNK_SECONDS,
     },
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
     media,

@@ -1,0 +1,100 @@
+// Speech to text (issue 11): one small interface, one adapter per engine (an OpenAI-compatible
+// endpoint, Lemonfox, pocketsphinx offline). Every engine returns word timings, so captions and
+// SRT/VTT come from the same words the creator corrects. No engine configured is a typed state,
+// never made-up text.
+import type { WordTiming } from '../../../contract';
+import { ProviderError, type ProviderErrorKind } from '../provider-error';
+
+export type TranscriptionEngineId = 'openai' | 'lemonfox' | 'pocketsphinx';
+
+export interface TranscriptionRequest {
+  /** A file the server's ffmpeg can read (audio or video); or the bytes of one in `audio`. */
+  audioPath?: string;
+  audio?: Buffer;
+  /** MIME type of `audio` (picks the extension of the temporary file); optional for a path. */
+  mimeType?: string;
+  /** ISO 639-1 code of the spoken language, or null to let the engine detect it. */
+  language?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface Transcript {
+  text: string;
+  /** ISO 639-1 code of the language (detected or the one asked for); null when unknown. */
+  language: string | null;
+  /** Every recognised word in order, seconds from the start of the audio, never overlapping. */
+  words: WordTiming[];
+  /** Seconds of audio transcribed. */
+  duration: number;
+  engine: { id: TranscriptionEngineId; label: string };
+  /** True for engines whose accuracy is low (pocketsphinx): the creator should review every word. */
+  roughDraft: boolean;
+}
+
+export interface TranscriptionProvider {
+  readonly id: TranscriptionEngineId;
+  /** Shown to the creator, e.g. "Lemonfox (Whisper)" or "pocketsphinx (offline, rough draft)". */
+  readonly label: string;
+  readonly roughDraft: boolean;
+  transcribe(request: TranscriptionRequest): Promise<Transcript>;
+}
+
+/** One engine's answer for one piece of audio (a chunk of a long file). */
+export interface ChunkTranscript {
+  text: string;
+  /** ISO 639-1, or null when the engine did not say. */
+  language: string | null;
+  /** Seconds from the start of this piece. */
+  words: WordTiming[];
+}
+
+/** What an engine needs to transcribe one piece of prepared audio. */
+export interface TranscriptionEngine {
+  readonly id: TranscriptionEngineId;
+  readonly label: string;
+  readonly roughDraft: boolean;
+  /** The audio the engine is sent: ffmpeg encoder arguments and the file extension. */
+  readonly audioFormat: { extension: string; ffmpegArgs: string[]; bytesPerSecond: number };
+  /** The largest piece the engine accepts in one request, in bytes (OpenAI: 25 MB). */
+  readonly maxBytes: number;
+  /** Throws a TranscriptionProviderError('bad') for a language the engine cannot recognise. */
+  checkLanguage(language: string | null): void;
+  transcribeChunk(path: string, language: string | null, signal?: AbortSignal): Promise<ChunkTranscript>;
+}
+
+/** A speech-to-text engine refused or failed; see ProviderError for the kinds. */
+export class TranscriptionProviderError extends ProviderError {
+  override name = 'TranscriptionProviderError';
+
+  constructor(
+    message: string,
+    kind: ProviderErrorKind,
+    status?: number,
+    /** Seconds the engine asked to wait (Retry-After) before trying again; null when it did not say. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message, kind, status);
+  }
+}
+
+/**
+ * The server has no speech-to-text engine: the state the transcription screen shows instead of a
+ * transcript. The message names every way to get one.
+ */
+export class NoSpeechEngineError extends Error {
+  override name = 'NoSpeechEngineError';
+  readonly code = 'no_speech_engine';
+
+  constructor(detail?: string) {
+    super(
+      [
+        'No speech engine is configured on this server, so videos cannot be transcribed.',
+        ...(detail ? [detail] : []),
+        'To enable transcription, do one of: set STT_OPENAI_BASE_URL to an OpenAI-compatible transcription endpoint',
+        '(OpenAI itself with STT_OPENAI_API_KEY, or a self-hosted Whisper server such as speaches / faster-whisper-server);',
+        'set LEMONFOX_API_KEY to use Lemonfox; or install pocketsphinx and its English model',
+        '(Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us) for an offline English rough draft.',
+      ].join(' '),
+    );
+  }
+}
