@@ -109,41 +109,41 @@ function CaptionOverrides({ style, set, errors }: { style: CaptionStyle; set: (p
           onChange={(value) => set({ words_per_line: typeof value === 'number' ? value : undefined })}
         />
       </SimpleGrid>
-      <Stack gap={4}>
-        <Text fz="sm" fw={500} id="caption-position-label">
-          Position
-        </Text>
-        <SegmentedControl
-          role="radiogroup"
-          aria-labelledby="caption-position-label"
-          fullWidth
-          data={[
-            { value: 'top', label: 'Top' },
-            { value: 'middle', label: 'Middle' },
-            { value: 'bottom', label: 'Bottom' },
-          ]}
-          value={style.position}
-          onChange={(position) => set({ position: position })}
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Text fz="sm" fw={500} id="caption-highlight-label">
-          Spoken word
-        </Text>
-        <SegmentedControl
-          role="radiogroup"
-          aria-labelledby="caption-highlight-label"
-          fullWidth
-          data={[
-            { value: 'color', label: 'Colour' },
-            { value: 'box', label: 'Box' },
-            { value: 'none', label: 'Plain' },
-          ]}
-          value={style.highlight}
-          onChange={(highlight) => set({ highlight: highlight })}
-        />
-      </Stack>
+      <Choice
+        id="caption-position-label"
+        label="Position"
+        data={[
+          { value: 'top', label: 'Top' },
+          { value: 'middle', label: 'Middle' },
+          { value: 'bottom', label: 'Bottom' },
+        ]}
+        value={style.position}
+        onChange={(position) => set({ position })}
+      />
+      <Choice
+        id="caption-highlight-label"
+        label="Spoken word"
+        data={[
+          { value: 'color', label: 'Colour' },
+          { value: 'box', label: 'Box' },
+          { value: 'none', label: 'Plain' },
+        ]}
+        value={style.highlight}
+        onChange={(highlight) => set({ highlight })}
+      />
       <Switch styles={SWITCH_STYLES} label="Upper case" checked={style.uppercase} onChange={(event) => set({ uppercase: event.currentTarget.checked })} />
     </>
+  );
+}
+
+/** A labelled row of choices, read out as a radio group. */
+function Choice<T extends string>({ id, label, data, value, onChange }: { id: string; label: string; data: { value: T; label: string }[]; value: T; onChange: (value: T) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl role="radiogroup" aria-labelledby={id} fullWidth data={data} value={value} onChange={onChange} />
+    </Stack>
   );
 }
