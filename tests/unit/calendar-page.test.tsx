@@ -15,31 +15,15 @@ import { decideMove, fromLocalInputValue, handleDrop, PAST_REFUSAL, toLocalInput
 import { cssVariablesResolver, theme } from '../../src/app/theme';
 import { clearLocalStore, db, type LocalPost } from '../../src/store';
 import { setEngineHooks, setOutboxOwner } from '../../src/sync';
+import { target as sharedTarget } from './helpers/publishing';
 
 const { CalendarPage, EMPTY_CALENDAR_TEXT } = await import('../../src/features/calendar/CalendarPage');
 
 const NOW = new Date('2026-11-10T09:00:00.000Z');
 const now = () => NOW;
 
-function target(fields: Partial<PostTarget> = {}): PostTarget {
-  return {
-    id: crypto.randomUUID(),
-    account_id: crypto.randomUUID(),
-    platform: 'youtube',
-    account_name: 'My channel',
-    sandbox: true,
-    status: 'scheduled',
-    attempts: 0,
-    platform_post_id: null,
-    url: null,
-    error: null,
-    error_code: null,
-    error_class: null,
-    next_attempt_at: null,
-    published_at: null,
-    ...fields,
-  };
-}
+/** A target on its own account (the calendar only reads status, platform and name). */
+const target = (fields: Partial<PostTarget> = {}): PostTarget => sharedTarget(crypto.randomUUID(), { id: crypto.randomUUID(), account_name: 'My channel', ...fields });
 
 function serverPost(id: string, fields: Partial<Post> = {}): Post {
   return {
