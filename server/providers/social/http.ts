@@ -1,7 +1,7 @@
 // Request helpers every platform adapter shares: one send with a timeout that turns a dropped
 // connection into the adapter's own network error, reading a body that may or may not be JSON,
 // Retry-After, and an abortable sleep for backoffs.
-import { SocialError, type PublishContext, type SocialHttp } from './types';
+import { SocialError, type OAuthTokens, type PublishContext, type SocialHttp } from './types';
 
 /** What every platform client takes besides its own credentials, endpoints and sizes. */
 export interface TransportOptions {
@@ -107,4 +107,23 @@ export async function authorizedRequest(
   const secondError = await errorOf(second);
   if (secondError.errorClass !== 'auth') throw secondError;
   throw new SocialError(refusedMessage, 'disconnect', secondError.code, 401);
+}
+
+/**
+ * The OAuth authorization-code exchange (with PKCE's verifier when there is one), as YouTube and
+ * TikTok take it. Here invalid_grant means this code, not the account, is spent or expired.
+ */
+export async function exchangeAuthorizationCode(
+  tokenCall: (form: Record<string, string>) => Promise<OAuthTokens>,
+  platformLabel: string,
+  input: { code: string; redirectUri: string; codeVerifier?: string | null | undefined },
+): Promise<OAuthTokens> {
+  try {
+    return await tokenCall({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}) });
+  } catch (error) {
+    if (error instanceof SocialError && error.code === 'invalid_grant') {
+      throw new SocialError(`The ${platformLabel} sign-in expired or was already used. Connect again.`, 'bad', 'invalid_grant', error.status);
+    }
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@
 // separated scopes, PKCE S256, form-encoded token calls. Refresh tokens ROTATE: every refresh
 // answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
 // both with the access token in one update (server/domain/social/account-tokens.ts).
-import { readBody } from '../http';
+import { exchangeAuthorizationCode, readBody } from '../http';
 import { tokensFromAnswer } from '../oauth-tokens';
 import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
 import { envelopeData, send, type TiktokSettings } from './client';
@@ -46,16 +46,8 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      try {
-        return await tokenCall({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
-      } catch (error) {
-        // On a code exchange invalid_grant means this code (not an account) is spent or expired.
-        if (error instanceof SocialError && error.code === 'invalid_grant') {
-          throw new SocialError('The TikTok sign-in expired or was already used. Connect again.', 'bad', 'invalid_grant', error.status);
-        }
-        throw error;
-      }
+    exchangeCode(input) {
+      return exchangeAuthorizationCode(tokenCall, 'TikTok', input);
     },
 
     refresh(refreshToken) {

@@ -1,6 +1,7 @@
 // Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
 // consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
 // from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
+import { exchangeAuthorizationCode } from '../http';
 import { tokensFromAnswer } from '../oauth-tokens';
 import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
 import { failure, readBody, send, type YoutubeSettings } from './client';
@@ -48,16 +49,8 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      try {
-        return await tokenCall({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
-      } catch (error) {
-        // On a code exchange invalid_grant means this code (not an account) is spent or expired.
-        if (error instanceof SocialError && error.code === 'invalid_grant') {
-          throw new SocialError('The YouTube sign-in expired or was already used. Connect again.', 'bad', 'invalid_grant', error.status);
-        }
-        throw error;
-      }
+    exchangeCode(input) {
+      return exchangeAuthorizationCode(tokenCall, 'YouTube', input);
     },
 
     refresh(refreshToken) {
