@@ -137,11 +137,22 @@ export interface ProbeResult {
   audioCodec: string | null;
   fps: number | null;
   sizeBytes: number;
+  /** Clockwise degrees a player turns the picture (0, 90, 180 or 270): phones film sideways and say so. */
+  rotation: number;
 }
 
 interface ProbeJson {
   format?: { duration?: string; size?: string };
-  streams?: Array<{ codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string }>;
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    tags?: { rotate?: string };
+    side_data_list?: Array<{ rotation?: number }>;
+  }>;
 }
 
 function rate(text: string | undefined): number | null {
@@ -149,6 +160,17 @@ function rate(text: string | undefined): number | null {
   const [numerator, denominator] = text.split('/').map(Number);
   if (!numerator || !denominator) return null;
   return numerator / denominator;
+}
+
+/**
+ * The display rotation: older files carry a `rotate` tag (clockwise), newer ffprobes report the
+ * display matrix's rotation (counter-clockwise, so negated). Normalised to 0/90/180/270.
+ */
+function rotationOf(stream: NonNullable<ProbeJson['streams']>[number] | undefined): number {
+  const tagged = Number(stream?.tags?.rotate);
+  const matrix = stream?.side_data_list?.find((entry) => typeof entry.rotation === 'number')?.rotation;
+  const degrees = Number.isFinite(tagged) && stream?.tags?.rotate !== undefined ? tagged : typeof matrix === 'number' ? -matrix : 0;
+  return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
 }
 
 export function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
@@ -178,6 +200,7 @@ export function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> 
         audioCodec: audio?.codec_name ?? null,
         fps: rate(video?.avg_frame_rate) ?? rate(video?.r_frame_rate),
         sizeBytes: Number(json.format?.size ?? statSync(path).size),
+        rotation: rotationOf(video),
       });
     });
   });
