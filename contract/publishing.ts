@@ -45,6 +45,15 @@ export interface ConnectResponse {
   sandbox: boolean;
 }
 
+/** GET /api/social/platforms: which platforms this server can publish to, and which run on its sandbox. */
+export interface PlatformAvailability {
+  platform: SocialPlatform;
+  /** False when the server has neither the platform's app credentials nor its sandbox. */
+  available: boolean;
+  /** True when the built-in sandbox stands in for the platform (nothing reaches the real one). */
+  sandbox: boolean;
+}
+
 /** The message a popup callback page posts to its opener (window.opener.postMessage). */
 export interface ConnectPopupMessage {
   type: 'reelflow:connect';

@@ -247,8 +247,12 @@ describe('connecting social accounts', () => {
     expect(denied.body).toContain('You did not allow Reelflow to publish to your YouTube account.');
   });
 
-  it('validates the connect query', async () => {
+  it('says which platforms are set up and which run on the sandbox, and validates the connect query', async () => {
     const user = await register('query');
+    const platforms = await t.client.get('/api/social/platforms', as(user.token));
+    expect(platforms.statusCode).toBe(200);
+    expect(platforms.json()).toEqual({ data: SOCIAL_PLATFORMS.map((platform) => ({ platform, available: true, sandbox: true })) });
+    expect((await t.client.get('/api/social/platforms')).statusCode).toBe(401);
     for (const query of ['?path=https://evil.example/', '?path=//evil.example', '?popup=yes', `?path=/${'x'.repeat(600)}`]) {
       expect((await t.client.get(`/api/youtube/connect${query}`, as(user.token))).statusCode).toBe(422);
     }
@@ -260,6 +264,7 @@ describe('connecting social accounts', () => {
     const refused = await t.client.get('/api/youtube/connect?path=/connect', as(free.token));
     expect(refused.statusCode).toBe(403);
     expect(messageOf(refused)).toBe('Your plan does not include publishing. Upgrade your plan to connect accounts and publish posts.');
+    expect((await t.client.get('/api/social/platforms', as(free.token))).statusCode).toBe(403);
 
     const creator = await register('limit');
     const ids: string[] = [];
@@ -569,6 +574,8 @@ describe('a platform this server has not set up', () => {
   it('answers 501 with what the administrator must do, on connect and on a callback', async () => {
     const registered = await t.client.register(uniqueEmail('unset'));
     await t.database.db.update(users).set({ plan: 'creator' }).where(eq(users.id, registered.user.id));
+    // The connect screen knows before any click.
+    expect((await t.client.get('/api/social/platforms', as(registered.token))).json()).toEqual({ data: SOCIAL_PLATFORMS.map((platform) => ({ platform, available: false, sandbox: false })) });
     for (const platform of SOCIAL_PLATFORMS) {
       const label = PLATFORM_LABELS[platform];
       const message = `${label} is not set up on this server. Ask its administrator to add ${label}'s app credentials.`;

@@ -2,13 +2,14 @@
 // refused disconnect), paging, the disconnect dialog, the offline and limit notices, and the empty
 // state (contrast is checked by the browser tests; happy-dom computes no styles).
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toLocalAccount } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverAccount } from './helpers/accounts';
+import { fakeServer, type FakeServer } from './helpers/fake-server';
 import { CREATOR_PERMISSIONS, permissionsView, renderConnectScreen } from './helpers/connect-screen';
 
 vi.mock('../../src/session', async (importOriginal) => {
@@ -30,11 +31,18 @@ function setOnline(online: boolean): void {
   });
 }
 
+let api: FakeServer;
+
 beforeEach(() => {
   setOutboxOwner(() => 'u1');
+  // The screen asks which platforms are set up; a sandbox one is labelled.
+  api = fakeServer().on('GET', '/api/social/platforms', { body: { data: [{ platform: 'youtube', available: true, sandbox: true }, { platform: 'tiktok', available: false, sandbox: false }, { platform: 'instagram', available: true, sandbox: false }] } });
   permissionsView.current = { permissions: CREATOR_PERMISSIONS, loading: false, error: null };
 });
 afterEach(async () => {
+  // Unmounted first: coming back online would make the screen ask the (restored) real API.
+  cleanup();
+  api.restore();
   notifications.clean();
   setOnline(true);
   setOutboxOwner(null);

@@ -4,7 +4,7 @@
 // the popup's message (origin checked), also through the BroadcastChannel; the full-page fallback when the popup is blocked and the
 // return from it; disconnect with its confirmation through the outbox; offline and the plan limit.
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectPopupMessage } from '../../contract';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
@@ -23,6 +23,7 @@ vi.mock('../../src/session', async (importOriginal) => {
 
 const { ConnectPage } = await import('../../src/features/accounts/ConnectPage');
 const { connectBrowser } = await import('../../src/features/accounts/connect-flow');
+const { NOT_SET_UP } = await import('../../src/features/accounts/PlatformCards');
 
 const CONSENT_URL = 'http://localhost:3000/sandbox/youtube/o/oauth2/auth?state=s1';
 
@@ -76,6 +77,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // Unmounted first: coming back online would make the screen ask the (restored) real API.
+  cleanup();
   notifications.clean();
   setOnline(true);
   api.restore();
@@ -96,6 +99,28 @@ describe('ConnectPage: the list', () => {
     }
     expect(screen.getByText('0 of 10 accounts')).toBeTruthy();
     await waitFor(() => expect(pulls).toContain('accounts'));
+  });
+
+  it('marks sandbox platforms and turns off one the server has not set up, before any click', async () => {
+    api.on('GET', '/api/social/platforms', {
+      body: {
+        data: [
+          { platform: 'youtube', available: true, sandbox: false },
+          { platform: 'tiktok', available: false, sandbox: false },
+          { platform: 'instagram', available: true, sandbox: true },
+        ],
+      },
+    });
+    renderConnectScreen(ConnectPage);
+    const instagram = await within(await screen.findByRole('article', { name: 'Instagram' })).findByRole('button', { name: 'Connect Instagram (Sandbox)' });
+    expect(instagram.hasAttribute('disabled')).toBe(false);
+    expect(within(card('Instagram')).getByText('Sandbox')).toBeTruthy();
+    const tiktok = within(card('TikTok')).getByRole('button', { name: 'Connect TikTok' });
+    expect(tiktok.hasAttribute('disabled')).toBe(true);
+    expect(tiktok.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(tiktok.getAttribute('aria-describedby')!)?.textContent).toBe(NOT_SET_UP);
+    expect(within(card('YouTube')).getByRole('button', { name: 'Connect YouTube' }).hasAttribute('disabled')).toBe(false);
+    expect(within(card('YouTube')).queryByText('Sandbox')).toBeNull();
   });
 
   it('renders the accounts from the store with avatar, platform, sandbox, health, reason and waiting posts', async () => {
@@ -174,7 +199,8 @@ describe('ConnectPage: the list', () => {
     await screen.findByText('No accounts match “nothing like this”');
     fireEvent.click(screen.getByRole('button', { name: 'Show all accounts' }));
     await screen.findByText('Showing 1–10 of 23 accounts');
-  });
+    // Rendering 23 cards and paging takes about a second alone; on a busy shared machine far longer.
+  }, 30_000);
 });
 
 describe('ConnectPage: connecting', () => {

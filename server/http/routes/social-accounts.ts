@@ -10,7 +10,7 @@
 // it came from; the app's own guard sends a signed-out browser to /login). The `path` on the
 // callback's query is ignored: the one stored with the state is authoritative.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { connectQuery, disconnectAccountRequest, listAccountsQuery, PLATFORM_LABELS, SOCIAL_PLATFORMS, type ConnectPopupMessage, type ConnectResponse, type SocialPlatform } from '../../../contract/publishing';
+import { connectQuery, disconnectAccountRequest, listAccountsQuery, PLATFORM_LABELS, SOCIAL_PLATFORMS, type ConnectPopupMessage, type ConnectResponse, type PlatformAvailability, type SocialPlatform } from '../../../contract/publishing';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { ClientProblem } from '../../domain/problems';
 import { assertMayStartConnect, canPublish, disconnectAccount, listAccounts, PUBLISH_FORBIDDEN, storeConnectedAccount } from '../../domain/social/accounts';
@@ -81,6 +81,12 @@ export function socialAccountRoutes(app: FastifyInstance, context: AppContext, d
 
   app.get(CONNECT_POPUP_SCRIPT_PATH, async (_request, reply) => {
     return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CONNECT_POPUP_SCRIPT);
+  });
+
+  // What the connect screen says before any click: which platforms are set up, which are sandboxes.
+  app.get('/api/social/platforms', { preHandler: [requireAuth, requirePublish] }, async (_request, reply): Promise<{ data: PlatformAvailability[] }> => {
+    void reply.header('cache-control', 'no-store');
+    return { data: SOCIAL_PLATFORMS.map((platform) => ({ platform, available: social[platform] !== undefined, sandbox: social[platform]?.sandbox ?? false })) };
   });
 
   for (const platform of SOCIAL_PLATFORMS) {

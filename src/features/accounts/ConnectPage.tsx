@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlugConnected, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import type { SocialPlatform } from '../../../contract/publishing';
+import type { PlatformAvailability, SocialPlatform } from '../../../contract/publishing';
 import { disconnectAccountLocally, disconnectedAccountOf, disconnectAccountMutation, refreshAccounts } from '../../collections/accounts';
 import { limitText, usePermissions } from '../../session';
 import { db, type LocalAccount } from '../../store';
@@ -19,6 +19,7 @@ import { useOnline } from '../../ui/useOnline';
 import { AccountCard } from './AccountCard';
 import { DisconnectDialog } from './DisconnectDialog';
 import { accountLimit, byConnectedDesc, matchesAccountSearch, pageOfAccounts, plural } from './format';
+import { platformAvailability } from './connect-http';
 import { PlatformCards } from './PlatformCards';
 import { useConnect } from './useConnect';
 import { useReconnectLink } from './useReconnectLink';
@@ -53,6 +54,21 @@ export function ConnectPage() {
     refreshAccounts().catch(() => undefined);
   }, []);
 
+  // Which platforms the server has set up and which run on its sandbox, before any click. Not
+  // known offline, where connecting is off anyway; a failure leaves the cards as they were.
+  const [platforms, setPlatforms] = useState<PlatformAvailability[]>([]);
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    platformAvailability().then(
+      (answer) => current && setPlatforms(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [online]);
+
   const used = accounts?.length ?? 0;
   const ready = !permissions.loading && !permissions.error && permissions.permissions !== null && accounts !== undefined;
   const limit = accountLimit(
@@ -66,9 +82,11 @@ export function ConnectPage() {
   // "Sandbox" on a platform's card: the server said so when connecting, or an account of it is one.
   const sandbox = useMemo(() => {
     const known: Partial<Record<SocialPlatform, boolean>> = { ...flow.sandbox };
+    for (const entry of platforms) if (entry.sandbox) known[entry.platform] = true;
     for (const account of accounts ?? []) if (account.sandbox) known[account.platform] = true;
     return known;
-  }, [accounts, flow.sandbox]);
+  }, [accounts, flow.sandbox, platforms]);
+  const notSetUp = useMemo(() => platforms.filter((entry) => !entry.available).map((entry) => entry.platform), [platforms]);
 
   const disconnect = async (account: LocalAccount) => {
     await disconnectAccountLocally(account.id);
@@ -105,6 +123,7 @@ export function ConnectPage() {
       <PlatformsSection
         limit={limit}
         sandbox={sandbox}
+        notSetUp={notSetUp}
         busy={flow.busy}
         waiting={flow.waiting}
         blockedReason={connectBlocked}
@@ -128,6 +147,7 @@ export function ConnectPage() {
 interface PlatformsSectionProps {
   limit: ReturnType<typeof accountLimit>;
   sandbox: Partial<Record<SocialPlatform, boolean>>;
+  notSetUp: readonly SocialPlatform[];
   busy: SocialPlatform | null;
   waiting: SocialPlatform | null;
   blockedReason: string | null;

@@ -1,6 +1,6 @@
-// One card per platform: YouTube connects now (marked "Sandbox" when the server runs its built-in
-// stand-in), TikTok and Instagram say they come with the next update. Connect is off, with the
-// reason in words next to it, while offline, at the plan's limit, or while an address is fetched.
+// One card per platform, marked "Sandbox" when the server runs its built-in stand-in. Connect is
+// off, with the reason in words next to it, while offline, at the plan's limit, while an address
+// is fetched, or when the server has not set the platform up.
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandInstagram, IconBrandTiktok, IconBrandYoutube, IconPlugConnected } from '@tabler/icons-react';
 import { useId, type ComponentType } from 'react';
@@ -20,9 +20,13 @@ const ABOUT: Record<SocialPlatform, string> = {
 
 export const SANDBOX_NOTE = 'This server has no app of its own for this platform yet, so connecting uses a built-in sandbox that works like the real one. Nothing is posted to the real platform.';
 
+export const NOT_SET_UP = 'Not set up on this server. Ask its administrator to add the app credentials.';
+
 export interface PlatformCardsProps {
-  /** Platforms known to run on the sandbox (a connect answer or an account said so). */
+  /** Platforms known to run on the sandbox (the server, a connect answer or an account said so). */
   sandbox: Partial<Record<SocialPlatform, boolean>>;
+  /** Platforms the server has neither credentials nor a sandbox for. */
+  notSetUp: readonly SocialPlatform[];
   busy: SocialPlatform | null;
   waiting: SocialPlatform | null;
   /** Why connecting is off for every platform (offline, plan limit), or null. */
@@ -40,13 +44,13 @@ export function PlatformCards(props: PlatformCardsProps) {
   );
 }
 
-function PlatformCard({ platform, sandbox, busy, waiting, blockedReason, onConnect }: PlatformCardsProps & { platform: SocialPlatform }) {
+function PlatformCard({ platform, sandbox, notSetUp, busy, waiting, blockedReason, onConnect }: PlatformCardsProps & { platform: SocialPlatform }) {
   const titleId = useId();
   const reasonId = useId();
   const Icon = ICONS[platform];
   const label = PLATFORM_LABELS[platform];
   const isSandbox = sandbox[platform] === true;
-  const reason = blockedReason;
+  const reason = notSetUp.includes(platform) ? NOT_SET_UP : blockedReason;
   return (
     <Card component="article" aria-labelledby={titleId} withBorder padding="md" radius="md">
       <Stack gap="sm" h="100%">

@@ -1,7 +1,7 @@
 // The accounts collection's connect call bound to the app's API client (bearer token, CSRF, 401
 // handling; a refusal rejects with the server's body). The collection takes its client as a
 // parameter so the service worker's program stays free of the page's globals.
-import type { ConnectResponse, SocialPlatform } from '../../../contract/publishing';
+import type { ConnectResponse, PlatformAvailability, SocialPlatform } from '../../../contract/publishing';
 import { api } from '../../api';
 import { connectUrlWith, type ConnectGet, type ConnectOptions } from '../../collections/accounts';
 
@@ -10,4 +10,9 @@ const apiGet: ConnectGet = async (url, params) => (await api.get<unknown>(url, {
 /** GET /api/{platform}/connect?path=…[&popup=1] through the app's API client. */
 export function connectUrl(platform: SocialPlatform, options: ConnectOptions = {}): Promise<ConnectResponse> {
   return connectUrlWith(apiGet, platform, options);
+}
+
+/** GET /api/social/platforms: which platforms the server has set up, and which are sandboxes. */
+export async function platformAvailability(): Promise<PlatformAvailability[]> {
+  return (await api.get<{ data: PlatformAvailability[] }>('/api/social/platforms')).data.data;
 }
