@@ -4,6 +4,7 @@
 // extracts the speech audio (smaller than the video), and compresses the video under a small
 // configured server limit; a cancelled compression leaves nothing behind and the next one works.
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { launchBrowser, registerInBrowser, startServer, type Browser, type Runni
 const MEDIA = { timeout: 180_000, interval: 500 };
 const TEST_TIMEOUT = 400_000;
 const LIMIT_KEY = 'reelflow:transcription-upload-limit-bytes';
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,6 +69,16 @@ async function chooseVideo(): Promise<void> {
   await page.getByTestId('probe-facts').waitFor({ timeout: MEDIA.timeout });
 }
 
+/** axe-core's serious and critical violations on the page as it is now (tests/e2e/accessibility.test.ts does the empty screen). */
+async function seriousViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  });
+}
+
 const attribute = async (testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
 
 describe('the media worker on the transcription screen', () => {
@@ -101,6 +113,21 @@ describe('the media worker on the transcription screen', () => {
     const serviceWorker = await (await fetch(`${server.url}/sw.js`)).text();
     expect(serviceWorker).toContain('media.worker'); // the manifest is there…
     expect(serviceWorker).not.toMatch(/ffmpeg-core/); // …without the cores
+
+    // The checked screen (facts, thumbnail, switches) passes axe, also 360 px wide without sideways scrolling.
+    expect(await seriousViolations()).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    // (Polled: the resized layout settles over a few frames on a busy machine.)
+    const wideElements = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main *'))
+          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`),
+      );
+    await expect.poll(wideElements).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await seriousViolations()).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // render_video is off by default: only the speech audio would be sent.
     expect(await page.getByTestId('upload-decision').getAttribute('data-kind')).toBe('audio-only');
