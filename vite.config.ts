@@ -53,6 +53,10 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // ffmpeg.wasm (workers/media.worker.ts) starts its own module worker from inside the media worker:
+  // both must be ES module workers. Pre-bundling would break its `new URL('./worker.js', …)`.
+  worker: { format: 'es' },
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util', '@ffmpeg/core', '@ffmpeg/core-mt'] },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 8080),
@@ -70,6 +74,9 @@ export default defineConfig({
     sourcemap: true,
     // dist/client/.vite/manifest.json: the chunk graph the JavaScript budget test reads.
     manifest: true,
+    // ffmpeg's files stay files: the multi-thread core's small pthread worker inlined as a data:
+    // URL would be refused by the CSP (worker-src 'self' blob:) and could not be cached apart.
+    assetsInlineLimit: (file: string) => (/[\\/]@ffmpeg[\\/]/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -51,8 +51,10 @@ export function serverLimitText(body: unknown): string | null {
   return null;
 }
 
-export function uploadLimitMessage(file: Blob, body: unknown): string {
-  const limit = serverLimitText(body) ?? 'not reported by the server';
+/** `knownLimitBytes`: the limit the client already planned with, used when the answer names none. */
+export function uploadLimitMessage(file: Blob, body: unknown, knownLimitBytes?: number): string {
+  const known = knownLimitBytes !== undefined && Number.isFinite(knownLimitBytes) && knownLimitBytes > 0 ? formatMb(knownLimitBytes) : null;
+  const limit = serverLimitText(body) ?? known ?? 'not reported by the server';
   return (
     `${UPLOAD_LIMIT_PREFIX}: your file is ${formatMb(file.size)} and the server limit is ${limit}. ` +
     'Please contact the administrator to raise the upload limits.'

@@ -1,0 +1,28 @@
+// The server's upload limit for a transcription's file, which the upload policy plans with. The
+// transcription routes (another slice of issue 11) will report the real limit; until then the
+// device assumes DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES, and a deployment (or a test) with a
+// different limit sets it per browser in localStorage under TRANSCRIPTION_LIMIT_KEY (bytes).
+// A server answer of "too large" still wins: its limit is shown in the message (upload-policy.ts).
+
+export const DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
+export const TRANSCRIPTION_LIMIT_KEY = 'reelflow:transcription-upload-limit-bytes';
+
+export function transcriptionUploadLimitBytes(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number {
+  const stored = Number(storage?.getItem(TRANSCRIPTION_LIMIT_KEY) ?? Number.NaN);
+  return Number.isFinite(stored) && stored > 0 ? Math.floor(stored) : DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES;
+}
+
+/** "12.3 MB", "850 KB": sizes the creator compares before and after. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
+}
+
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds * 10) / 10;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole - minutes * 60;
+  return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`;
+}
