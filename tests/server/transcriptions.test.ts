@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { SpeechEngineStatus, Transcription, TranscriptionResponse, TranscriptionSummary } from '../../contract/transcriptions';
@@ -19,7 +19,9 @@ import { uploadSpoolDir } from '../../server/http/multipart';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import { mediaDirOf } from '../../server/media/storage';
 import { startTranscriptionFake, type TranscriptionFake } from './fakes/openai-transcription';
-import { as, bodyOf, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } from './helpers';
+import { TRANSCRIBE_QUEUE } from '../../server/jobs/transcribe';
+import { runServer, type RunningServer } from '../../server/server';
+import { ApiClient, as, bodyOf, createTestApp, createTestDatabase, errorsOf, messageOf, uniqueEmail, type TestApp, type TestDatabase } from './helpers';
 import { filesUnder, multipart, type FilePart } from './media-fixtures';
 import { expectTimingsValid, speechSample, type SpeechSample } from './stt-speech-sample';
 
@@ -353,5 +355,50 @@ describe('transcriptions when the engine fails or is missing', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('transcribe queue on pg-boss', () => {
+  let testDb: TestDatabase;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engineEnv());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb.cleanup();
+  });
+
+  it('the server queues a created transcription on pg-boss, works it, and starts over one a crash left processing', { timeout: 240_000 }, async () => {
+    server = await runServer({ ...testDb.config, port: 0 }, { logger: false });
+    const { token } = await new ApiClient(server.app).register(uniqueEmail('queue'));
+    const statusOf = async (id: string) => (await server!.database.db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0];
+    const waitFor = async (id: string, wanted: string) => {
+      const deadline = Date.now() + 120_000;
+      while ((await statusOf(id))?.status !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      return (await statusOf(id))?.status;
+    };
+    fake.expect(sample.truth);
+    const body = multipart({ process_now: '1' }, [{ field: 'video_file', filename: 'queued.mp4', data: video }]);
+    const created = await server.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    expect(created.statusCode, created.body).toBe(202);
+    const { id } = created.json<TranscriptionResponse>().transcription;
+    const jobs = await server.database.raw.query(`select count(*)::int as n from pgboss.job where name = $1 and data->>'transcriptionId' = $2`, [TRANSCRIBE_QUEUE, id]);
+    expect(jobs.rows[0]!.n).toBe(1);
+    expect(await waitFor(id, 'completed')).toBe('completed');
+
+    // What a crash mid-run leaves behind: processing, with a heartbeat.
+    await server.stop();
+    server = undefined;
+    await testDb.open().then(async (database) => {
+      await database.db.update(transcriptions).set({ status: 'processing', stage: 'transcribing', words: null, heartbeatAt: sql`now()` }).where(eq(transcriptions.id, id));
+      await database.close();
+    });
+    fake.expect(sample.truth);
+    server = await runServer({ ...testDb.config, port: 0 }, { logger: false });
+    expect(await waitFor(id, 'completed')).toBe('completed');
+    const again = await statusOf(id);
+    expect(again!.attempts).toBe(2);
+    expectTimingsValid(again!.words!, again!.duration!);
   });
 });
