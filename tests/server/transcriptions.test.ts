@@ -19,6 +19,7 @@ import { uploadSpoolDir } from '../../server/http/multipart';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import { mediaDirOf } from '../../server/media/storage';
 import { startTranscriptionFake, type TranscriptionFake } from './fakes/openai-transcription';
+import { MAX_ATTEMPTS } from '../../server/domain/transcriptions/run';
 import { TRANSCRIBE_QUEUE } from '../../server/jobs/transcribe';
 import { runServer, type RunningServer } from '../../server/server';
 import { ApiClient, as, bodyOf, createTestApp, createTestDatabase, errorsOf, messageOf, uniqueEmail, type TestApp, type TestDatabase } from './helpers';
@@ -352,6 +353,26 @@ describe('transcriptions when the engine fails or is missing', () => {
       const failed = (await t.client.get(`/api/transcriptions/${created.json<TranscriptionResponse>().transcription.id}`, as(token))).json<{ transcription: Transcription }>().transcription;
       expect(failed).toMatchObject({ status: 'failed', words: [], text: null, captions: null });
       expect(failed.error).toMatch(/^The speech engine refused this server's key/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('transcriptions when the engine cannot be reached', () => {
+  it('is queued again after each temporary failure, then failed with a plain error after the last try', { timeout: 120_000 }, async () => {
+    // Nothing listens on port 9: every request fails as "unreachable" (a temporary failure).
+    const t = await createTestApp({ ...engineEnv(), STT_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, undefined, { transcriptionRetryMs: 20 });
+    try {
+      const { token } = await t.client.register(uniqueEmail('unreachable'));
+      const body = multipart({ process_now: '1' }, [{ field: 'video_file', filename: 'a.wav', data: sample.wav }]);
+      const created = await t.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      expect(created.statusCode).toBe(202);
+      const { id } = created.json<TranscriptionResponse>().transcription;
+      await t.app.inProcessTranscriber!.idle();
+      const [row] = await t.database.db.select().from(transcriptions).where(eq(transcriptions.id, id));
+      expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, heartbeatAt: null });
+      expect(row!.error).toMatch(new RegExp(`^The speech engine could not be reached after ${MAX_ATTEMPTS} tries: .+ Try again later\\.$`));
     } finally {
       await t.close();
     }
