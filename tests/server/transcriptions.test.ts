@@ -353,6 +353,8 @@ describe('transcriptions when the engine fails or is missing', () => {
       const failed = (await t.client.get(`/api/transcriptions/${created.json<TranscriptionResponse>().transcription.id}`, as(token))).json<{ transcription: Transcription }>().transcription;
       expect(failed).toMatchObject({ status: 'failed', words: [], text: null, captions: null });
       expect(failed.error).toMatch(/^The speech engine refused this server's key/);
+      // The upload is kept (a later try needs no new upload) and still plays for its owner.
+      expect((await t.app.inject({ method: 'GET', url: failed.media_url })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
