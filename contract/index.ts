@@ -11,3 +11,4 @@ export * from './videos';
 export * from './publishing';
 export * from './preflight';
 export * from './schedule-io';
+export * from './transcriptions';

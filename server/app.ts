@@ -50,6 +50,12 @@ import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
+import type { FinishedUploads } from './http/context';
+import { transcriptionRoutes } from './http/routes/transcriptions';
+import { releaseCrashedTranscriptions, unfinishedTranscriptionIds, type TranscribeDeps } from './domain/transcriptions/run';
+import { createInProcessTranscriptionRunner, type InProcessTranscriptionRunner, type TranscriptionRunner } from './domain/transcriptions/runner';
+import { configuredTranscribeDeps } from './jobs/transcribe';
+import { createSpeechToText } from './providers/stt';
 
 export interface BuildAppOptions {
   config: Config;
@@ -84,6 +90,12 @@ export interface BuildAppOptions {
   publishScheduler?: PublishScheduler;
   /** The publish engine's backoffs and polls (tests shorten them). */
   publishTimings?: Partial<EngineTimings>;
+  /** Where stored transcriptions go (pg-boss in the server); default an in-process runner. */
+  transcriber?: TranscriptionRunner;
+  /** The in-process transcription runner's wait before another try (tests shorten it). */
+  transcriptionRetryMs?: number;
+  /** Finished resumable uploads, for the JSON form of POST /api/transcriptions (issue 11). */
+  uploads?: FinishedUploads;
 }
 
 /** Method and URL of every route the app registered (the malformed-input test walks them all). */
@@ -105,6 +117,10 @@ declare module 'fastify' {
     inProcessPublisher: InProcessPublishScheduler | null;
     /** Encrypts platform tokens at rest (TOKEN_ENCRYPTION_KEY or the key kept in the database). */
     tokenCipher: TokenCipher;
+    /** What a transcription runs with but the database handle (the server hands it to pg-boss). */
+    transcribeDeps: Omit<TranscribeDeps, 'db'>;
+    /** The in-process transcription runner when no `transcriber` was given (tests await its idle()). */
+    inProcessTranscriber: InProcessTranscriptionRunner | null;
   }
 }
 
@@ -189,8 +205,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const publisher = options.publishScheduler ?? inProcessPublisher!;
   app.decorate('publishEngine', publishEngine);
   app.decorate('inProcessPublisher', inProcessPublisher);
-  const context: AppContext = { config, database, mailer, scriptWriter, speech, jobs, storage, mediaUrls, renders, social, publisher, accountTokens };
+  const transcribeDeps = configuredTranscribeDeps(config, storage, (message, error) => app.log.warn({ err: error }, message));
+  const inProcessTranscriber = options.transcriber
+    ? null
+    : createInProcessTranscriptionRunner(
+        { ...transcribeDeps, db: database.db },
+        { ...(options.transcriptionRetryMs !== undefined ? { retryMs: options.transcriptionRetryMs } : {}), onError: (error, id) => app.log.error({ err: error, id }, 'transcription failed') },
+      );
+  const transcriber = options.transcriber ?? inProcessTranscriber!;
+  app.decorate('transcribeDeps', transcribeDeps);
+  app.decorate('inProcessTranscriber', inProcessTranscriber);
+  const context: AppContext = {
+    config,
+    database,
+    mailer,
+    scriptWriter,
+    speech,
+    jobs,
+    storage,
+    mediaUrls,
+    renders,
+    social,
+    publisher,
+    accountTokens,
+    speechEngine: createSpeechToText(config.transcription),
+    transcriber,
+    ...(options.uploads ? { uploads: options.uploads } : {}),
+  };
   app.addHook('onClose', async () => {
+    await inProcessTranscriber?.close();
     // Renders and uploads stop first (left resumable): they use the speech engine and the database.
     await inProcessRenderer?.close();
     await inProcessPublisher?.close();
@@ -203,6 +246,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       if (database.kind === 'pglite') await releaseCrashedRenders(database.db);
       for (const videoId of await unfinishedVideoIds(database.db)) await inProcessRenderer.enqueue(videoId);
+    });
+  }
+  if (inProcessTranscriber) {
+    // Likewise for transcriptions: the ones a crash or stop left unfinished start over now.
+    app.addHook('onReady', async () => {
+      if (database.kind === 'pglite') await releaseCrashedTranscriptions(database.db);
+      for (const id of await unfinishedTranscriptionIds(database.db)) await inProcessTranscriber.enqueue(id);
     });
   }
   if (inProcessPublisher) {
@@ -256,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await sceneMediaRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
   tiktokRoutes(app, context);
+  await transcriptionRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
   await socialSetup.registerRoutes(app);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);

@@ -8,6 +8,7 @@ import type { TokenEncryptionConfig } from './domain/social/token-crypto';
 import { decodeTokenKey } from './domain/social/token-key';
 import type { PreflightLimits } from '../contract/preflight';
 import type { TranscriptionSettings } from './providers/stt';
+import { DEFAULT_TRANSCRIPTION_MAX_UPLOAD_MB } from '../contract/transcriptions';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -71,6 +72,12 @@ const envSchema = z.object({
   STT_OPENAI_MODEL: optionalText.default('whisper-1'),
   STT_CHUNK_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(30, 'STT_CHUNK_SECONDS must be at least 30').max(3600, 'STT_CHUNK_SECONDS must be at most 3600').default(600)),
   POCKETSPHINX_PATH: optionalText,
+  // Transcriptions (issue 11): the largest upload the server takes, in MB (multipart and resumable).
+  TRANSCRIPTION_MAX_UPLOAD_MB: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().positive('TRANSCRIPTION_MAX_UPLOAD_MB must be a positive number of megabytes').max(100_000).default(DEFAULT_TRANSCRIPTION_MAX_UPLOAD_MB),
+  ),
+  RATE_LIMIT_TRANSCRIPTIONS: optionalText.default('10 per minute'),
   REELFLOW_TEST_MODE: optionalText,
   MEDIA_STORAGE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['disk', 's3'], { message: 'MEDIA_STORAGE must be disk or s3' }).default('disk')),
   S3_ENDPOINT: optionalText.pipe(z.url({ message: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000' }).optional()),
@@ -177,6 +184,8 @@ export interface Config {
   };
   /** Speech to text (server/providers/stt, createSpeechToText picks the engine). */
   transcription: TranscriptionSettings;
+  /** TRANSCRIPTION_MAX_UPLOAD_MB in bytes (MB = 1024 × 1024 bytes). */
+  transcriptionMaxUploadBytes: number;
   /** REELFLOW_TEST_MODE=1: enables fault injection for the browser tests. Never in production. */
   testMode: boolean;
   /** Where media lives (server/media/storage) and how its URLs are signed. */
@@ -224,6 +233,8 @@ export interface RateLimits {
   connect: RateLimitSetting;
   /** GET /api/schedule/calendar.ics per client address (the token is the auth: no user yet). */
   calendarFeed: RateLimitSetting;
+  /** POST /api/transcriptions per user (each stores a file and runs a speech engine). */
+  transcriptions: RateLimitSetting;
 }
 
 export interface SocialConfig {
@@ -325,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upload: limit('RATE_LIMIT_UPLOAD'),
     connect: limit('RATE_LIMIT_CONNECT'),
     calendarFeed: limit('RATE_LIMIT_CALENDAR_FEED'),
+    transcriptions: limit('RATE_LIMIT_TRANSCRIPTIONS'),
   };
   const production = e.NODE_ENV === 'production';
   const media = mediaConfig(e);
@@ -369,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pocketsphinxPath: e.POCKETSPHINX_PATH,
       chunkSeconds: e.STT_CHUNK_SECONDS,
     },
+    transcriptionMaxUploadBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
     media,
     tokenEncryption: {

@@ -15,6 +15,7 @@ import { createMailer } from './providers/mail/mailer';
 import { bossRenderer } from './jobs/render-video';
 import { RunningRenders } from './domain/videos/runner';
 import { bossPublishScheduler } from './jobs/publish-target';
+import { bossTranscriber } from './jobs/transcribe';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,6 +41,8 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
   const adminSecret = database.kind === 'pglite' ? newAdminSecret() : undefined;
   const mailer = createMailer(config, database.db);
   const running = new RunningRenders();
+  // Stopping the server stops a running transcription (queued again, resumed on the next start).
+  const transcribeStop = new AbortController();
   try {
     await migrate(database);
     app = await buildApp({
@@ -48,7 +51,12 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
       mailer,
       // Without pg-boss (tests that skip it) the app runs its jobs inline.
       ...(options.jobs !== false
-        ? { jobs: bossQueue(() => boss), renderer: bossRenderer(() => boss, running), publishScheduler: bossPublishScheduler(() => boss) }
+        ? {
+            jobs: bossQueue(() => boss),
+            renderer: bossRenderer(() => boss, running),
+            publishScheduler: bossPublishScheduler(() => boss),
+            transcriber: bossTranscriber(() => boss),
+          }
         : {}),
       ...(adminSecret ? { adminSecret } : {}),
       ...(options.logger === false ? { logger: false } : {}),
@@ -61,6 +69,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         logger: app.log,
         render: { services: app.renderServices, running, concurrency: config.renderConcurrency },
         publish: { engine: app.publishEngine, concurrency: config.publishConcurrency },
+        transcribe: { transcribe: app.transcribeDeps, signal: transcribeStop.signal },
       });
     }
     // Fastify announces "Server listening at …" at info; below debug, main.ts prints its own single
@@ -84,6 +93,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
         // Running renders stop at once and stay resumable (the next start queues them again).
         running.stopAll();
+        transcribeStop.abort(new Error('shutting down'));
         await started.close();
         if (boss) await stopBoss(boss);
         mailer.close();
@@ -93,6 +103,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
   } catch (error) {
     if (adminSecret) removeAdminChannel(config.dataDir, adminSecret);
     running.stopAll();
+    transcribeStop.abort(new Error('shutting down'));
     await app?.close().catch(() => {});
     if (boss) await stopBoss(boss).catch(() => {});
     mailer.close();

@@ -17,6 +17,7 @@ import { loadTokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 import { publicMediaUrls } from './domain/publishing/media';
 import { createMediaUrlSigner, loadMediaUrlSecret } from './media/signed-urls';
+import { configuredTranscribeDeps } from './jobs/transcribe';
 
 const config = loadConfigOrExit();
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
@@ -38,7 +39,10 @@ try {
   });
   const mediaUrl = publicMediaUrls(config.appUrl, createMediaUrlSigner(await loadMediaUrlSecret(database.db, config.media.urlSecret)));
   const publish = { engine: { adapters: social.adapters, tokens, storage: providers.storage, mediaUrl, preflightLimits: config.publishChecks.limits }, concurrency: config.publishConcurrency };
-  const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish });
+  // Stopping the worker stops a running transcription (it is queued again and resumes elsewhere).
+  const transcribeStop = new AbortController();
+  const transcribe = { transcribe: configuredTranscribeDeps(config, providers.storage, (message, error) => log.warn({ err: error }, message)), signal: transcribeStop.signal };
+  const boss = await startJobRunner({ database, config, mailer, logger: log, render: { services, running, concurrency: config.renderConcurrency }, publish, transcribe });
   log.info(`Reelflow worker started (database: ${database.kind})`);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -46,6 +50,7 @@ try {
     signalled = true;
     log.info(`${signal} received; stopping the worker`);
     running.stopAll();
+    transcribeStop.abort(new Error('shutting down'));
     stopBoss(boss)
       .then(() => providers.speech.close?.())
       .then(() => social.close())

@@ -91,3 +91,5 @@ export * from './schema-publishing';
 export * from './schema-sandbox';
 // The schedule's calendar feed tokens (issue 10, migration 0009-schedule-feed).
 export * from './schema-schedule';
+// Transcriptions (issue 11, migration 0010-transcriptions).
+export * from './schema-transcriptions';

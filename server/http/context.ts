@@ -10,6 +10,22 @@ import type { MediaStorage } from '../media/storage/types';
 import type { VideoRenderer } from '../domain/videos/runner';
 import type { SocialAdapters } from '../providers/social/types';
 import type { AccountTokenService, PublishScheduler } from '../domain/social/types';
+import type { TranscriptionRunner } from '../domain/transcriptions/runner';
+import type { SpeechToTextSetup } from '../providers/stt';
+
+/** A finished resumable upload of one user, on local disk (the tus uploads give it). */
+export interface FinishedUpload {
+  path: string;
+  size: number;
+  filename: string;
+  mimeType: string;
+}
+
+/** The resumable uploads (tus, /api/uploads) as the transcriptions see them. */
+export interface FinishedUploads {
+  /** The user's finished upload of that id, or null (unknown, unfinished, or another user's). */
+  finishedUpload(userId: number, uploadId: string): Promise<FinishedUpload | null> | FinishedUpload | null;
+}
 
 export interface AppContext {
   config: Config;
@@ -32,4 +48,10 @@ export interface AppContext {
   publisher: PublishScheduler;
   /** Access tokens of connected accounts (the accounts half), used by the publish engine. */
   accountTokens: AccountTokenService;
+  /** The speech-to-text engine the configuration names, or why there is none (issue 11). */
+  speechEngine: SpeechToTextSetup;
+  /** Where stored transcriptions go to be transcribed (pg-boss, or the in-process runner). */
+  transcriber: TranscriptionRunner;
+  /** Finished resumable uploads (JSON form of POST /api/transcriptions); absent = not available. */
+  uploads?: FinishedUploads;
 }

@@ -14,6 +14,7 @@ import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
 import { registerPublishTarget, type PublishJobDeps } from './publish-target';
 import { registerRefreshTokens } from './refresh-tokens';
+import { registerTranscribe, type TranscribeJobDeps } from './transcribe';
 
 export interface JobDeps {
   database: Database;
@@ -25,6 +26,8 @@ export interface JobDeps {
   render: { services: RenderServices; running: RunningRenders; concurrency: number };
   /** The publish queue's workers (issue 9): the engine's adapters, tokens and storage, how many at once. */
   publish: Pick<PublishJobDeps, 'engine' | 'concurrency'>;
+  /** The transcription queue's worker (issue 11): storage and engine, and the process's stop signal. */
+  transcribe: Pick<TranscribeJobDeps, 'transcribe' | 'signal'>;
 }
 
 export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
@@ -36,6 +39,7 @@ export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
   await registerRenderVideo(boss, { database: deps.database, ...deps.render, logError: deps.logError });
   await registerPublishTarget(boss, { database: deps.database, ...deps.publish, logError: deps.logError });
   await registerRefreshTokens(boss, { db: deps.database.db, tokens: deps.publish.engine.tokens, log: deps.log });
+  await registerTranscribe(boss, { database: deps.database, ...deps.transcribe, logError: deps.logError });
 }
 
 /** The logger both processes hand the jobs: Fastify's in the server, pino in the worker. */

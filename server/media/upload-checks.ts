@@ -166,3 +166,45 @@ export async function checkSceneMedia(path: string, sizeBytes: number, imageLimi
   if (duration > MAX_CLIP_SECONDS) return { ok: false, message: `A clip must not be longer than ${MAX_CLIP_SECONDS / 60} minutes.` };
   return { ok: true, value: { ...clip, kind: 'video', width, height, duration } };
 }
+
+/** What a transcription upload is: any audio or video container ffprobe recognises, with sound. */
+export interface SpeechMediaInfo extends MediaKind {
+  hasVideo: boolean;
+  duration: number | null;
+}
+
+export const SPEECH_MEDIA_TEXT = 'a video or audio file (for example MP4, MOV, WebM, MKV, MP3, M4A, WAV, OGG or FLAC)';
+
+const SPEECH_CONTAINERS: Record<string, { video: MediaKind; audio: MediaKind }> = {
+  'mov,mp4,m4a,3gp,3g2,mj2': { video: { mimeType: 'video/mp4', extension: 'mp4' }, audio: { mimeType: 'audio/mp4', extension: 'm4a' } },
+  'matroska,webm': { video: { mimeType: 'video/webm', extension: 'webm' }, audio: { mimeType: 'audio/webm', extension: 'webm' } },
+  avi: { video: { mimeType: 'video/x-msvideo', extension: 'avi' }, audio: { mimeType: 'video/x-msvideo', extension: 'avi' } },
+  mpegts: { video: { mimeType: 'video/mp2t', extension: 'ts' }, audio: { mimeType: 'video/mp2t', extension: 'ts' } },
+};
+
+/**
+ * A transcription upload, by content (ffprobe reads the container's own header, never the name or
+ * the browser's type): a video or audio container with at least one audio stream.
+ */
+export async function checkSpeechMedia(path: string): Promise<Checked<SpeechMediaInfo>> {
+  const refused = { ok: false as const, message: `The file must be ${SPEECH_MEDIA_TEXT}.` };
+  const probe = await probeFile(path);
+  if (!probe) return refused;
+  const formatName = probe.format.format_name ?? '';
+  const hasVideo = realVideoStreams(probe).length > 0;
+  const hasAudio = probe.streams.some((s) => s.codec_type === 'audio');
+  const container = SPEECH_CONTAINERS[formatName];
+  let kind: MediaKind | undefined;
+  if (container) {
+    const brand = probe.format.tags?.major_brand?.trim();
+    kind = hasVideo ? (formatName.startsWith('mov') && brand === 'qt' ? { mimeType: 'video/quicktime', extension: 'mov' } : container.video) : container.audio;
+    if (formatName === 'matroska,webm' && hasVideo && !WEBM_VIDEO_CODECS.has(realVideoStreams(probe)[0]?.codec_name ?? '')) kind = { mimeType: 'video/x-matroska', extension: 'mkv' };
+  } else if (!hasVideo) {
+    kind = AUDIO_FORMATS[formatName];
+  }
+  if (!kind) return refused;
+  if (!hasAudio) return { ok: false, message: 'This file has no sound to transcribe.' };
+  const duration = durationOf(probe);
+  if (duration !== null && duration < MIN_DURATION_SECONDS) return { ok: false, message: 'The file has no playable length.' };
+  return { ok: true, value: { ...kind, hasVideo, duration } };
+}

@@ -90,7 +90,23 @@ export interface TestApp {
 
 /** Providers a test may replace (e.g. a counting fake script writer). */
 export type TestAppOptions = Partial<
-  Pick<BuildAppOptions, 'scriptWriter' | 'mailer' | 'speech' | 'storage' | 'mediaUrls' | 'renderer' | 'renderOverrides' | 'social' | 'accountTokens' | 'publishScheduler' | 'publishTimings'>
+  Pick<
+    BuildAppOptions,
+    | 'scriptWriter'
+    | 'mailer'
+    | 'speech'
+    | 'storage'
+    | 'mediaUrls'
+    | 'renderer'
+    | 'renderOverrides'
+    | 'social'
+    | 'accountTokens'
+    | 'publishScheduler'
+    | 'publishTimings'
+    | 'transcriber'
+    | 'transcriptionRetryMs'
+    | 'uploads'
+  >
 >;
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void, options: TestAppOptions = {}): Promise<TestApp> {

@@ -102,7 +102,9 @@ describe('malformed input on every route', () => {
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Reelflow</title>');
     writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    testDb = await createTestDatabase({ REELFLOW_TEST_MODE: '1', CLIENT_DIR: clientDir });
+    // A speech engine is configured (an address nothing listens on: no valid request gets that
+    // far), so transcription bodies reach their validators instead of the "no engine" 503.
+    testDb = await createTestDatabase({ REELFLOW_TEST_MODE: '1', CLIENT_DIR: clientDir, STT_PROVIDER: 'openai', STT_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     database = await testDb.open();
     app = await buildApp({ config: testDb.config, database, logger: false, adminSecret: 'malformed-input-admin-secret' });
     await app.ready();

@@ -9,6 +9,7 @@ import { sql as mediaLibrary } from './0005-media-library';
 import { sql as aiVideos } from './0006-ai-videos';
 import { sql as publishing } from './0007-publishing';
 import { sql as scheduleFeed } from './0009-schedule-feed';
+import { sql as transcriptions } from './0010-transcriptions';
 
 export interface Migration {
   id: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0006-ai-videos', sql: aiVideos },
   { id: '0007-publishing', sql: publishing },
   { id: '0009-schedule-feed', sql: scheduleFeed },
+  { id: '0010-transcriptions', sql: transcriptions },
 ];

@@ -1,11 +1,12 @@
 // GET /api/user/usage: how much of each limit the user has used, counted from stored rows. Only
 // limits the server can count are listed (generated scripts and queued videos, from the credits
-// ledger — the same counts the quota checks use; connected social accounts, from their table); a
-// limit without a counter is not reported rather than shown as a made-up 0.
+// ledger — the same counts the quota checks use; transcriptions and connected social accounts,
+// from their tables); a limit without a counter is not reported rather than shown as a made-up 0.
 import type { LimitUsage } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { monthWindowUtc, scriptsGeneratedThisMonth } from '../scripts/generate';
 import { countConnectedAccounts } from '../social/accounts';
+import { transcriptionsThisMonth } from '../transcriptions/transcriptions';
 import { videosQueuedThisMonth } from '../videos/billing';
 
 export async function usageOf(db: Db, userId: number, now = new Date()): Promise<LimitUsage[]> {
@@ -20,6 +21,12 @@ export async function usageOf(db: Db, userId: number, now = new Date()): Promise
     {
       limit: 'videos_per_month',
       used: await videosQueuedThisMonth(db, userId, now),
+      period_start: start.toISOString(),
+      period_end: end.toISOString(),
+    },
+    {
+      limit: 'transcriptions_per_month',
+      used: await transcriptionsThisMonth(db, userId, now),
       period_start: start.toISOString(),
       period_end: end.toISOString(),
     },

@@ -1,0 +1,78 @@
+// The transcription queue (issue 11) on pg-boss, worked by the server and by `npm run worker`
+// alike, one transcription at a time per process. Retries are safe: runTranscription claims the
+// row (a live run elsewhere makes this one 'busy') and starts over from the stored media; a
+// temporary engine failure leaves the row queued and throws here, so pg-boss tries again later
+// (with backoff) until runTranscription records it as failed after MAX_ATTEMPTS.
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { MediaStorage } from '../media/storage/types';
+import { createSpeechToText } from '../providers/stt';
+import { MAX_ATTEMPTS, releaseCrashedTranscriptions, runTranscription, unfinishedTranscriptionIds, type TranscribeDeps } from '../domain/transcriptions/run';
+import type { TranscriptionRunner } from '../domain/transcriptions/runner';
+
+export const TRANSCRIBE_QUEUE = 'transcribe';
+
+export interface TranscribeJobData {
+  transcriptionId: string;
+}
+
+/** Queues transcriptions on pg-boss (the server's TranscriptionRunner). */
+export function bossTranscriber(boss: () => PgBoss | null): TranscriptionRunner {
+  return {
+    async enqueue(transcriptionId) {
+      const current = boss();
+      if (!current) throw new Error(`job runner not started; cannot queue ${TRANSCRIBE_QUEUE}`);
+      await current.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
+    },
+  };
+}
+
+export interface TranscribeJobDeps {
+  database: Database;
+  transcribe: Omit<TranscribeDeps, 'db'>;
+  /** Aborted when the process stops: the running transcription is left to resume. */
+  signal: AbortSignal;
+  logError: (error: unknown, context: string) => void;
+}
+
+export async function registerTranscribe(boss: PgBoss, deps: TranscribeJobDeps): Promise<void> {
+  await boss.createQueue(TRANSCRIBE_QUEUE, {
+    name: TRANSCRIBE_QUEUE,
+    // Busy rows and temporary engine failures come back; the row itself counts real attempts.
+    retryLimit: MAX_ATTEMPTS * 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    // A long recording must not be taken for a dead run by pg-boss's own expiry.
+    expireInSeconds: 4 * 3600,
+  });
+  const run: TranscribeDeps = { ...deps.transcribe, db: deps.database.db };
+  await boss.work<TranscribeJobData>(TRANSCRIBE_QUEUE, { batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const id = job.data?.transcriptionId;
+      if (typeof id !== 'string') continue;
+      try {
+        const outcome = await runTranscription(run, id, { signal: deps.signal });
+        if (outcome === 'busy' || outcome === 'retry' || outcome === 'interrupted') throw new Error(`transcription ${id} ${outcome}; trying again later`);
+      } catch (error) {
+        deps.logError(error, 'transcribe job');
+        throw error;
+      }
+    }
+  });
+  // Transcriptions a crash or stop left unfinished are queued again (they start over).
+  if (deps.database.kind === 'pglite') await releaseCrashedTranscriptions(deps.database.db);
+  for (const transcriptionId of await unfinishedTranscriptionIds(deps.database.db)) await boss.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
+}
+
+/** What a transcription runs with, from the configuration: the same for the server, the worker and tests. */
+export function configuredTranscribeDeps(config: Pick<Config, 'transcription'>, storage: MediaStorage, log?: TranscribeDeps['log']): Omit<TranscribeDeps, 'db'> {
+  return {
+    storage,
+    speechToText(onProgress) {
+      const setup = createSpeechToText(config.transcription, { onProgress });
+      return setup.configured ? setup.provider : setup.error;
+    },
+    ...(log ? { log } : {}),
+  };
+}
