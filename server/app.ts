@@ -48,6 +48,7 @@ import { postRoutes } from './http/routes/posts';
 import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
+import { uploadRoutes } from './http/routes/uploads';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  await uploadRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
   tiktokRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.

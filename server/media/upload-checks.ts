@@ -166,3 +166,35 @@ export async function checkSceneMedia(path: string, sizeBytes: number, imageLimi
   if (duration > MAX_CLIP_SECONDS) return { ok: false, message: `A clip must not be longer than ${MAX_CLIP_SECONDS / 60} minutes.` };
   return { ok: true, value: { ...clip, kind: 'video', width, height, duration } };
 }
+
+/** What a transcription upload may be: a video or audio container ffmpeg can read (issue 11). */
+export const TRANSCRIPTION_FORMATS_TEXT = 'a video (MP4, MOV, WebM, MKV) or an audio file (MP3, M4A, AAC, WAV, OGG, FLAC)';
+
+/**
+ * A file to transcribe: a known video or audio container (read by its content, as ffprobe sees
+ * it) holding at least one audio or video stream with a real length. The codecs are not
+ * checked here; the speech engine's decode is the final word.
+ */
+export async function checkTranscriptionMedia(path: string): Promise<Checked<MediaKind & { kind: 'audio' | 'video'; duration: number }>> {
+  const refused = { ok: false as const, message: `The upload must be ${TRANSCRIPTION_FORMATS_TEXT}.` };
+  const probe = await probeFile(path);
+  if (!probe) return refused;
+  const formatName = probe.format.format_name ?? '';
+  const hasVideo = realVideoStreams(probe).length > 0;
+  const hasAudio = probe.streams.some((s) => s.codec_type === 'audio');
+  if (!hasVideo && !hasAudio) return refused;
+  let kind: MediaKind | undefined;
+  if (hasVideo) {
+    if (formatName === 'mov,mp4,m4a,3gp,3g2,mj2') {
+      kind = probe.format.tags?.major_brand?.trim() === 'qt' ? { mimeType: 'video/quicktime', extension: 'mov' } : { mimeType: 'video/mp4', extension: 'mp4' };
+    } else if (formatName === 'matroska,webm') {
+      kind = WEBM_VIDEO_CODECS.has(realVideoStreams(probe)[0]?.codec_name ?? '') ? { mimeType: 'video/webm', extension: 'webm' } : { mimeType: 'video/x-matroska', extension: 'mkv' };
+    }
+  } else {
+    kind = formatName === 'matroska,webm' ? { mimeType: 'audio/webm', extension: 'webm' } : AUDIO_FORMATS[formatName];
+  }
+  if (!kind) return refused;
+  const duration = durationOf(probe);
+  if (duration === null || duration < MIN_DURATION_SECONDS) return { ok: false, message: 'The upload has no playable length.' };
+  return { ok: true, value: { ...kind, kind: hasVideo ? 'video' : 'audio', duration } };
+}
