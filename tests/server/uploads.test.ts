@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../server/domain/plans/plans';
-import { deleteUpload, finishedUpload } from '../../server/domain/uploads/resumable';
+import { deleteUpload, finishedUpload, MAX_UPLOADS_PER_USER } from '../../server/domain/uploads/resumable';
 import { purgeUploadsJob } from '../../server/jobs/purge-uploads';
 import { CAPTION_FORBIDDEN } from '../../server/http/routes/uploads';
 import { createTestApp, uniqueEmail, type TestApp } from './helpers';
@@ -183,6 +183,30 @@ describe('resumable uploads (tus)', () => {
       const run = await upload(video, { token: alice.token, chunkSize: video.length, filename });
       expect(run.error?.originalResponse?.getStatus(), filename).toBe(400);
     }
+     // Any script and emoji are fine (whole surrogate pairs); the name comes back as sent.
+    const named = await upload(video, { token: alice.token, chunkSize: video.length, filename: 'Überblick 🎬 ролик.mp4' });
+    expect(named.error).toBeNull();
+    expect((await finishedUpload(directory(), alice.id, idOf(named.url!)))?.filename).toBe('Überblick 🎬 ролик.mp4');
+    await deleteUpload(directory(), alice.id, idOf(named.url!));
+  });
+
+  it('announces Upload-Expires, and keeps at most MAX_UPLOADS_PER_USER uploads per user (403)', async () => {
+    const create = () => fetch(`${base}/api/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '100', 'Upload-Metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`, Authorization: `Bearer ${bob.token}` } });
+    const created: string[] = [];
+    for (let i = 0; i < MAX_UPLOADS_PER_USER; i += 1) {
+      const response = await create();
+      expect(response.status).toBe(201);
+      const expires = Date.parse(response.headers.get('upload-expires') ?? '');
+      expect(Math.abs(expires - (Date.now() + EXPIRY_HOURS * 3_600_000))).toBeLessThan(60_000);
+      created.push(idOf(response.headers.get('location')!));
+    }
+    const refused = await create();
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Finish or delete one');
+    // A cookie-only creation is the usual CSRF refusal, never a tus answer.
+    expect((await fetch(`${base}/api/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '100' } })).status).toBe(419);
+    for (const id of created) await deleteUpload(directory(), bob.id, id);
+    expect((await create()).status).toBe(201);
   });
 
   it('refuses and deletes a finished upload that is not video or audio', async () => {

@@ -52,6 +52,7 @@ async function requireOwnUpload(request: FastifyRequest, reply: FastifyReply): P
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MEDIA_TYPE = /^[a-z]+\/[a-z0-9][a-z0-9.+-]{0,99}$/i;
 
 /** Upload-Metadata: `filename` (required) and `filetype` (optional, a media type); other keys are dropped. */
@@ -59,7 +60,7 @@ export function validUploadMetadata(metadata: Record<string, string | null> | un
   const filename = metadata?.filename;
   if (typeof filename !== 'string' || filename.trim() === '') return { ok: false, message: 'The upload needs a filename in its Upload-Metadata.' };
   if (filename.length > MAX_FILENAME_LENGTH) return { ok: false, message: `The filename must not be longer than ${MAX_FILENAME_LENGTH} characters.` };
-  if (CONTROL_CHARACTERS.test(filename) || /[/\\]/.test(filename) || /[\uD800-\uDFFF]/.test(filename.normalize())) {
+  if (CONTROL_CHARACTERS.test(filename) || /[/\\]/.test(filename) || LONE_SURROGATE.test(filename)) {
     return { ok: false, message: 'The filename must not contain control characters or slashes.' };
   }
   const result: Record<string, string> = { filename };
