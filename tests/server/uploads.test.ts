@@ -1,10 +1,12 @@
 // Resumable uploads (issue 11) on a real socket: tus-js-client (the library the PWA will use)
-// against /api/uploads. Chunked uploads arrive byte for byte; an interrupted one resumes from the
-// server's offset; uploads are owner-scoped (404), need a token (401) and the transcription
-// permission (403); the size limit is a 413; a finished file that is not media is refused and
-// deleted; the cleanup job removes expired partial uploads.
+// against /api/uploads. Chunked uploads arrive byte for byte; an interrupted one (client abort,
+// or a connection dropped mid-PATCH) resumes from the server's offset; uploads are owner-scoped
+// (404), need a token (401) and the transcription permission (403); the size limit is a 413; a
+// finished file that is not media is refused and deleted; the cleanup job removes expired
+// partial uploads.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../server/domain/plans/plans';
@@ -126,6 +128,37 @@ describe('resumable uploads (tus)', () => {
     const finished = await finishedUpload(directory(), alice.id, id);
     expect(readFileSync(finished!.path).equals(video)).toBe(true);
     await deleteUpload(directory(), alice.id, id);
+  });
+
+  it('keeps the bytes of a PATCH whose connection drops mid-body, and resumes from there', async () => {
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(video.length), 'Upload-Metadata': `filename ${Buffer.from('dropped.mp4').toString('base64')}`, Authorization: `Bearer ${alice.token}` },
+    });
+    expect(created.status).toBe(201);
+    const url = new URL(created.headers.get('location')!, base).toString();
+    // One PATCH announcing the whole file; the connection dies after half of it.
+    const half = Math.floor(video.length / 2);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(url, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(video.length), Authorization: `Bearer ${alice.token}` },
+      });
+      request.on('error', () => resolve());
+      request.write(video.subarray(0, half), () => setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 200));
+    });
+    const offsetNow = async () => Number((await head(url, alice.token)).headers.get('upload-offset'));
+    await expect.poll(offsetNow, { timeout: 10_000 }).toBe(half);
+
+    const resumed = await upload(video, { token: alice.token, chunkSize: Math.ceil(video.length / 4), uploadUrl: url });
+    expect(resumed.error).toBeNull();
+    expect(resumed.accepted[0]).toBe(Math.min(half + Math.ceil(video.length / 4), video.length));
+    const finished = await finishedUpload(directory(), alice.id, idOf(url));
+    expect(readFileSync(finished!.path).equals(video)).toBe(true);
+    await deleteUpload(directory(), alice.id, idOf(url));
   });
 
   it("answers 404 to another user's HEAD, PATCH and DELETE, and the upload is untouched", async () => {
