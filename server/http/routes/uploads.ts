@@ -8,16 +8,17 @@
 // The finished file is checked by content (a video or audio container); anything else is
 // deleted and refused with 422. docs/decisions/transcription.md "Resumable uploads".
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { Server as TusServer, type ServerOptions, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerRequest } from 'srvx';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { MAX_FILENAME_LENGTH, MAX_UPLOADS_PER_USER, newUploadId, ownsUpload, removeUploadFiles, userUploads } from '../../domain/uploads/resumable';
 import { checkTranscriptionMedia } from '../../media/upload-checks';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { mediaUploadLimit } from '../media-library';
+
+/** The request tus hands its hooks (srvx's, a dependency of @tus/server). */
+type TusRequest = Parameters<ServerOptions['namingFunction'] & {}>[0];
 
 export const UPLOADS_PATH = '/api/uploads';
 export const CAPTION_FORBIDDEN = 'Your plan does not include video transcription. Upgrade your plan to transcribe videos.';
@@ -76,7 +77,7 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
   const { directory, maxBytes, expiryMs } = config.uploads;
   // The signed-in user of each raw request, for the tus hooks (they see only the raw request).
   const owners = new WeakMap<object, number>();
-  const ownerOf = (req: ServerRequest): number => {
+  const ownerOf = (req: TusRequest): number => {
     const raw = req.runtime?.node?.req;
     const userId = raw ? owners.get(raw) : undefined;
     if (userId === undefined) throw refusal(401, 'Unauthenticated.');
