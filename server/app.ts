@@ -48,6 +48,8 @@ import { postRoutes } from './http/routes/posts';
 import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
+import { uploadRoutes } from './http/routes/uploads';
+import { deleteUpload, finishedUpload } from './domain/uploads/resumable';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialAdapters } from './providers/social';
 import type { FinishedUploads } from './http/context';
@@ -230,7 +232,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountTokens,
     speechEngine: createSpeechToText(config.transcription),
     transcriber,
-    ...(options.uploads ? { uploads: options.uploads } : {}),
+    // The tus uploads of this app unless a test brings its own.
+    uploads: options.uploads ?? {
+      finishedUpload: (userId, uploadId) => finishedUpload(config.uploads.directory, userId, uploadId),
+      release: (userId, uploadId) => deleteUpload(config.uploads.directory, userId, uploadId),
+    },
   };
   app.addHook('onClose', async () => {
     await inProcessTranscriber?.close();
@@ -304,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mediaRoutes(app, context);
   await musicRoutes(app, context);
   await sceneMediaRoutes(app, context);
+  await uploadRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: tokenCipher, scheduler: publisher });
   tiktokRoutes(app, context);
   await transcriptionRoutes(app, context);

@@ -138,6 +138,8 @@ const envSchema = z.object({
   // Pre-flight and doubles (issue 10): docs/decisions/publishing.md "Pre-flight and doubles".
   PUBLISH_MIN_GAP_MINUTES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10_080).default(60)),
   PUBLISH_INSTAGRAM_MAX_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100_000).default(300)),
+  // Resumable uploads (issue 11): docs/decisions/transcription.md "Resumable uploads".
+  UPLOAD_EXPIRY_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(24 * 365).default(24)),
 });
 
 export interface Config {
@@ -168,6 +170,8 @@ export interface Config {
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process (issue 9). */
   publishConcurrency: number;
+  /** Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept (issue 11). */
+  uploads: { directory: string; maxBytes: number; expiryMs: number };
   /** Pre-flight limits the server may change, and the gap between two posts on one account that warns (issue 10). */
   publishChecks: { minGapMinutes: number; limits: Partial<PreflightLimits> };
   /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
@@ -359,6 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     renderConcurrency: e.RENDER_CONCURRENCY,
     publishConcurrency: e.PUBLISH_CONCURRENCY,
+    uploads: {
+      directory: resolve(e.DATA_DIR, 'uploads'),
+      maxBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),
+      expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
+    },
     publishChecks: { minGapMinutes: e.PUBLISH_MIN_GAP_MINUTES, limits: { instagramMaxBytes: e.PUBLISH_INSTAGRAM_MAX_MB * 1024 * 1024 } },
     visuals: {
       images: { baseUrl: e.IMAGES_BASE_URL, apiKey: e.IMAGES_API_KEY, model: e.IMAGES_MODEL, size: e.IMAGES_SIZE },

@@ -25,6 +25,8 @@ export interface FinishedUpload {
 export interface FinishedUploads {
   /** The user's finished upload of that id, or null (unknown, unfinished, or another user's). */
   finishedUpload(userId: number, uploadId: string): Promise<FinishedUpload | null> | FinishedUpload | null;
+  /** Removes an upload once a transcription holds its copy (frees the user's upload slots). */
+  release?(userId: number, uploadId: string): Promise<unknown>;
 }
 
 export interface AppContext {

@@ -15,10 +15,11 @@ import type { RunningRenders } from '../domain/videos/runner';
 import { registerPublishTarget, type PublishJobDeps } from './publish-target';
 import { registerRefreshTokens } from './refresh-tokens';
 import { registerTranscribe, type TranscribeJobDeps } from './transcribe';
+import { registerUploadsPurge } from './purge-uploads';
 
 export interface JobDeps {
   database: Database;
-  config: Pick<Config, 'appUrl'>;
+  config: Pick<Config, 'appUrl' | 'uploads'>;
   mailer: Mailer;
   log: (message: string) => void;
   logError: (error: unknown, context: string) => void;
@@ -40,6 +41,7 @@ export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
   await registerPublishTarget(boss, { database: deps.database, ...deps.publish, logError: deps.logError });
   await registerRefreshTokens(boss, { db: deps.database.db, tokens: deps.publish.engine.tokens, log: deps.log });
   await registerTranscribe(boss, { database: deps.database, ...deps.transcribe, logError: deps.logError });
+  await registerUploadsPurge(boss, deps.config.uploads, deps.log);
 }
 
 /** The logger both processes hand the jobs: Fastify's in the server, pino in the worker. */
@@ -52,7 +54,7 @@ export interface JobLogger {
  * Starts pg-boss on the database and registers every job — the same for the HTTP server and
  * `npm run worker`. Should registering fail, pg-boss is stopped again before the error is thrown.
  */
-export async function startJobRunner(deps: Omit<JobDeps, 'log' | 'logError' | 'config'> & { config: Pick<Config, 'appUrl' | 'databaseUrl'>; logger: JobLogger }): Promise<PgBoss> {
+export async function startJobRunner(deps: Omit<JobDeps, 'log' | 'logError' | 'config'> & { config: Pick<Config, 'appUrl' | 'databaseUrl' | 'uploads'>; logger: JobLogger }): Promise<PgBoss> {
   const { logger, ...rest } = deps;
   const boss = await startBoss(createBoss(deps.config, deps.database), (error) => logger.error({ err: error }, 'pg-boss error'));
   try {

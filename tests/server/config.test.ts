@@ -66,6 +66,8 @@ describe('loadConfig', () => {
       [{ RATE_LIMIT_REGISTER: 'lots' }, 'RATE_LIMIT_REGISTER'],
       [{ RATE_LIMIT_GENERATE: '0 per minute' }, 'RATE_LIMIT_GENERATE'],
       [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+      [{ TRANSCRIPTION_MAX_UPLOAD_MB: '0' }, 'TRANSCRIPTION_MAX_UPLOAD_MB'],
+      [{ UPLOAD_EXPIRY_HOURS: 'a day' }, 'UPLOAD_EXPIRY_HOURS'],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);
@@ -94,5 +96,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE must be disk or s3/);
     expect(() => loadConfig({ MEDIA_URL_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('reads the resumable upload limits: 500 MB and 24 hours by default, in DATA_DIR/uploads (issue 11)', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/reelflow' }).uploads;
+    expect(defaults).toEqual({ directory: '/srv/reelflow/uploads', maxBytes: 500 * 1024 * 1024, expiryMs: 24 * 3_600_000 });
+    expect(loadConfig({ TRANSCRIPTION_MAX_UPLOAD_MB: '1.5', UPLOAD_EXPIRY_HOURS: '0.5' }).uploads).toMatchObject({ maxBytes: 1_572_864, expiryMs: 1_800_000 });
   });
 });

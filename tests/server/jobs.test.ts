@@ -8,6 +8,7 @@ import { IDEMPOTENCY_RETENTION_HOURS } from '../../server/domain/idempotency/ide
 import { PURGE_IDEMPOTENCY_CRON, PURGE_IDEMPOTENCY_QUEUE, purgeIdempotencyKeysJob } from '../../server/jobs/idempotency-purge';
 import { PASSWORD_RESET_MAIL_QUEUE } from '../../server/jobs/password-reset-mail';
 import { REFRESH_TOKENS_QUEUE } from '../../server/jobs/refresh-tokens';
+import { PURGE_UPLOADS_CRON, PURGE_UPLOADS_QUEUE } from '../../server/jobs/purge-uploads';
 import { TOKEN_REFRESH_CRON } from '../../server/domain/social/token-refresh';
 import { runServer, type RunningServer } from '../../server/server';
 import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
@@ -44,6 +45,12 @@ describe('idempotency purge job', () => {
     const schedules = await server.boss!.getSchedules();
     expect(schedules).toContainEqual(expect.objectContaining({ name: PURGE_IDEMPOTENCY_QUEUE, cron: PURGE_IDEMPOTENCY_CRON }));
     expect(PURGE_IDEMPOTENCY_CRON.split(' ')[1]).toBe('*');
+  });
+
+  it('schedules the cleanup of expired resumable uploads hourly (issue 11)', async () => {
+    const schedules = await server.boss!.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: PURGE_UPLOADS_QUEUE, cron: PURGE_UPLOADS_CRON }));
+    expect(PURGE_UPLOADS_CRON.split(' ')[1]).toBe('*');
   });
 
   it('schedules refresh-tokens every 15 minutes and runs it once at start (issue 10)', async () => {

@@ -144,13 +144,15 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
       const upload = await context.uploads.finishedUpload(userId, fields.upload_id!);
       if (!upload) throw new FieldValidationError('upload_id', UPLOAD_NOT_FOUND);
       if (upload.size > maxBytes) return { status: 413, body: tooLargeBody('upload_id', maxBytes) };
-      // A copy: the finished upload stays the upload server's (it removes it after its own time).
+      // A copy, stored with the transcription; the upload itself is released once that is done.
       await mkdir(spoolDir, { recursive: true });
       local.path = join(spoolDir, `${randomBytes(12).toString('hex')}.upload`);
       await copyFile(upload.path, local.path);
       media = { path: local.path, size: upload.size, title: titleFromFilename(upload.filename, 'Untitled transcription'), field: 'upload_id', fingerprint };
     }
-    return answer(request, userId, await createTranscription({ db, storage }, input, media));
+    const created = await createTranscription({ db, storage }, input, media);
+    if (media.field === 'upload_id') await context.uploads?.release?.(userId, fields.upload_id!);
+    return answer(request, userId, created);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {

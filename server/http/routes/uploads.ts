@@ -1,0 +1,160 @@
+// Resumable uploads (issue 11): the tus 1.0 protocol at /api/uploads, served by the maintained
+// @tus/server with its file store (DATA_DIR/uploads). Extensions: creation,
+// creation-with-upload, creation-defer-length, termination, expiration. Fastify authenticates
+// (bearer token; bearer requests need no XSRF token, like every route), checks the plan
+// (can_create_video_caption, the spec's transcription permission) and the owner, then hands the
+// raw request to tus (`reply.hijack()`): the body stream reaches the file store untouched.
+// An upload id carries its owner (domain/uploads/resumable.ts), so another user's id is a 404.
+// The finished file is checked by content (a video or audio container); anything else is
+// deleted and refused with 422. docs/decisions/transcription.md "Resumable uploads".
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer, type ServerOptions, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { permissionsForPlan } from '../../domain/plans/permissions';
+import { MAX_FILENAME_LENGTH, MAX_UPLOADS_PER_USER, newUploadId, ownsUpload, removeUploadFiles, userUploads } from '../../domain/uploads/resumable';
+import { checkSpeechMedia } from '../../media/upload-checks';
+import { currentAuth, requireAuth } from '../auth';
+import type { AppContext } from '../context';
+import { mediaUploadLimit } from '../media-library';
+
+/** The request tus hands its hooks (srvx's, a dependency of @tus/server). */
+type TusRequest = Parameters<ServerOptions['namingFunction'] & {}>[0];
+
+export const UPLOADS_PATH = '/api/uploads';
+export const CAPTION_FORBIDDEN = 'Your plan does not include video transcription. Upgrade your plan to transcribe videos.';
+export const TOO_MANY_UPLOADS = `You have ${MAX_UPLOADS_PER_USER} unfinished or unused uploads. Finish or delete one before starting another.`;
+
+/** A tus refusal: @tus/server answers a thrown error's `status_code` with its plain-text `body`. */
+class TusRefusal extends Error {
+  readonly body: string;
+  constructor(
+    readonly status_code: number,
+    message: string,
+  ) {
+    super(message);
+    this.body = `${message}\n`;
+  }
+}
+const refusal = (status: number, message: string): TusRefusal => new TusRefusal(status, message);
+
+/** 403 unless the plan holds can_create_video_caption (full access holds everything). */
+async function requireCaption(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const permissions = permissionsForPlan(currentAuth(request).user.plan);
+  if (permissions.full_access === true || permissions.can_create_video_caption === true) return undefined;
+  return reply.code(403).send({ message: CAPTION_FORBIDDEN });
+}
+
+/** 404 for an id that is not the caller's (malformed ids included: they never reach the store). */
+async function requireOwnUpload(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const { id } = request.params as { id?: string };
+  if (typeof id === 'string' && ownsUpload(currentAuth(request).user.id, id)) return undefined;
+  return reply.code(404).header('Tus-Resumable', '1.0.0').send({ message: 'Not Found.' });
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MEDIA_TYPE = /^[a-z]+\/[a-z0-9][a-z0-9.+-]{0,99}$/i;
+
+/** Upload-Metadata: `filename` (required) and `filetype` (optional, a media type); other keys are dropped. */
+export function validUploadMetadata(metadata: Record<string, string | null> | undefined): { ok: true; metadata: Record<string, string> } | { ok: false; message: string } {
+  const filename = metadata?.filename;
+  if (typeof filename !== 'string' || filename.trim() === '') return { ok: false, message: 'The upload needs a filename in its Upload-Metadata.' };
+  if (filename.length > MAX_FILENAME_LENGTH) return { ok: false, message: `The filename must not be longer than ${MAX_FILENAME_LENGTH} characters.` };
+  if (CONTROL_CHARACTERS.test(filename) || /[/\\]/.test(filename) || LONE_SURROGATE.test(filename)) {
+    return { ok: false, message: 'The filename must not contain control characters or slashes.' };
+  }
+  const result: Record<string, string> = { filename };
+  const filetype = metadata?.filetype;
+  if (typeof filetype === 'string' && filetype !== '') {
+    if (!MEDIA_TYPE.test(filetype)) return { ok: false, message: 'The filetype must be a media type such as video/mp4.' };
+    result.filetype = filetype.toLowerCase();
+  }
+  return { ok: true, metadata: result };
+}
+
+export async function uploadRoutes(app: FastifyInstance, { config, database }: AppContext): Promise<void> {
+  const { directory, maxBytes, expiryMs } = config.uploads;
+  // The signed-in user of each raw request, for the tus hooks (they see only the raw request).
+  const owners = new WeakMap<object, number>();
+  const ownerOf = (req: TusRequest): number => {
+    const raw = req.runtime?.node?.req;
+    const userId = raw ? owners.get(raw) : undefined;
+    if (userId === undefined) throw refusal(401, 'Unauthenticated.');
+    return userId;
+  };
+  const maxMb = Number((maxBytes / (1024 * 1024)).toFixed(2));
+  const tooLarge = `The file is too large for this server: the largest upload is ${maxMb} MB.`;
+
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: store,
+    maxSize: maxBytes,
+    // Same origin only: the PWA is served by this process; no cross-origin page gets CORS access.
+    allowedOrigins: () => false,
+    relativeLocation: true,
+    namingFunction: (req) => newUploadId(ownerOf(req)),
+    onUploadCreate: async (req, upload) => {
+      const userId = ownerOf(req);
+      const checked = validUploadMetadata(upload.metadata);
+      if (!checked.ok) throw refusal(400, checked.message);
+      // This upload's id is already named (not yet stored): every other upload of the user counts.
+      if ((await userUploads(directory, userId)).length >= MAX_UPLOADS_PER_USER) throw refusal(403, TOO_MANY_UPLOADS);
+      return { metadata: checked.metadata };
+    },
+    onUploadFinish: async (_req, upload) => {
+      await checkFinished(upload);
+      return {};
+    },
+    onResponseError: (_req, error) => {
+      const status = 'status_code' in error ? error.status_code : 500;
+      if (status === 413) return { status_code: 413, body: `${tooLarge}\n` };
+      return undefined;
+    },
+  });
+
+  /** The content check on the last byte: a video or audio file with sound is kept (its type recorded), anything else goes. */
+  async function checkFinished(upload: Upload): Promise<void> {
+    const path = upload.storage?.path ?? `${directory}/${upload.id}`;
+    let checked: Awaited<ReturnType<typeof checkSpeechMedia>>;
+    try {
+      checked = await checkSpeechMedia(path);
+    } catch (error) {
+      await removeUploadFiles(directory, upload.id);
+      throw error;
+    }
+    if (!checked.ok) {
+      await removeUploadFiles(directory, upload.id);
+      throw refusal(422, checked.message);
+    }
+    // The checked type lands in the upload's info file: finishedUpload() answers only once it is there.
+    upload.metadata = { ...upload.metadata, checked_type: checked.value.mimeType };
+    await store.configstore.set(upload.id, upload);
+  }
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    owners.set(request.raw, currentAuth(request).user.id);
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      request.log.error({ err: error }, 'resumable upload failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Server Error.' }));
+      else reply.raw.destroy();
+    }
+  };
+
+  const uploadLimit = mediaUploadLimit(database.db, config);
+  await app.register((scope, _options, done) => {
+    // tus bodies (application/offset+octet-stream, or anything a client sends) stay unread: the
+    // file store reads the raw stream, and tus itself answers a PATCH of the wrong type with 415.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.post(UPLOADS_PATH, { preHandler: [requireAuth, requireCaption, uploadLimit] }, handle);
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      scope.route({ method, url: `${UPLOADS_PATH}/:id`, preHandler: [requireAuth, requireCaption, requireOwnUpload], handler: handle });
+    }
+    done();
+  });
+}
