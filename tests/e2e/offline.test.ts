@@ -447,7 +447,8 @@ describe('offline-first in the browser', () => {
     dialog = await signOut();
     await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
     await page.waitForURL(`${server.url}/login`);
-    const left = await page.evaluate(async () => {
+    // The wipe is queued behind the session's other store writes and may finish just after /login shows.
+    const left = () => page.evaluate(async () => {
       // Count what the store still holds (the database may be gone altogether).
       const names = (await indexedDB.databases()).map((database) => database.name);
       if (!names.includes('reelflow')) return { outbox: 0, scripts: 0, token: localStorage.getItem('token') };
@@ -466,7 +467,7 @@ describe('offline-first in the browser', () => {
       database.close();
       return result;
     });
-    expect(left).toEqual({ outbox: 0, scripts: 0, token: null });
+    await expect.poll(left, { timeout: 15_000 }).toEqual({ outbox: 0, scripts: 0, token: null });
     await page.close();
   });
 
