@@ -13,7 +13,11 @@ import type { Transcription, TranscriptionResponse } from '../../contract/transc
 import { MAX_TRANSCRIPTION_WORDS } from '../../contract/transcriptions';
 import { ffmpegPath, probe, runFfmpeg } from '../../server/media/ffmpeg';
 import { startTranscriptionFake, type TranscriptionFake } from './fakes/openai-transcription';
-import { as, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } from './helpers';
+import { eq } from 'drizzle-orm';
+import { transcriptions } from '../../server/db/schema';
+import { RENDER_CAPTIONS_QUEUE } from '../../server/jobs/transcribe';
+import { runServer, type RunningServer } from '../../server/server';
+import { ApiClient, as, createTestApp, createTestDatabase, errorsOf, messageOf, uniqueEmail, type TestApp, type TestDatabase } from './helpers';
 import { multipart, type FilePart } from './media-fixtures';
 import { speechSample, type SpeechSample } from './stt-speech-sample';
 
@@ -43,15 +47,17 @@ function brightness(path: string, seconds: number): number {
   return result.stdout.reduce((sum, value) => sum + value, 0) / result.stdout.length;
 }
 
+const engineEnv = () => ({
+  STT_PROVIDER: 'openai',
+  STT_OPENAI_BASE_URL: `${fake.url}/v1`,
+  STT_OPENAI_API_KEY: 'stt-test-key',
+  RATE_LIMIT_TRANSCRIPTIONS: '100000 per minute',
+});
+
 describe('editing and rendering transcriptions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      STT_PROVIDER: 'openai',
-      STT_OPENAI_BASE_URL: `${fake.url}/v1`,
-      STT_OPENAI_API_KEY: 'stt-test-key',
-      RATE_LIMIT_TRANSCRIPTIONS: '100000 per minute',
-    });
+    t = await createTestApp(engineEnv());
   });
   afterAll(() => t.close());
 
@@ -217,5 +223,37 @@ describe('editing and rendering transcriptions', () => {
     const refused = await render(token, audio.id);
     expect(refused.statusCode).toBe(422);
     expect(messageOf(refused)).toMatch(/no picture to put captions on/);
+  });
+});
+
+describe('render-captions queue on pg-boss', () => {
+  let testDb: TestDatabase;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engineEnv());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb.cleanup();
+  });
+
+  it('render_video: the transcribe job hands the finished transcription to the render-captions job', { timeout: 240_000 }, async () => {
+    server = await runServer({ ...testDb.config, port: 0 }, { logger: false });
+    const { token } = await new ApiClient(server.app).register(uniqueEmail('queue'));
+    const rowOf = async (id: string) => (await server!.database.db.select().from(transcriptions).where(eq(transcriptions.id, id)))[0];
+    fake.expect(sample.truth);
+    const body = multipart({ process_now: '1', render_video: '1', caption_settings: JSON.stringify({ preset: 'clean' }) }, [{ field: 'video_file', filename: 'queued.mp4', data: video }]);
+    const created = await server.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    expect(created.statusCode, created.body).toBe(202);
+    const { id } = created.json<TranscriptionResponse>().transcription;
+    const deadline = Date.now() + 120_000;
+    while ((await rowOf(id))?.renderStatus !== 'completed' && (await rowOf(id))?.renderStatus !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await rowOf(id)).toMatchObject({ status: 'completed', renderStatus: 'completed', renderError: null });
+    const jobs = await server.database.raw.query(`select count(*)::int as n from pgboss.job where name = $1 and data->>'transcriptionId' = $2`, [RENDER_CAPTIONS_QUEUE, id]);
+    expect(jobs.rows[0]!.n).toBe(1);
+    const shown = (await new ApiClient(server.app).get(`/api/transcriptions/${id}`, as(token))).json<TranscriptionResponse>().transcription;
+    const served = await server.app.inject({ method: 'GET', url: shown.captioned_url! });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBeGreaterThan(1000);
   });
 });
