@@ -202,6 +202,18 @@ describe('editing and rendering transcriptions', () => {
     const changed = (await edit(token, done.id, { caption_settings: { preset: 'neon' } })).json<TranscriptionResponse>().transcription;
     expect(changed).toMatchObject({ render_status: 'completed', render_outdated: true });
     expect((await t.app.inject({ method: 'GET', url: changed.captioned_url! })).rawPayload.equals(served.rawPayload)).toBe(true);
+    // A render that fails (here: the stored media has gone) keeps the previous captioned video.
+    const [stored] = await t.database.db.select().from(transcriptions).where(eq(transcriptions.id, done.id));
+    await t.database.db.update(transcriptions).set({ mediaKey: `${stored!.mediaKey}.missing` }).where(eq(transcriptions.id, done.id));
+    expect((await render(token, done.id)).statusCode).toBe(202);
+    await settle();
+    const failed = await show(token, done.id);
+    expect(failed).toMatchObject({ render_status: 'failed', render_outdated: true });
+    expect(failed.render_error).toMatch(/went wrong/);
+    expect((await t.app.inject({ method: 'GET', url: failed.captioned_url! })).rawPayload.equals(served.rawPayload)).toBe(true);
+    expect(await workDirs()).toEqual(before);
+    await t.database.db.update(transcriptions).set({ mediaKey: stored!.mediaKey }).where(eq(transcriptions.id, done.id));
+
     expect((await render(token, done.id)).statusCode).toBe(202);
     await settle();
     const rerendered = await show(token, done.id);
