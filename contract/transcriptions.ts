@@ -87,6 +87,44 @@ export const listTranscriptionsQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/** How many words one edit may hold, and how long one word may be (characters). */
+export const MAX_TRANSCRIPTION_WORDS = 20_000;
+export const MAX_TRANSCRIPTION_WORD_LENGTH = 100;
+
+const editedWord = z.object(
+  {
+    word: z
+      .string({ message: 'Each word must be text.' })
+      .trim()
+      .min(1, 'A word cannot be empty; delete it instead.')
+      .max(MAX_TRANSCRIPTION_WORD_LENGTH, `A word must not be longer than ${MAX_TRANSCRIPTION_WORD_LENGTH} characters.`),
+    start: z.number({ message: 'The start must be a number of seconds.' }).min(0, 'The start cannot be before the beginning.'),
+    end: z.number({ message: 'The end must be a number of seconds.' }).min(0, 'The end cannot be before the beginning.'),
+  },
+  { message: 'Each word must be an object with word, start and end.' },
+);
+
+/**
+ * PUT /api/transcriptions/{id}: the creator's corrections. `words` replaces every word (text
+ * recomputed from them); `caption_settings` replaces the caption settings. `base_updated_at`
+ * (optional) is the `updated_at` the edit was made on: a different one is a 409 (stale write),
+ * unless the body changes nothing. Without it the last write wins.
+ */
+export const updateTranscriptionRequest = z
+  .object({
+    words: z
+      .array(editedWord, { message: 'The words must be a list of {word, start, end}.' })
+      .max(MAX_TRANSCRIPTION_WORDS, `A transcription holds at most ${MAX_TRANSCRIPTION_WORDS} words.`)
+      .optional(),
+    caption_settings: z.object(captionSettings.shape, { message: 'The caption settings must be an object of flags and values.' }).optional(),
+    base_updated_at: z.iso.datetime({ offset: true, message: 'The base updated at field must be an ISO date-time.' }).optional(),
+  })
+  .refine((body) => body.words !== undefined || body.caption_settings !== undefined, { message: 'Send the corrected words or caption settings.', path: ['words'] });
+export type UpdateTranscriptionRequest = z.input<typeof updateTranscriptionRequest>;
+
+export const CAPTION_RENDER_STATUSES = ['none', 'queued', 'rendering', 'completed', 'failed'] as const;
+export type CaptionRenderStatus = (typeof CAPTION_RENDER_STATUSES)[number];
+
 export interface TranscriptionEngineInfo {
   id: 'openai' | 'lemonfox' | 'pocketsphinx';
   label: string;
@@ -125,6 +163,18 @@ export interface Transcription {
   media_size: number;
   /** API paths of the caption files (bearer token needed); null until completed. */
   captions: { srt: string; vtt: string } | null;
+  /** The captioned video (POST /api/transcriptions/{id}/render, or render_video at create). */
+  render_status: CaptionRenderStatus;
+  /** 0–100 while rendering. */
+  render_progress: number;
+  /** Plain-language reason the last render failed; null otherwise. */
+  render_error: string | null;
+  /** True when words or caption settings changed after the captioned video was made. */
+  render_outdated: boolean;
+  /** Signed, expiring URL of the last captioned video (owner only); null until one was made. */
+  captioned_url: string | null;
+  /** The same video served as an attachment (download); null until one was made. */
+  captioned_download_url: string | null;
   created_at: string;
   updated_at: string;
 }

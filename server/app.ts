@@ -57,6 +57,7 @@ import { transcriptionRoutes } from './http/routes/transcriptions';
 import { releaseCrashedTranscriptions, unfinishedTranscriptionIds, type TranscribeDeps } from './domain/transcriptions/run';
 import { createInProcessTranscriptionRunner, type InProcessTranscriptionRunner, type TranscriptionRunner } from './domain/transcriptions/runner';
 import { configuredTranscribeDeps } from './jobs/transcribe';
+import { releaseCrashedRenders as releaseCrashedCaptionRenders, unfinishedRenderIds } from './domain/transcriptions/render';
 import { createSpeechToText } from './providers/stt';
 
 export interface BuildAppOptions {
@@ -259,6 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       if (database.kind === 'pglite') await releaseCrashedTranscriptions(database.db);
       for (const id of await unfinishedTranscriptionIds(database.db)) await inProcessTranscriber.enqueue(id);
+      // And captioned videos.
+      if (database.kind === 'pglite') await releaseCrashedCaptionRenders(database.db);
+      for (const id of await unfinishedRenderIds(database.db)) await inProcessTranscriber.enqueueRender(id);
     });
   }
   if (inProcessPublisher) {

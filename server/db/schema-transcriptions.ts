@@ -1,8 +1,8 @@
-// Drizzle definition of the transcriptions table (migration 0010). Re-exported by schema.ts;
+// Drizzle definition of the transcriptions table (migrations 0010 and 0011). Re-exported by schema.ts;
 // imports only schema-users.ts (no import circle).
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WordTiming } from '../../contract/captions';
-import type { TranscriptionSettings, TranscriptionStage, TranscriptionStatus } from '../../contract/transcriptions';
+import type { CaptionRenderStatus, TranscriptionSettings, TranscriptionStage, TranscriptionStatus } from '../../contract/transcriptions';
 import { createdAtColumn, updatedAtColumn, users } from './schema-users';
 
 export const transcriptions = pgTable(
@@ -31,6 +31,15 @@ export const transcriptions = pgTable(
     words: jsonb('words').$type<WordTiming[]>(),
     attempts: integer('attempts').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    /** Counts the creator's edits; the captioned video is outdated when made from an older one. */
+    editVersion: integer('edit_version').notNull().default(0),
+    renderStatus: text('render_status').$type<CaptionRenderStatus>().notNull().default('none'),
+    renderProgress: integer('render_progress').notNull().default(0),
+    renderError: text('render_error'),
+    renderAttempts: integer('render_attempts').notNull().default(0),
+    renderHeartbeatAt: timestamp('render_heartbeat_at', { withTimezone: true, mode: 'date' }),
+    captionedKey: text('captioned_key'),
+    renderedVersion: integer('rendered_version'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -12,6 +12,8 @@ const humanName = (field: string) => field.replace(/_/g, ' ');
 
 function messageFor(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {
   const field = String(issue.path[0] ?? 'body');
+  // Inside a list or object the schema's own words (when it has some) name the value better.
+  if (issue.code === 'invalid_type' && issue.path.length > 1 && !issue.message.startsWith('Invalid input')) return issue.message;
   if (issue.code === 'invalid_type') {
     const value = input[field];
     if (value === undefined || value === null) return `The ${humanName(field)} field is required.`;

@@ -9,6 +9,7 @@ import { registerIdempotencyPurge } from './idempotency-purge';
 import { passwordResetMailHandler, PASSWORD_RESET_MAIL_QUEUE, registerPasswordResetMail } from './password-reset-mail';
 import type { JobHandler } from './queue';
 import { registerRateLimitPurge } from './rate-limit-purge';
+import { registerRenderCaptions } from './render-captions';
 import { registerRenderVideo } from './render-video';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
@@ -41,6 +42,7 @@ export async function registerJobs(boss: PgBoss, deps: JobDeps): Promise<void> {
   await registerPublishTarget(boss, { database: deps.database, ...deps.publish, logError: deps.logError });
   await registerRefreshTokens(boss, { db: deps.database.db, tokens: deps.publish.engine.tokens, log: deps.log });
   await registerTranscribe(boss, { database: deps.database, ...deps.transcribe, logError: deps.logError });
+  await registerRenderCaptions(boss, { database: deps.database, ...deps.transcribe, logError: deps.logError });
   await registerUploadsPurge(boss, deps.config.uploads, deps.log);
 }
 

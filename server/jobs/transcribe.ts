@@ -3,15 +3,24 @@
 // row (a live run elsewhere makes this one 'busy') and starts over from the stored media; a
 // temporary engine failure leaves the row queued and throws here, so pg-boss tries again later
 // (with backoff) until runTranscription records it as failed after MAX_ATTEMPTS.
+import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MediaStorage } from '../media/storage/types';
+import { prepareFontsDir } from '../media/fonts';
 import { createSpeechToText } from '../providers/stt';
+import { renderIsQueued } from '../domain/transcriptions/render';
 import { MAX_ATTEMPTS, releaseCrashedTranscriptions, runTranscription, unfinishedTranscriptionIds, type TranscribeDeps } from '../domain/transcriptions/run';
 import type { TranscriptionRunner } from '../domain/transcriptions/runner';
 
 export const TRANSCRIBE_QUEUE = 'transcribe';
+/** The captioned-video queue (server/jobs/render-captions.ts). */
+export const RENDER_CAPTIONS_QUEUE = 'render-captions';
+
+export interface RenderCaptionsJobData {
+  transcriptionId: string;
+}
 
 export interface TranscribeJobData {
   transcriptionId: string;
@@ -24,6 +33,11 @@ export function bossTranscriber(boss: () => PgBoss | null): TranscriptionRunner 
       const current = boss();
       if (!current) throw new Error(`job runner not started; cannot queue ${TRANSCRIBE_QUEUE}`);
       await current.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
+    },
+    async enqueueRender(transcriptionId) {
+      const current = boss();
+      if (!current) throw new Error(`job runner not started; cannot queue ${RENDER_CAPTIONS_QUEUE}`);
+      await current.send(RENDER_CAPTIONS_QUEUE, { transcriptionId } satisfies RenderCaptionsJobData);
     },
   };
 }
@@ -54,6 +68,8 @@ export async function registerTranscribe(boss: PgBoss, deps: TranscribeJobDeps):
       try {
         const outcome = await runTranscription(run, id, { signal: deps.signal });
         if (outcome === 'busy' || outcome === 'retry' || outcome === 'interrupted') throw new Error(`transcription ${id} ${outcome}; trying again later`);
+        // render_video: the captioned video goes to its own queue.
+        if (outcome === 'completed' && (await renderIsQueued(run.db, id))) await boss.send(RENDER_CAPTIONS_QUEUE, { transcriptionId: id } satisfies RenderCaptionsJobData);
       } catch (error) {
         deps.logError(error, 'transcribe job');
         throw error;
@@ -66,9 +82,12 @@ export async function registerTranscribe(boss: PgBoss, deps: TranscribeJobDeps):
 }
 
 /** What a transcription runs with, from the configuration: the same for the server, the worker and tests. */
-export function configuredTranscribeDeps(config: Pick<Config, 'transcription'>, storage: MediaStorage, log?: TranscribeDeps['log']): Omit<TranscribeDeps, 'db'> {
+export function configuredTranscribeDeps(config: Pick<Config, 'transcription' | 'dataDir'>, storage: MediaStorage, log?: TranscribeDeps['log']): Omit<TranscribeDeps, 'db'> {
+  let fontsDir: string | undefined;
   return {
     storage,
+    // Copied once per DATA_DIR (server/media/fonts), as for generated videos.
+    fontsDir: () => (fontsDir ??= prepareFontsDir(join(config.dataDir, 'cache'))),
     speechToText(onProgress) {
       const setup = createSpeechToText(config.transcription, { onProgress });
       return setup.configured ? setup.provider : setup.error;

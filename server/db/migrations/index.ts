@@ -10,6 +10,7 @@ import { sql as aiVideos } from './0006-ai-videos';
 import { sql as publishing } from './0007-publishing';
 import { sql as scheduleFeed } from './0009-schedule-feed';
 import { sql as transcriptions } from './0010-transcriptions';
+import { sql as transcriptionRenders } from './0011-transcription-renders';
 
 export interface Migration {
   id: string;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0007-publishing', sql: publishing },
   { id: '0009-schedule-feed', sql: scheduleFeed },
   { id: '0010-transcriptions', sql: transcriptions },
+  { id: '0011-transcription-renders', sql: transcriptionRenders },
 ];

@@ -13,6 +13,7 @@ import type { TranscriptionStage } from '../../../contract/transcriptions';
 import type { Db } from '../../db/client';
 import { transcriptions, type TranscriptionRow } from '../../db/schema-transcriptions';
 import type { MediaStorage } from '../../media/storage/types';
+import { renderAfterTranscription } from './render';
 import { NoSpeechEngineError, TranscriptionProviderError, type TranscriptionProvider } from '../../providers/stt';
 
 /** A heartbeat older than this means the run holding the transcription died. */
@@ -42,6 +43,8 @@ export interface TranscribeDeps {
   speechToText: (onProgress: (done: number) => void) => TranscriptionProvider | NoSpeechEngineError;
   /** Where the temporary copy of the media goes (default the OS temp folder). */
   workRoot?: string;
+  /** The caption fonts folder, for the captioned video (server/media/fonts.ts prepareFontsDir). */
+  fontsDir: () => string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -135,6 +138,8 @@ export async function runTranscription(deps: TranscribeDeps, id: string, options
         duration: transcript.duration,
         transcript: transcript.text,
         words: transcript.words,
+        // render_video: the captioned video is queued now (the runner hands it on).
+        ...renderAfterTranscription(row, transcript.words),
         heartbeatAt: null,
         updatedAt: sql`now()`,
       })

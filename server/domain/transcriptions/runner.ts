@@ -2,11 +2,16 @@
 // pg-boss jobs in the server and `npm run worker` (server/jobs/transcribe.ts), and an in-process
 // background runner for an app built without pg-boss (tests, tools). Either way the create request
 // answers at once and the transcription runs in the background, one at a time per runner here.
+// The same runner makes captioned videos (render.ts): asked for, or queued when a transcription
+// with render_video finishes.
+import { renderIsQueued, runCaptionRender } from './render';
 import { runTranscription, type TranscribeDeps } from './run';
 
 export interface TranscriptionRunner {
   /** Hands the transcription to the background runner; returns without waiting for it. */
   enqueue(id: string): Promise<void>;
+  /** Hands a queued captioned-video render to the background runner. */
+  enqueueRender(id: string): Promise<void>;
 }
 
 export interface InProcessTranscriptionRunner extends TranscriptionRunner {
@@ -23,6 +28,7 @@ export interface InProcessTranscriptionOptions {
 }
 
 export function createInProcessTranscriptionRunner(deps: TranscribeDeps, options: InProcessTranscriptionOptions = {}): InProcessTranscriptionRunner {
+  /** Tasks as `t:{id}` (transcribe) or `r:{id}` (render captions). */
   const waiting: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const controller = new AbortController();
@@ -47,16 +53,21 @@ export function createInProcessTranscriptionRunner(deps: TranscribeDeps, options
 
   const pump = () => {
     if (closed || active !== null) return;
-    const id = waiting.shift();
-    if (id === undefined) return;
-    active = id;
-    void runTranscription(deps, id, { signal: controller.signal })
-      .then(
-        (outcome) => {
-          if (!closed && (outcome === 'busy' || outcome === 'retry')) later(id);
-        },
-        (error: unknown) => options.onError?.(error, id),
-      )
+    const task = waiting.shift();
+    if (task === undefined) return;
+    active = task;
+    const id = task.slice(2);
+    const run =
+      task.startsWith('r:')
+        ? runCaptionRender(deps, id, { signal: controller.signal }).then((outcome) => {
+            if (!closed && outcome === 'busy') later(task);
+          })
+        : runTranscription(deps, id, { signal: controller.signal }).then(async (outcome) => {
+            if (!closed && (outcome === 'busy' || outcome === 'retry')) later(task);
+            if (!closed && outcome === 'completed' && (await renderIsQueued(deps.db, id))) schedule(`r:${id}`);
+          });
+    void run
+      .catch((error: unknown) => options.onError?.(error, id))
       .finally(() => {
         active = null;
         pump();
@@ -76,7 +87,11 @@ export function createInProcessTranscriptionRunner(deps: TranscribeDeps, options
 
   return {
     enqueue(id) {
-      schedule(id);
+      schedule(`t:${id}`);
+      return Promise.resolve();
+    },
+    enqueueRender(id) {
+      schedule(`r:${id}`);
       return Promise.resolve();
     },
     idle() {

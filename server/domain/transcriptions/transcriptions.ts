@@ -16,6 +16,11 @@ export const TRANSCRIPTION_NOT_FOUND = 'This transcription does not exist.';
 export const TRANSCRIPTION_URL_TTL_SECONDS = 6 * 3600;
 
 /** Where every file of a transcription lives; deleting the transcription deletes this prefix. */
+/** Where the captioned video of a transcription lives (replaced only by a successful render). */
+export function captionedKeyOf(userId: number, id: string): string {
+  return `${transcriptionPrefix(userId, id)}captioned.mp4`;
+}
+
 export function transcriptionPrefix(userId: number, id: string): string {
   return `users/${userId}/transcriptions/${id}/`;
 }
@@ -41,6 +46,12 @@ export function toTranscriptionSummary(row: TranscriptionRow, signer: MediaUrlSi
     media_type: row.mediaType,
     media_size: row.mediaSize,
     captions: completed ? { srt: `/api/transcriptions/${row.id}/captions.srt`, vtt: `/api/transcriptions/${row.id}/captions.vtt` } : null,
+    render_status: row.renderStatus,
+    render_progress: row.renderProgress,
+    render_error: row.renderError,
+    render_outdated: row.captionedKey !== null && row.renderedVersion !== row.editVersion,
+    captioned_url: row.captionedKey ? signer.sign(row.captionedKey, { ttlSeconds: TRANSCRIPTION_URL_TTL_SECONDS }) : null,
+    captioned_download_url: row.captionedKey ? signer.sign(row.captionedKey, { ttlSeconds: TRANSCRIPTION_URL_TTL_SECONDS, downloadName: `${row.title} (captioned).mp4` }) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

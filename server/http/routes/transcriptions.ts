@@ -2,8 +2,9 @@
 // finished resumable upload by `upload_id`), the list, one transcription, its SRT/VTT captions,
 // and GET /api/speech-engine (can this server transcribe, and with what). Creating answers 202 at
 // once; the transcription runs in the background (domain/transcriptions/run.ts). Every read is
-// owner-scoped; the media URL in the answers is signed and expiring. Documented in
-// docs/decisions/transcription.md ("The API").
+// owner-scoped; the media URL in the answers is signed and expiring. PUT corrects words and caption
+// settings; POST …/render queues the captioned video. Documented in docs/decisions/transcription.md
+// ("The API", "Editing and rendering").
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { resolveCaptionStyle } from '../../../contract/captions';
 import {
   createTranscriptionRequest,
   listTranscriptionsQuery,
+  updateTranscriptionRequest,
   type SpeechEngineStatus,
   type TranscriptionResponse,
 } from '../../../contract/transcriptions';
@@ -20,6 +22,8 @@ import { FieldValidationError } from '../../domain/errors';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { ClientProblem } from '../../domain/problems';
 import { createTranscription, precheckTranscription, type CreateTranscriptionInput, type CreateTranscriptionResult, type TranscriptionMedia } from '../../domain/transcriptions/create';
+import { editTranscription } from '../../domain/transcriptions/edit';
+import { requestCaptionRender } from '../../domain/transcriptions/render';
 import { findTranscriptionRow, listTranscriptions, toTranscription } from '../../domain/transcriptions/transcriptions';
 import { toSrt, toVtt } from '../../media/captions/subtitles';
 import { currentAuth, requireAuth } from '../auth';
@@ -192,6 +196,32 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
   app.get('/api/transcriptions/:id', reads, async (request): Promise<TranscriptionResponse> => {
     const { id } = parseBody(idParams, request.params);
     return { transcription: toTranscription(await findTranscriptionRow(db, currentAuth(request).user.id, id), mediaUrls) };
+  });
+
+  const writes = { preHandler: [requireAuth, requireCaption] };
+
+  app.put('/api/transcriptions/:id', writes, async (request): Promise<TranscriptionResponse> => {
+    const { id } = parseBody(idParams, request.params);
+    const userId = currentAuth(request).user.id;
+    // Owner first: another user's id is a 404 whatever the body says.
+    await findTranscriptionRow(db, userId, id);
+    const edit = parseBody(updateTranscriptionRequest, request.body);
+    return { transcription: toTranscription(await editTranscription(db, userId, id, edit), mediaUrls) };
+  });
+
+  app.post('/api/transcriptions/:id/render', writes, async (request, reply) => {
+    const { id } = parseBody(idParams, request.params);
+    const { row, enqueue } = await requestCaptionRender(db, currentAuth(request).user.id, id);
+    if (enqueue) {
+      try {
+        await transcriber.enqueueRender(row.id);
+      } catch (error) {
+        // Stays queued: the next start queues it again.
+        request.log.error({ err: error, transcriptionId: row.id }, 'could not queue the caption render');
+      }
+    }
+    const body: TranscriptionResponse = { transcription: toTranscription(row, mediaUrls) };
+    return reply.code(enqueue ? 202 : 200).send(body);
   });
 
   for (const format of ['srt', 'vtt'] as const) {
