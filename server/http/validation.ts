@@ -10,6 +10,9 @@ export class RequestValidationError extends Error {
 
 const humanName = (field: string) => field.replace(/_/g, ' ');
 
+/** zod's expected types as Laravel words them ("must be an array", "must be an integer"). */
+const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', int: 'an integer', integer: 'an integer', number: 'a number', string: 'a string', boolean: 'true or false' };
+
 function messageFor(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {
   const field = String(issue.path[0] ?? 'body');
   // Inside a list or object the schema's own words (when it has some) name the value better.
@@ -17,7 +20,7 @@ function messageFor(issue: z.core.$ZodIssue, input: Record<string, unknown>): st
   if (issue.code === 'invalid_type') {
     const value = input[field];
     if (value === undefined || value === null) return `The ${humanName(field)} field is required.`;
-    return `The ${humanName(field)} field must be a ${issue.expected === 'string' ? 'string' : issue.expected}.`;
+    return `The ${humanName(field)} field must be ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}.`;
   }
   return issue.message;
 }
