@@ -8,9 +8,9 @@ import { App } from './app/App';
 import { installConsoleFilter } from './app/console-filter';
 import { listenForInstallPrompt } from './app/install-prompt';
 import { preloadRouteChunks, redirectToLoginOnUnauthenticated } from './app/router';
-import { isAuthenticated, subscribeSession } from './session';
+import { isAuthenticated, loadPermissions, subscribeSession } from './session';
 import { applyLayoutVersion, storedColorScheme } from './app/theme';
-import { whenIdle } from './ui/idle';
+import { afterFirstScreen } from './ui/first-screen';
 
 installConsoleFilter({ production: import.meta.env.PROD });
 
@@ -32,6 +32,11 @@ applyLayoutVersion();
 
 // The current page's screen chunk is requested now rather than when the router first renders.
 preloadRouteChunks(window.location.pathname);
+// So is the permissions request of a session restored from storage: every signed-in screen waits
+// for it (the route guard shows "Loading permissions..." until it is answered), so it starts
+// alongside the screen's chunks instead of after React's first render. The provider's own load,
+// once it mounts, shares this request (loadPermissions).
+if (isAuthenticated()) void loadPermissions();
 
 // Evaluating the entry's modules is one main-thread task; the rest of the start-up runs in the
 // next one, so neither grows into a long task on a phone-class CPU and the chunk requests above
@@ -60,11 +65,23 @@ function loadSyncRuntimeWhenSignedIn(): void {
       },
     );
   };
-  let unsubscribe = subscribeSession(check);
-  // A session restored from storage: the first screen comes first (its chunks, its first render,
-  // the permissions request); the engine's pulls refresh copies that screen already shows. A
-  // sign-in later on starts the engine at once (the subscription above).
-  whenIdle(check);
+  let unsubscribe = () => {};
+  const follow = () => {
+    unsubscribe = subscribeSession(check);
+  };
+  if (isAuthenticated()) {
+    // A session restored from storage: the first screen comes first (its chunks, the permissions
+    // request, its content); the engine's pulls refresh copies that screen already shows
+    // (src/ui/first-screen.ts). Until then the session is not followed either: start-up changes
+    // it (the payment check) and would otherwise start the engine ahead of the screen.
+    afterFirstScreen(() => {
+      follow();
+      check();
+    });
+  } else {
+    // Signed out: a sign-in starts the engine at once.
+    follow();
+  }
 }
 loadSyncRuntimeWhenSignedIn();
 // The install prompt can fire before the shell mounts: keep it from the start.

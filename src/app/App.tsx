@@ -7,17 +7,17 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
-import { whenIdle } from '../ui/idle';
+import { afterFirstScreen } from '../ui/first-screen';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
 const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })));
 
-/** Renders its children once the first screen has painted and the main thread is idle. */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
+/** Renders its children once the first screen has shown its content and the main thread is idle. */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(() => afterFirstScreen(() => setReady(true)), []);
   return ready ? children : null;
 }
 
@@ -30,13 +30,13 @@ export function App() {
       defaultColorScheme="auto"
     >
       {/* Neither the toasts nor the service worker (registered by UpdatePrompt, which also loads
-          workbox-window) are needed for the first screen: they start once it has painted. */}
-      <AfterFirstPaint>
+          workbox-window) are needed for the first screen: they start once it has shown its content. */}
+      <AfterFirstScreen>
         <Suspense fallback={null}>
           <Notifications position="bottom-right" limit={4} />
         </Suspense>
         <UpdatePrompt />
-      </AfterFirstPaint>
+      </AfterFirstScreen>
       <AuthProvider>
         <PermissionsProvider>
           <RouterProvider router={router} />

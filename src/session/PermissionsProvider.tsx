@@ -28,7 +28,7 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
     void loadPermissions();
   }, [userKey, authenticated]);
 
-  const refresh = useCallback(() => loadPermissions(), []);
+  const refresh = useCallback(() => loadPermissions({ force: true }), []);
 
   const value = useMemo<PermissionsContextValue>(() => {
     const view = effectivePermissions(

@@ -10,6 +10,8 @@ import { toRejection } from '../api/errors';
 import { isAuthenticated, permissionsState, sessionState, wantedPermissionsKey } from './state';
 
 let sequence = 0;
+/** The load under way and the identity it is for: a second call for the same identity shares it. */
+let pending: { key: string | null; promise: Promise<void> } | null = null;
 
 /** axios' own test (without importing axios here): its errors carry `isAxiosError: true`. */
 function isAxiosError(error: unknown): error is AxiosError {
@@ -18,7 +20,26 @@ function isAxiosError(error: unknown): error is AxiosError {
 
 export { permissionsUserKey } from './state';
 
-export async function loadPermissions(): Promise<void> {
+/**
+ * Fetches the permissions of the signed-in user. A call while a load for the same identity is
+ * under way shares it (the entry starts the load of a restored session before React renders, and
+ * the provider's effect asks again once it mounts: one request, not two); `force` starts a new
+ * one (an explicit refresh).
+ */
+export function loadPermissions({ force = false }: { force?: boolean } = {}): Promise<void> {
+  const key = wantedPermissionsKey();
+  if (!force && pending && pending.key === key) return pending.promise;
+  const promise = runLoad();
+  const entry = { key, promise };
+  pending = entry;
+  const clear = () => {
+    if (pending === entry) pending = null;
+  };
+  promise.then(clear, clear);
+  return promise;
+}
+
+async function runLoad(): Promise<void> {
   const current = ++sequence;
   const user = sessionState.user;
   permissionsState.forKey = wantedPermissionsKey();

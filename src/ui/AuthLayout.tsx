@@ -1,9 +1,12 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { markFirstScreenShown } from './first-screen';
 
 /** The frame of the public pages (sign in, register, licence, password reset): mobile first. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  // Start-up work the page does not need waits for this (src/ui/first-screen.ts).
+  useEffect(markFirstScreenShown, []);
   return (
     <Center mih="100dvh" p={{ base: 'sm', sm: 'xl' }} bg="var(--mantine-color-body)">
       <Box w="100%" maw={440}>

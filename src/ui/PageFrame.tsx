@@ -1,8 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { markFirstScreenShown } from './first-screen';
 
 /** The frame of every signed-in screen: one h1 and the screen's content. */
 export function PageFrame({ title, description, children }: { title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+  // Start-up work the screen does not need waits for this (src/ui/first-screen.ts).
+  useEffect(markFirstScreenShown, []);
   return (
     <Stack gap="lg" maw={1100} w="100%" mx="auto">
       <Stack gap={4}>

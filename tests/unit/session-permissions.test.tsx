@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract';
 import { fetchUser, resetCsrfState } from '../../src/api';
-import { AuthProvider, PermissionsProvider, checkPermission, getPermissionsSnapshot, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
+import { AuthProvider, PermissionsProvider, checkPermission, getPermissionsSnapshot, loadPermissions, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
 import { login, logout } from '../../src/session/auth-actions';
 import { permissionsState } from '../../src/session/state';
 import { clearLocalStore, permissionsRepo } from '../../src/store';
@@ -189,6 +189,16 @@ describe('PermissionsProvider', () => {
     await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(false));
     await waitFor(() => expect(result.current.perms.permissions).toBeNull());
     expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+  });
+
+  it('a load started before the provider mounts (the entry, for a restored session) is shared, not repeated', async () => {
+    await login(ann, 'tok', 0);
+    const early = loadPermissions();
+    const { result } = renderHook(useBoth, { wrapper });
+    await early;
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    await whenSessionStored();
+    expect(permissionCalls()).toHaveLength(1);
   });
 
   it('refresh() fetches again', async () => {
