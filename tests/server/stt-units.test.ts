@@ -76,9 +76,9 @@ describe('rejoinChunks', () => {
   });
 
   it('reads ffmpeg’s segment list', () => {
-    expect(parseSegmentList('chunk0001.mp3,2.016000,4.032000\nchunk0000.mp3,0.000000,2.016000\n\n', '/tmp/x')).toEqual([
-      { path: join('/tmp/x', 'chunk0000.mp3'), start: 0, end: 2.016 },
-      { path: join('/tmp/x', 'chunk0001.mp3'), start: 2.016, end: 4.032 },
+    expect(parseSegmentList('chunk0001.mp3,2.016000,4.032000\nchunk0000.mp3,0.000000,2.016000\n\n', 'pieces')).toEqual([
+      { path: join('pieces', 'chunk0000.mp3'), start: 0, end: 2.016 },
+      { path: join('pieces', 'chunk0001.mp3'), start: 2.016, end: 4.032 },
     ]);
   });
 });
