@@ -188,8 +188,6 @@ export interface Config {
   };
   /** Speech to text (server/providers/stt, createSpeechToText picks the engine). */
   transcription: TranscriptionSettings;
-  /** TRANSCRIPTION_MAX_UPLOAD_MB in bytes (MB = 1024 × 1024 bytes). */
-  transcriptionMaxUploadBytes: number;
   /** REELFLOW_TEST_MODE=1: enables fault injection for the browser tests. Never in production. */
   testMode: boolean;
   /** Where media lives (server/media/storage) and how its URLs are signed. */
@@ -390,7 +388,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pocketsphinxPath: e.POCKETSPHINX_PATH,
       chunkSeconds: e.STT_CHUNK_SECONDS,
     },
-    transcriptionMaxUploadBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),
     testMode: e.REELFLOW_TEST_MODE === '1' || e.REELFLOW_TEST_MODE === 'true',
     media,
     tokenEncryption: {

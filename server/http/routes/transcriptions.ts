@@ -89,7 +89,8 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
   const { database, config, storage, mediaUrls, transcriber, speechEngine } = context;
   const { db } = database;
   const spoolDir = uploadSpoolDir(config.dataDir);
-  const maxBytes = config.transcriptionMaxUploadBytes;
+  // One limit for both ways in: the tus uploads and the multipart form (TRANSCRIPTION_MAX_UPLOAD_MB).
+  const maxBytes = config.uploads.maxBytes;
   const createLimit = rateLimited(db, [{ bucket: 'transcriptions:user', limit: config.rateLimits.transcriptions, key: byUser }]);
 
   /** 503 with the plain explanation before any byte of a file is read: nothing is stored. */
