@@ -99,6 +99,9 @@ export class SpeechWorker {
     if (child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
+      // An idle child is unref'd: held again until it has exited, or a script whose last work is
+      // this close (a benchmark) would end with the promise unsettled.
+      child.ref();
       child.kill();
     });
   }
