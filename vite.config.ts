@@ -78,6 +78,8 @@ export default defineConfig({
     // URL would be refused by the CSP (worker-src 'self' blob:) and could not be cached apart.
     assetsInlineLimit: (file: string) => (/[\\/]@ffmpeg[\\/]/.test(file) ? false : undefined),
     rolldownOptions: {
+      // Required by experimentalInlineCommonChunks below: no chunk's exports are a public API.
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
           // Every module the entry imports statically is downloaded before the first render anyway;
@@ -86,6 +88,17 @@ export default defineConfig({
           // at a time per origin, each costs a round trip on a phone network), the same bytes.
           // (The entry module itself stays the entry chunk, which index.html and the manifest name.)
           groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }],
+          //
+          // Lazy screens share many small modules (a Mantine component, an icon): split by which
+          // screens share them, the signed-in layout and home came as ~40 files of 1–7 KB, and
+          // Lighthouse's phone network pays a round trip per 6 of them before home can render.
+          // Common chunks under 16 KB (source size) are copied into the chunks that use them
+          // instead: `/` 51 → 13 files, `/login` 31 → 9, the same or fewer bytes per page; the
+          // price is duplicated code in the service worker's precache (2.4 → 2.8 MB raw) and
+          // strict execution order (modules run in import order via small init wrappers).
+          // Measured in BENCHMARKS.md ("Fewer, larger chunks").
+          // Chunks holding styles stay files: Vite's CSS plugin would emit their CSS once per copy.
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/ },
         },
       },
       treeshake: {

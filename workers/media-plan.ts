@@ -113,3 +113,34 @@ export function planCompression(input: { durationSeconds: number; maxBytes: numb
   const factor = target / shortSide;
   return { videoKbps, audioKbps, width: even(input.width * factor), height: even(input.height * factor) };
 }
+
+/**
+ * The compress-to-fit encode of `input` to `output` with `plan`: H.264 veryfast capped at the
+ * planned bitrate, mono AAC (or no audio), faststart MP4. One function, so the worker and the
+ * benchmark's native baseline (tests/bench/media-worker.bench.ts) run the very same settings.
+ */
+export function compressionArgs(input: string, plan: CompressionPlan, output: string): string[] {
+  const audio = plan.audioKbps > 0 ? ['-c:a', 'aac', '-b:a', `${plan.audioKbps}k`, '-ac', '1'] : ['-an'];
+  return [
+    '-i', input,
+    '-map', '0:v:0', ...(plan.audioKbps > 0 ? ['-map', '0:a:0'] : []),
+    '-vf', `scale=${plan.width}:${plan.height}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
+    '-b:v', `${plan.videoKbps}k`, '-maxrate', `${plan.videoKbps}k`, '-bufsize', `${plan.videoKbps * 2}k`,
+    ...audio,
+    '-movflags', '+faststart',
+    output,
+  ];
+}
+
+/** Compact mono speech audio: 16 kHz Opus at 24 kbit/s in Ogg, or MP3 at 32 kbit/s if Opus is missing. */
+export function speechAudioArgs(input: string, codec: 'opus' | 'mp3', output: string): string[] {
+  const common = ['-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000'];
+  return codec === 'opus' ? [...common, '-c:a', 'libopus', '-b:a', '24k', '-application', 'voip', output] : [...common, '-c:a', 'libmp3lame', '-b:a', '32k', output];
+}
+
+/** `-threads N` just before the output (the multi-thread core crashes on some presets without it). */
+export function withThreadCount(args: string[], threads: number): string[] {
+  const output = args.length - 1;
+  return [...args.slice(0, output), '-threads', String(threads), ...args.slice(output)];
+}

@@ -15,7 +15,7 @@ import coreWasmUrl from '@ffmpeg/core/wasm?url';
 import coreMtUrl from '@ffmpeg/core-mt?url';
 import coreMtWasmUrl from '@ffmpeg/core-mt/wasm?url';
 import coreMtWorkerUrl from '@ffmpeg/core-mt/worker?url';
-import { displaySize, parseProbe, planCompression, type ProbeFacts } from './media-plan';
+import { compressionArgs, displaySize, parseProbe, planCompression, speechAudioArgs, withThreadCount, type ProbeFacts } from './media-plan';
 
 export type { ProbeFacts } from './media-plan';
 
@@ -157,7 +157,7 @@ async function run(instance: FFmpeg, args: string[], stage: string, onProgress: 
   onProgress?.({ ratio: 0, stage });
   let code: number;
   try {
-    code = await instance.exec(multiThread() ? insertThreads(args) : args);
+    code = await instance.exec(multiThread() ? withThreadCount(args, threads()) : args);
   } catch (error) {
     if (ffmpeg !== instance) throw cancelledError();
     throw error;
@@ -167,12 +167,6 @@ async function run(instance: FFmpeg, args: string[], stage: string, onProgress: 
   if (ffmpeg !== instance) throw cancelledError();
   if (code !== 0) throw describeFailure(what);
   onProgress?.({ ratio: 1, stage });
-}
-
-/** The multi-thread core crashes on some presets without an explicit thread count (DESIGN §3). */
-function insertThreads(args: string[]): string[] {
-  const output = args.length - 1;
-  return [...args.slice(0, output), '-threads', String(threads()), ...args.slice(output)];
 }
 
 async function readOutput(instance: FFmpeg, path: string, type: string): Promise<Blob> {
@@ -225,14 +219,13 @@ const api = {
       const { instance, input } = mounted;
       try {
         const out = `/speech-${++sequence}`;
-        const common = ['-i', input, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000'];
         try {
-          await run(instance, [...common, '-c:a', 'libopus', '-b:a', '24k', '-application', 'voip', `${out}.ogg`], 'Extracting the speech', onProgress, 'Extracting the audio failed');
+          await run(instance, speechAudioArgs(input, 'opus', `${out}.ogg`), 'Extracting the speech', onProgress, 'Extracting the audio failed');
           return await readOutput(instance, `${out}.ogg`, 'audio/ogg');
         } catch (error) {
           if (error instanceof Error && error.name === 'AbortError') throw error;
           if (!logTail.some((line) => /Unknown encoder|Encoder not found/i.test(line))) throw error;
-          await run(instance, [...common, '-c:a', 'libmp3lame', '-b:a', '32k', `${out}.mp3`], 'Extracting the speech', onProgress, 'Extracting the audio failed');
+          await run(instance, speechAudioArgs(input, 'mp3', `${out}.mp3`), 'Extracting the speech', onProgress, 'Extracting the audio failed');
           return await readOutput(instance, `${out}.mp3`, 'audio/mpeg');
         }
       } finally {
@@ -258,19 +251,9 @@ const api = {
           const plan = planCompression({ durationSeconds: facts.durationSeconds, maxBytes, width: frame.width, height: frame.height, hasAudio: Boolean(facts.audioCodec), scale });
           if (!plan) throw new Error(`This video is too long to fit in ${(maxBytes / 1024 / 1024).toFixed(2)} MB at a watchable quality.`);
           const out = `/compressed-${++sequence}.mp4`;
-          const audio = plan.audioKbps > 0 ? ['-c:a', 'aac', '-b:a', `${plan.audioKbps}k`, '-ac', '1'] : ['-an'];
           await run(
             instance,
-            [
-              '-i', input,
-              '-map', '0:v:0', ...(plan.audioKbps > 0 ? ['-map', '0:a:0'] : []),
-              '-vf', `scale=${plan.width}:${plan.height}`,
-              '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
-              '-b:v', `${plan.videoKbps}k`, '-maxrate', `${plan.videoKbps}k`, '-bufsize', `${plan.videoKbps * 2}k`,
-              ...audio,
-              '-movflags', '+faststart',
-              out,
-            ],
+            compressionArgs(input, plan, out),
             attempt === 1 ? 'Compressing the video' : `Compressing the video (attempt ${attempt})`,
             onProgress,
             'Compressing the video failed',

@@ -25,8 +25,9 @@ import '../src/collections/music';
 import '../src/collections/post-sync';
 import '../src/collections/failed-jobs';
 import '../src/collections/accounts';
+import '../src/collections/transcription-sync';
 import '../src/sync/error-logs';
-import { OFFLINE_VIDEO_CACHE, offlineVideoIdOf } from '../src/collections/video-offline';
+import { isOfflineCopyPath, OFFLINE_VIDEO_CACHE } from '../src/collections/video-offline';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -45,12 +46,13 @@ cleanupOutdatedCaches();
 const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//, /^\/media\//, /^\/sandbox\//];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
 
-// "Keep offline" videos (src/collections/video-offline.ts): /offline/videos/<id>.mp4 is answered
+// "Keep offline" videos (src/collections/video-offline.ts): /offline/videos/<id>.mp4 (and a
+// transcription's captioned video, /offline/captioned/<id>.mp4) is answered
 // from the cache the copy was stored in, keyed by the video id (the server's signed URLs expire),
 // and a Range request gets a 206 slice of it, so a <video> element can seek with no network. A
 // missing copy is a plain failure (the page only uses this path for a kept video).
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && offlineVideoIdOf(url.pathname) !== null,
+  ({ url, sameOrigin }) => sameOrigin && isOfflineCopyPath(url.pathname),
   new CacheOnly({ cacheName: OFFLINE_VIDEO_CACHE, plugins: [new RangeRequestsPlugin()] }),
 );
 

@@ -17,6 +17,7 @@ import type {
   RegisterWithLicenseRequest,
   ResetPasswordRequest,
   ScriptWriterInfo,
+  SpeechEngineStatus,
   User,
   ValidateLicenseRequest,
   ValidateLicenseResponse,
@@ -292,5 +293,7 @@ export async function createTranscription(input: TranscriptionInput): Promise<Tr
   return upload<TranscriptionResponse>('/api/transcriptions', form, video_file);
 }
 
+/** GET /api/speech-engine: whether this server can transcribe, and its upload limit. */
+export const fetchSpeechEngine = () => data(api.get<SpeechEngineStatus>('/api/speech-engine'));
 export const fetchTranscriptions = () => data(api.get<unknown>('/api/transcriptions'));
 export const fetchTranscription = (id: Id) => data(api.get<TranscriptionResponse>(`/api/transcriptions/${encodeURIComponent(id)}`));

@@ -20,9 +20,11 @@ import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../collections/post-sync'
 import { FAILED_JOBS_COLLECTION } from '../collections/failed-jobs';
 import { createPublishingSyncs } from '../collections/publishing';
 import { createScriptsSync } from '../collections/scripts';
-import { pruneOfflineVideos } from '../collections/video-offline';
+import { pruneOfflineCaptioned, pruneOfflineVideos } from '../collections/video-offline';
 import { signatureOf, startVideoPolling, type VideoPolling } from '../collections/video-polling';
 import { createVideosSync, VIDEOS_COLLECTION } from '../collections/video-sync';
+import { createTranscriptionsSync, isTranscriptionActive, TRANSCRIPTIONS_COLLECTION } from '../collections/transcription-sync';
+import { ensureUploadRunner, stopUploadRunner } from '../media/upload-runner-loader';
 import {
   appDrainDeps,
   appOutbox,
@@ -100,12 +102,14 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       createPlansSync(axiosGet(http)),
       createUsageSync(axiosGet(http)),
       ...createPublishingSyncs(axiosGet(http)),
+      createTranscriptionsSync(axiosGet(http)),
     ],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
     onSynced: (result) => {
       syncStatus.notePull(result);
       // Offline copies of videos deleted elsewhere (or before a sign-out) are freed.
       if (result.collection === VIDEOS_COLLECTION && result.status === 200) void pruneOfflineVideos().catch(() => undefined);
+      if (result.collection === TRANSCRIPTIONS_COLLECTION && result.status === 200) void pruneOfflineCaptioned().catch(() => undefined);
     },
     onError: (error) => {
       if (!isNetworkFailure(error)) onEngineError(error);
@@ -122,6 +126,36 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   let activeWatcher: Subscription | null = liveQuery(() => activeVideos().then((videos) => videos.length)).subscribe({
     next: (count) => {
       if (count > 0) polling.nudge();
+    },
+    error: () => undefined,
+  });
+
+  // Live transcriptions the same way: transcribing, or rendering the captioned video.
+  const activeTranscriptions = () => db.transcriptions.filter((row) => row.syncStatus === 'synced' && isTranscriptionActive(row)).toArray();
+  const transcriptionPolling: VideoPolling = startVideoPolling({
+    pull: () => pull.run(TRANSCRIPTIONS_COLLECTION),
+    activeSignature: async () =>
+      signatureOf(
+        (await activeTranscriptions()).map((row) => ({
+          id: row.id,
+          status: `${row.status}/${row.render_status}`,
+          progress: row.progress * 1000 + row.render_progress,
+          stage: row.stage,
+          updated_at: row.updated_at,
+        })),
+      ),
+  });
+  let transcriptionWatcher: Subscription | null = liveQuery(() => activeTranscriptions().then((rows) => rows.length)).subscribe({
+    next: (count) => {
+      if (count > 0) transcriptionPolling.nudge();
+    },
+    error: () => undefined,
+  });
+  // Uploads waiting on this device (a reload, a closed tab, going offline) continue: the uploader
+  // (and tus-js-client with it) is loaded only when there is one.
+  let uploadsWatcher: Subscription | null = liveQuery(() => db.uploads.where('userId').equals(userId).count()).subscribe({
+    next: (count) => {
+      if (count > 0 && !stopped) ensureUploadRunner(userId);
     },
     error: () => undefined,
   });
@@ -184,6 +218,12 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       activeWatcher?.unsubscribe();
       activeWatcher = null;
       polling.stop();
+      transcriptionWatcher?.unsubscribe();
+      transcriptionWatcher = null;
+      transcriptionPolling.stop();
+      uploadsWatcher?.unsubscribe();
+      uploadsWatcher = null;
+      stopUploadRunner();
       livePostsWatcher?.unsubscribe();
       livePostsWatcher = null;
       clearInterval(dueCheck);

@@ -15,7 +15,7 @@ import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGe
 import { defineMutation } from '../sync/registry';
 import { createLocalRows, plain, registerRowOutcomes } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/publishing-access';
+import { unchangedWhenForbidden } from './shared/plan-access';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountEntityKey = (id: string): string => `account:${id}`;
@@ -127,6 +127,7 @@ export function createAccountsSync(get: HttpGet): CollectionSync {
     collection: ACCOUNTS_COLLECTION,
     table: db.accounts,
     syncState: db.syncState,
+    // Listed for every plan (a creator who lost publishing still sees what is connected): never skipped.
     fetch: unchangedWhenForbidden((etag) => fetchAllAccounts(get, etag)),
     key: (account) => account.id,
     ...pendingInOutbox<string>(db.outbox, accountEntityKey),

@@ -12,7 +12,7 @@ import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGe
 import { defineMutation } from '../sync/registry';
 import { createLocalRows, payloadId, plain } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/publishing-access';
+import { unchangedWhenForbidden } from './shared/plan-access';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;
@@ -130,7 +130,7 @@ export function createFailedJobsSync(get: HttpGet): CollectionSync {
     collection: FAILED_JOBS_COLLECTION,
     table: db.failedJobs,
     syncState: db.syncState,
-    fetch: unchangedWhenForbidden((etag) => fetchFailedJobs(get, etag)),
+    fetch: unchangedWhenForbidden((etag) => fetchFailedJobs(get, etag), 'can_publish_post'),
     key: (job) => job.id,
     ...pendingInOutbox<string>(db.outbox, failedJobEntityKey),
   });

@@ -52,8 +52,14 @@ export {
   offlineVideoPath,
   offlineVideoIdOf,
   pruneOfflineVideos,
+  keepCaptionedOffline,
+  offlineCaptionedPath,
+  offlineCaptionedIdOf,
+  isOfflineCopyPath,
+  pruneOfflineCaptioned,
   OFFLINE_VIDEO_CACHE,
 } from './video-offline';
+export type { OfflineCopyKind } from './video-offline';
 export { startVideoPolling, nextPollDelay, signatureOf, VIDEO_POLL_MIN_MS, VIDEO_POLL_MAX_MS } from './video-polling';
 export type { VideoPolling, VideoPollingOptions, TimerApi } from './video-polling';
 export {

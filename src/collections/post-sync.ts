@@ -13,7 +13,7 @@ import { createCollectionSync, markCollectionChanged, pendingInOutbox, type Coll
 import { defineMutation } from '../sync/registry';
 import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/publishing-access';
+import { unchangedWhenForbidden } from './shared/plan-access';
 
 export const POSTS_COLLECTION = 'posts';
 export const CALENDAR_COLLECTION = 'calendarEntries';
@@ -244,7 +244,7 @@ export function createPostsSync(get: HttpGet): CollectionSync {
     collection: POSTS_COLLECTION,
     table: db.posts,
     syncState: db.syncState,
-    fetch: unchangedWhenForbidden((etag) => fetchPosts(get, etag)),
+    fetch: unchangedWhenForbidden((etag) => fetchPosts(get, etag), 'can_publish_post'),
     key: (post) => post.id,
     ...pendingInOutbox<string>(db.outbox, postEntityKey),
   });
@@ -269,7 +269,7 @@ export function createCalendarSync(get: HttpGet): CollectionSync {
     collection: CALENDAR_COLLECTION,
     table: db.calendarEntries,
     syncState: db.syncState,
-    fetch: unchangedWhenForbidden((etag) => fetchCalendar(get, etag)),
+    fetch: unchangedWhenForbidden((etag) => fetchCalendar(get, etag), 'can_publish_post'),
     key: (entry) => entry.id,
     ...pendingInOutbox<string>(db.outbox, postEntityKey),
   });

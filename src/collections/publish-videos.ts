@@ -6,7 +6,7 @@ import { pullNow } from '../sync/engine';
 import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { plain } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/publishing-access';
+import { unchangedWhenForbidden } from './shared/plan-access';
 
 export const PUBLISH_VIDEOS_COLLECTION = 'publishVideos';
 
@@ -25,7 +25,7 @@ export function createPublishVideosSync(get: HttpGet): CollectionSync {
     collection: PUBLISH_VIDEOS_COLLECTION,
     table: db.publishVideos,
     syncState: db.syncState,
-    fetch: unchangedWhenForbidden((etag) => fetchPublishVideos(get, etag)),
+    fetch: unchangedWhenForbidden((etag) => fetchPublishVideos(get, etag), 'can_publish_post'),
     key: (video) => video.id,
   });
 }

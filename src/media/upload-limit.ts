@@ -1,11 +1,22 @@
 // The server's upload limit for a transcription's file, which the upload policy plans with. The
-// transcription routes (another slice of issue 11) will report the real limit; until then the
-// device assumes DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES, and a deployment (or a test) with a
-// different limit sets it per browser in localStorage under TRANSCRIPTION_LIMIT_KEY (bytes).
-// A server answer of "too large" still wins: its limit is shown in the message (upload-policy.ts).
+// transcription screen asks GET /api/speech-engine (`max_upload_bytes`) and keeps the answer here
+// (localStorage, TRANSCRIPTION_LIMIT_KEY) so the limit is known offline too; before the first
+// answer the device assumes DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES. A server answer of "too
+// large" still wins: its limit is shown in the message (upload-policy.ts).
 
 export const DEFAULT_TRANSCRIPTION_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
 export const TRANSCRIPTION_LIMIT_KEY = 'reelflow:transcription-upload-limit-bytes';
+
+/** Keep the server's limit (from GET /api/speech-engine) for the next plan, offline included. */
+export function rememberTranscriptionUploadLimit(bytes: number, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  if (Number.isFinite(bytes) && bytes > 0) {
+    try {
+      storage?.setItem(TRANSCRIPTION_LIMIT_KEY, String(Math.floor(bytes)));
+    } catch {
+      // Storage full or blocked: the default applies until the next answer.
+    }
+  }
+}
 
 export function transcriptionUploadLimitBytes(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number {
   const stored = Number(storage?.getItem(TRANSCRIPTION_LIMIT_KEY) ?? Number.NaN);

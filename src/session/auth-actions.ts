@@ -12,6 +12,7 @@ import { TOKEN_KEY } from '../api/token';
 // The local store (Dexie) is imported on first use, so pages of signed-out visitors (sign-in,
 // register) do not download it; storage-state is tiny and Dexie-free.
 import { requestPersistentStorage } from '../store/storage-state';
+import { afterFirstScreen } from '../ui/first-screen';
 import { initialPaymentStatus, isAuthenticated, permissionsState, sessionState } from './state';
 import type { PaymentStatus } from './types';
 
@@ -218,7 +219,10 @@ export function restoreSession(): void {
 export function startSession(): void {
   requestPersistentStorage();
   if (isAuthenticated()) {
-    void mirrorSession(); // the service worker reads the token from the local store
+    // The service worker reads the token from the local store. Already there since sign-in, so
+    // this refresh waits for the first screen: Dexie would otherwise download alongside the
+    // permissions request that screen waits for (Lighthouse LCP on `/`).
+    afterFirstScreen(() => void mirrorSession());
     checkInBackground();
   }
 }

@@ -54,8 +54,9 @@ async function runLoad(): Promise<void> {
   permissionsState.error = null;
   let http: typeof import('../api/client') | null = null;
   try {
-    http = await import('../api/client');
-    const { fetchPermissionsRaw } = await import('../api/endpoints');
+    // Both at once: one round of chunk requests on a slow link, not two in a row.
+    const [client, { fetchPermissionsRaw }] = await Promise.all([import('../api/client'), import('../api/endpoints')]);
+    http = client;
     const permissions = await fetchPermissionsRaw();
     if (current !== sequence) return;
     // A copy: valtio would otherwise wrap (and write proxies into) the response object.

@@ -5,6 +5,7 @@
 // the first pull. Kept out of the session index for the same reason.
 import { useEffect, useState } from 'react';
 import type { LimitUsage, PlanSummary } from '../../contract';
+import { afterFirstScreen } from '../ui/first-screen';
 
 export interface PlanCatalogue {
   /** Lowest plan first; undefined until the store answered, [] before the first pull. */
@@ -20,19 +21,24 @@ export function usePlanCatalogue(): PlanCatalogue {
   useEffect(() => {
     let stopped = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void Promise.all([import('dexie'), import('../store')]).then(([{ liveQuery }, { db }]) => {
-      if (stopped) return;
-      subscription = liveQuery(async () => ({
-        plans: (await db.plans.toArray()).sort((a, b) => a.rank - b.rank),
-        usage: new Map((await db.usage.toArray()).map((row) => [row.limit, row])),
-      })).subscribe({
-        next: setCatalogue,
-        // An unreadable store leaves the hints out; the screens fall back to plain "locked".
-        error: () => setCatalogue(NOT_READ),
+    // After the first screen: Dexie (~28 KB) would otherwise download alongside the permissions
+    // request every signed-in screen waits for (Lighthouse LCP on `/`). Later screens read at once.
+    const cancel = afterFirstScreen(() => {
+      void Promise.all([import('dexie'), import('../store')]).then(([{ liveQuery }, { db }]) => {
+        if (stopped) return;
+        subscription = liveQuery(async () => ({
+          plans: (await db.plans.toArray()).sort((a, b) => a.rank - b.rank),
+          usage: new Map((await db.usage.toArray()).map((row) => [row.limit, row])),
+        })).subscribe({
+          next: setCatalogue,
+          // An unreadable store leaves the hints out; the screens fall back to plain "locked".
+          error: () => setCatalogue(NOT_READ),
+        });
       });
     });
     return () => {
       stopped = true;
+      cancel();
       subscription?.unsubscribe();
     };
   }, []);

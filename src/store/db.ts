@@ -15,6 +15,8 @@ import type {
   PublishableVideo,
   Script,
   SocialAccount,
+  Transcription,
+  CaptionSettings,
   User,
   VoicesResponse,
 } from '../../contract';
@@ -29,7 +31,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -111,6 +113,54 @@ export type CalendarEntryRow = CalendarEntry;
 /** A row of the `publishVideos` table (schema 5): a completed video offered by GET /api/get/videos. */
 export type PublishVideoRow = PublishableVideo;
 
+/**
+ * A row of the `transcriptions` table (schema 6): one transcription, as for videos. The list pull
+ * brings no words: `words` are those of GET /api/transcriptions/{id} at `wordsUpdatedAt` (the
+ * server's `updated_at` they belong to; stale when it differs). `keptOffline`: the captioned
+ * video is kept for offline playback.
+ */
+export type LocalTranscription = Transcription & SyncFields & { wordsUpdatedAt: string | null; keptOffline: boolean };
+
+/** Where a resumable upload of a transcription's file stands on this device. */
+export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'failed';
+
+/**
+ * A row of the `uploads` table (schema 6): a transcription's file on its way up (tus), kept here
+ * with the file itself so it survives a reload, going offline or a closed tab. `id` is the
+ * transcription's client id; the row is deleted once the upload is finished and the create
+ * request waits in the outbox.
+ */
+export interface UploadRow {
+  id: string;
+  userId: string;
+  /** What goes up: the speech audio, the compressed video or the original file. */
+  file: Blob;
+  fileName: string;
+  fileType: string;
+  size: number;
+  sends: 'audio' | 'original' | 'compressed';
+  /** The original file's size (before extraction or compression). */
+  originalSize: number;
+  /** The tus upload URL once the server created it (a resume continues there). */
+  uploadUrl: string | null;
+  uploadedBytes: number;
+  status: UploadStatus;
+  /** Why it stopped (status 'failed'), in the creator's words. */
+  error: string | null;
+  /** The create request's fields (the POST body once the upload is finished, with `upload_id`). */
+  request: { caption_settings: CaptionSettings; render_video: boolean; skip_size_check: boolean; language: string | null };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A row of the `captionStyles` table (schema 6): a caption style the creator saved by name, offered wherever captions are styled. */
+export interface CaptionStyleRow {
+  id: string;
+  name: string;
+  settings: CaptionSettings;
+  createdAt: string;
+}
+
 /** A row of the `voices` table (schema 4): one provider's voice list (GET /api/voices). */
 export type VoicesRow = VoicesResponse & { fetchedAt: string };
 
@@ -143,7 +193,9 @@ export class ReelflowDB extends Dexie {
   accounts!: Table<LocalAccount, string>;
   failedJobs!: Table<LocalFailedJob, string>;
   publishVideos!: Table<PublishVideoRow, string>;
-  transcriptions!: Table<CachedEntity, string | number>;
+  transcriptions!: Table<LocalTranscription, string>;
+  uploads!: Table<UploadRow, string>;
+  captionStyles!: Table<CaptionStyleRow, string>;
   plans!: Table<PlanRow, string>;
   usage!: Table<UsageRow, string>;
   music!: Table<LocalMusicTrack, string>;
@@ -202,6 +254,14 @@ export class ReelflowDB extends Dexie {
       failedJobs: 'id, failed_at, kind, syncStatus',
       calendarEntries: 'id, start',
       publishVideos: 'id, created_at',
+    });
+    // Schema 6 (issue 11): transcriptions become typed rows (newest first, status filter, sync
+    // badges), the resumable uploads waiting on this device (with their files), and the caption
+    // styles the creator saved by name. The transcriptions table was never written before.
+    this.version(6).stores({
+      transcriptions: 'id, created_at, status, syncStatus',
+      uploads: 'id, userId, createdAt, status',
+      captionStyles: 'id, name, createdAt',
     });
   }
 }

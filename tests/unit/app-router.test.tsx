@@ -132,7 +132,7 @@ describe('route tree (spec §2)', () => {
 
   it('sends a signed-out visitor of a signed-in page to /login', async () => {
     const router = renderAt('/publish');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 

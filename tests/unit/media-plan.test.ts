@@ -1,7 +1,7 @@
 // Issue 11, acceptance 1: the media worker's arithmetic — reading ffprobe's JSON (codecs,
 // rotation) and choosing bitrate and frame so a video fits a byte limit at the best quality.
 import { describe, expect, it } from 'vitest';
-import { CONTAINER_HEADROOM, displaySize, parseProbe, planCompression } from '../../workers/media-plan';
+import { compressionArgs, CONTAINER_HEADROOM, displaySize, parseProbe, planCompression, speechAudioArgs, withThreadCount } from '../../workers/media-plan';
 
 const probe = (streams: unknown[], format: Record<string, string> = { duration: '12.500000', format_name: 'mov,mp4,m4a,3gp,3g2,mj2', bit_rate: '800000' }) =>
   JSON.stringify({ streams, format });
@@ -88,5 +88,30 @@ describe('planCompression', () => {
   it('says it cannot fit when too few bits are left for a picture, or the duration is unknown', () => {
     expect(planCompression({ durationSeconds: 3600, maxBytes: 5 * MB, width: 1280, height: 720, hasAudio: true })).toBeNull();
     expect(planCompression({ durationSeconds: 0, maxBytes: 5 * MB, width: 1280, height: 720, hasAudio: true })).toBeNull();
+  });
+});
+
+describe('ffmpeg arguments', () => {
+  it('compresses with the planned frame and bitrates, mono AAC, output last', () => {
+    const args = compressionArgs('/in/input', { videoKbps: 1500, audioKbps: 64, width: 960, height: 540 }, '/out.mp4');
+    expect(args.slice(0, 2)).toEqual(['-i', '/in/input']);
+    expect(args.at(-1)).toBe('/out.mp4');
+    expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -vf scale=960:540 -c:v libx264 -preset veryfast');
+    expect(args.join(' ')).toContain('-b:v 1500k -maxrate 1500k -bufsize 3000k -c:a aac -b:a 64k -ac 1');
+  });
+
+  it('drops the audio map and stream when the plan has no audio', () => {
+    const args = compressionArgs('/in/input', { videoKbps: 500, audioKbps: 0, width: 640, height: 360 }, '/out.mp4');
+    expect(args).toContain('-an');
+    expect(args).not.toContain('0:a:0');
+  });
+
+  it('extracts 16 kHz mono Opus, or MP3 as the fallback', () => {
+    expect(speechAudioArgs('/in/input', 'opus', '/a.ogg').join(' ')).toBe('-i /in/input -vn -map 0:a:0 -ac 1 -ar 16000 -c:a libopus -b:a 24k -application voip /a.ogg');
+    expect(speechAudioArgs('/in/input', 'mp3', '/a.mp3').join(' ')).toBe('-i /in/input -vn -map 0:a:0 -ac 1 -ar 16000 -c:a libmp3lame -b:a 32k /a.mp3');
+  });
+
+  it('puts the thread count just before the output', () => {
+    expect(withThreadCount(['-i', 'x', '-c:v', 'libx264', 'out.mp4'], 2)).toEqual(['-i', 'x', '-c:v', 'libx264', '-threads', '2', 'out.mp4']);
   });
 });

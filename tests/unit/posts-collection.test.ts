@@ -5,6 +5,7 @@
 // rescheduled through the outbox with a pending badge. Real Dexie over fake-indexeddb and the
 // fake idempotent server of src/sync/testing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../contract';
 import type { Post } from '../../contract/publishing';
 import {
   createCalendarSync,
@@ -20,7 +21,7 @@ import {
   toLocalPost,
   undoDeletePost,
 } from '../../src/collections';
-import { clearLocalStore, db } from '../../src/store';
+import { clearLocalStore, db, permissionsRepo, sessionRepo } from '../../src/store';
 import { appDrainDeps, appOutbox, discardChange, retryChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';
 import { pageOf } from './helpers/videos';
@@ -249,6 +250,33 @@ describe('pull', () => {
     expect(await db.posts.count()).toBe(1);
     const failing: HttpGet = () => Promise.reject(Object.assign(new Error('Request failed with status code 500'), { response: { status: 500 } }));
     await expect(createPostsSync(failing).run()).rejects.toThrow('500');
+  });
+
+  it('sends no request at all when the cached plan lacks publishing; asks when it has it or nothing is cached', async () => {
+    const asked: string[] = [];
+    const get: HttpGet = (url) => {
+      asked.push(url);
+      return Promise.resolve({ status: 200, body: pageOf([]) });
+    };
+    // No cached permissions: the server decides.
+    await createPostsSync(get).run();
+    expect(asked).toHaveLength(1);
+
+    await db.posts.put(toLocalPost(serverPost('kept')));
+    await sessionRepo.set('user', { id: 7, name: 'Free creator', email: 'free@example.com' } as User);
+    await permissionsRepo.put(7, { can_create_video: true, can_publish_post: null });
+    asked.length = 0;
+    for (const sync of [createPostsSync, createCalendarSync, createFailedJobsSync, createPublishVideosSync]) {
+      expect(await sync(get).run()).toMatchObject({ status: 304 });
+    }
+    expect(asked).toEqual([]);
+    expect(await db.posts.count()).toBe(1);
+
+    await permissionsRepo.put(7, { full_access: '1' });
+    await createPostsSync(get).run();
+    await permissionsRepo.put(7, { can_publish_post: true });
+    await createCalendarSync(get).run();
+    expect(asked).toHaveLength(2);
   });
 });
 

@@ -4,8 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveCaptionStyle } from '../../contract';
-import { CaptionFrameView, CaptionPreview } from '../../src/features/videos/create/CaptionPreview';
-import { captionFrameAt, paginate, SAMPLE_SENTENCE, sampleTimings, timelineLength } from '../../src/features/videos/create/caption-timeline';
+import { CaptionFrameView, CaptionPreview } from '../../src/ui/captions/CaptionPreview';
+import { captionFrameAt, paginate, SAMPLE_SENTENCE, sampleTimings, timelineLength } from '../../src/ui/captions/caption-timeline';
 
 const timings = [
   { word: 'one', start: 0, end: 0.4 },

@@ -43,9 +43,10 @@ export interface LocalRows<Row extends SyncedRow> {
   refreshBadge: (id: string) => Promise<void>;
   /**
    * Run `write` in one transaction over tables(), guarded for a full disk (the storage banner
-   * shows and the error still reaches the caller: the change was NOT saved).
+   * shows and the error still reaches the caller: the change was NOT saved). `extra`: other tables
+   * the same transaction writes (e.g. the upload row a finished upload leaves).
    */
-  write: <T>(write: () => Promise<T>) => Promise<T>;
+  write: <T>(write: () => Promise<T>, extra?: Table[]) => Promise<T>;
   /** Bump the collection's revision (inside a write): a pull in flight refetches. */
   changed: () => Promise<void>;
   /** Put a row back with the badge the outbox gives it now. */
@@ -86,7 +87,7 @@ export function createLocalRows<Row extends SyncedRow>(options: LocalRowsOptions
       const table = options.table();
       if (await table.get(id)) await table.update(id, (await statusFields(id)) as never);
     },
-    write: (write) => guardStorage(() => db.transaction('rw', tables(), write)),
+    write: (write, extra = []) => guardStorage(() => db.transaction('rw', [...tables(), ...extra], write)),
     changed: () => markCollectionChanged(db.syncState, collection),
     async putWithBadge(row) {
       await options.table().put({ ...row, ...(await statusFields(row.id)) });

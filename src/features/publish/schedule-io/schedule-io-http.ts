@@ -3,6 +3,7 @@
 // through the outbox — an import is checked by the server before anything is created.
 import type { FeedTokenCreated, FeedTokenStatus, ImportPost, ImportPreviewResponse, ImportResponse } from '../../../../contract';
 import { api, errorMessage } from '../../../api';
+import { saveBlob } from '../../../ui/save-blob';
 
 export const getFeedStatus = async () => (await api.get<FeedTokenStatus>('/api/schedule/feed-token')).data;
 export const createFeedUrl = async () => (await api.post<FeedTokenCreated>('/api/schedule/feed-token', {})).data;
@@ -36,16 +37,5 @@ export async function downloadScheduleCsv(): Promise<void> {
   }
   const disposition = String(response.headers['content-disposition'] ?? '');
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'reelflow-schedule.csv';
-  const url = URL.createObjectURL(response.data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click the browser has the file; the object URL is not needed any more.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveBlob(response.data, name);
 }

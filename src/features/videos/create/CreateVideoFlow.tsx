@@ -15,7 +15,8 @@ import { db } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
 import { ArtStyleStep } from './ArtStyleStep';
 import { ART_STYLE_LOOKS } from './art-styles';
-import { CaptionStep, presetLabel } from './CaptionStep';
+import { presetLabel } from '../../../ui/captions/preset-label';
+import { CaptionStep } from './CaptionStep';
 import { FlowSection } from './FlowSection';
 import {
   effectiveSpeed,

@@ -6,10 +6,10 @@ import { useEffect, useMemo } from 'react';
 import { resolveCaptionStyle, type PlanSummary } from '../../../../contract';
 import { lockedStyleText } from '../create/art-style-locks';
 import { ART_STYLE_LOOKS } from '../create/art-styles';
-import { loadCaptionFont } from '../create/caption-fonts';
-import { sampleTimings } from '../create/caption-timeline';
-import { CaptionFrameView } from '../create/CaptionPreview';
-import { presetLabel } from '../create/CaptionStep';
+import { loadCaptionFont } from '../../../ui/captions/caption-fonts';
+import { sampleTimings } from '../../../ui/captions/caption-timeline';
+import { CaptionFrameView } from '../../../ui/captions/CaptionPreview';
+import { presetLabel } from '../../../ui/captions/preset-label';
 import { FACELESS_STYLES, type FacelessStyle } from './styles';
 
 export function pacingLabel(speed: number): string {

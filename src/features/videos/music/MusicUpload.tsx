@@ -2,14 +2,15 @@
 // a progress bar, and plain messages for the usual failures (offline, not audio, too large — the
 // spec's "Server file size limit exceeded" text on a 413 — or refused by the server). An upload
 // carries a file, so it is a direct request, not an outbox change: it needs a connection.
-import { Alert, Box, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { MUSIC_UPLOAD_LIMIT_BYTES } from '../../../../contract/videos';
 import { errorMessage, uploadLimitMessage, uploadMusic } from '../../../api';
 import { isMusicTrack, saveUploadedTrack } from '../../../collections';
 import type { LocalMusicTrack } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
+import { FileDropZone } from '../../../ui/FileDropZone';
 import { formatBytes } from '../format';
 
 /** What the picker offers; the server checks the content itself. */
@@ -30,7 +31,6 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
   const [title, setTitle] = useState('');
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const uploading = progress !== undefined;
 
   const choose = (picked: File | null) => {
@@ -70,28 +70,9 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) choose(event.dataTransfer.files[0] ?? null);
-  };
-
   return (
     <Stack gap="sm">
-      <Box
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        p="md"
-        style={{
-          border: `2px dashed var(--mantine-color-${dragging ? 'violet-6' : 'default-border'})`,
-          borderRadius: 'var(--mantine-radius-md)',
-          textAlign: 'center',
-        }}
-      >
+      <FileDropZone onFile={(file) => choose(file)} disabled={uploading}>
         <Stack gap="xs" align="center">
           <IconUpload size={28} stroke={1.5} aria-hidden />
           <Text fz="sm">Drop an audio file here, or</Text>
@@ -106,7 +87,7 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
             MP3, WAV, M4A, AAC, OGG or FLAC, up to {formatBytes(MUSIC_UPLOAD_LIMIT_BYTES)}.{online ? '' : ' Uploading needs a connection.'}
           </Text>
         </Stack>
-      </Box>
+      </FileDropZone>
 
       {file ? (
         <Stack gap="xs">

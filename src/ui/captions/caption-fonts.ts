@@ -2,7 +2,7 @@
 // the same families the server burns in (contract CAPTION_FONTS), as woff2 from @fontsource, one
 // weight each and the Latin subset only. The weights are listed in docs/decisions/create-flow.md
 // so that the server's burned-in captions can use the same ones.
-import type { CaptionFont } from '../../../../contract';
+import type { CaptionFont } from '../../../contract';
 
 export const CAPTION_FONT_WEIGHTS: Record<CaptionFont, number> = {
   Montserrat: 800,

@@ -1,7 +1,7 @@
 // The live caption preview's timeline: a sample sentence with word timings at the narration pace,
 // cut into pages the way the server's ASS writer cuts them (words_per_line × lines words a page),
 // and which page and word are on screen at a given time.
-import { NARRATION_WORDS_PER_SECOND, type CaptionStyle, type WordTiming } from '../../../../contract';
+import { NARRATION_WORDS_PER_SECOND, type CaptionStyle, type WordTiming } from '../../../contract';
 
 export const SAMPLE_SENTENCE = 'Did you know octopuses have three hearts and blue blood that keeps them alive deep in the cold ocean?';
 

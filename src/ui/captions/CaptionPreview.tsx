@@ -5,7 +5,7 @@ import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { FRAME_SIZES, type AspectRatio, type CaptionStyle, type WordTiming } from '../../../../contract';
+import { FRAME_SIZES, type AspectRatio, type CaptionStyle, type WordTiming } from '../../../contract';
 import { captionFontFamily, CAPTION_FONT_WEIGHTS, loadCaptionFont } from './caption-fonts';
 import { captionFrameAt, SAMPLE_SENTENCE, sampleTimings, timelineLength } from './caption-timeline';
 

@@ -1,0 +1,126 @@
+// The live preview over the creator's own media: the uploaded video (or, for audio, a blank frame
+// above an audio player) with the captions drawn by the shared preview on top, following the
+// player's clock, the spoken word lit — as the render will burn them in.
+import { Box, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import type { AspectRatio, CaptionStyle, WordTiming } from '../../../contract';
+import { loadCaptionFont } from '../../ui/captions/caption-fonts';
+import { CaptionFrameView } from '../../ui/captions/CaptionPreview';
+
+/** The preview's frame shape nearest to the media's own. */
+export function nearestAspectRatio(width: number, height: number): AspectRatio {
+  if (!width || !height) return '9:16';
+  const ratio = width / height;
+  const candidates: [AspectRatio, number][] = [
+    ['9:16', 9 / 16],
+    ['1:1', 1],
+    ['16:9', 16 / 9],
+  ];
+  return candidates.reduce((best, candidate) => (Math.abs(candidate[1] - ratio) < Math.abs(best[1] - ratio) ? candidate : best))[0];
+}
+
+/**
+ * Only the page on screen is handed to the frame: the frame pages from its first word, so the
+ * slice starts on a page boundary (pages of words_per_line × lines words, as the frame cuts them).
+ */
+export function pageAround(words: readonly WordTiming[], style: Pick<CaptionStyle, 'words_per_line' | 'lines'>, time: number): WordTiming[] {
+  const size = Math.max(1, style.words_per_line * style.lines);
+  let low = 0;
+  let high = words.length - 1;
+  let started = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (words[middle]!.start <= time) {
+      started = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  const first = Math.floor(Math.max(0, started) / size) * size;
+  return words.slice(first, first + size);
+}
+
+export interface MediaCaptionPreviewProps {
+  src: string;
+  mediaType: string;
+  words: readonly WordTiming[];
+  style: CaptionStyle;
+}
+
+export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCaptionPreviewProps) {
+  const audioOnly = !mediaType.startsWith('video/');
+  const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const { ref: box, width } = useElementSize();
+  const [time, setTime] = useState(0);
+  const [shape, setShape] = useState<AspectRatio>('9:16');
+
+  useEffect(() => {
+    void loadCaptionFont(style.font);
+  }, [style.font]);
+
+  // timeupdate fires a few times a second; while playing, each animation frame reads the clock so
+  // the lit word changes on time.
+  useEffect(() => {
+    const element = media.current;
+    if (!element) return;
+    let frame = 0;
+    const read = () => setTime(element.currentTime);
+    const tick = () => {
+      read();
+      frame = requestAnimationFrame(tick);
+    };
+    const play = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(tick);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      read();
+    };
+    const sized = () => {
+      if (element instanceof HTMLVideoElement) setShape(nearestAspectRatio(element.videoWidth, element.videoHeight));
+    };
+    element.addEventListener('timeupdate', read);
+    element.addEventListener('seeked', read);
+    element.addEventListener('play', play);
+    element.addEventListener('pause', stop);
+    element.addEventListener('ended', stop);
+    element.addEventListener('loadedmetadata', sized);
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('timeupdate', read);
+      element.removeEventListener('seeked', read);
+      element.removeEventListener('play', play);
+      element.removeEventListener('pause', stop);
+      element.removeEventListener('ended', stop);
+      element.removeEventListener('loadedmetadata', sized);
+    };
+  }, [audioOnly, src]);
+
+  const timings = pageAround(words, style, time);
+  const frameWidth = Math.min(width || 320, audioOnly || shape === '9:16' ? 320 : 560);
+
+  return (
+    <Stack gap="xs" component="figure" m={0}>
+      <Box ref={box} style={{ display: 'flex', justifyContent: 'center' }}>
+        <Box style={{ position: 'relative', width: frameWidth }}>
+          {audioOnly ? (
+            <CaptionFrameView style={style} timings={timings} time={time} aspectRatio="9:16" width={frameWidth} background="#111" />
+          ) : (
+            <>
+              <video ref={media} src={src} controls playsInline preload="metadata" style={{ display: 'block', width: '100%', borderRadius: 12, background: '#000' }} aria-label="Your video with the caption preview" />
+              {/* Over the picture, not the controls: clicks go through to the player. */}
+              <Box style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+                <CaptionFrameView style={style} timings={timings} time={time} aspectRatio={shape} width={frameWidth} background="transparent" />
+              </Box>
+            </>
+          )}
+        </Box>
+      </Box>
+      {audioOnly ? <audio ref={media} src={src} controls preload="metadata" style={{ width: '100%' }} aria-label="Your recording with the caption preview" /> : null}
+      <Text component="figcaption" fz="sm" c="dimmed" ta="center">
+        {style.enabled ? 'Captions as they will look on your media' : 'No captions will be shown'}
+      </Text>
+    </Stack>
+  );
+}

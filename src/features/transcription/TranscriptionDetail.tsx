@@ -1,0 +1,71 @@
+// One transcription, opened from the transcription page: its facts, the editable transcript, the
+// caption style with a live preview over the media, the caption files and the captioned video.
+// Lazy-loaded by the page (default export).
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { WordTiming } from '../../../contract';
+import type { LocalTranscription } from '../../store';
+import { CaptionFileDownloads } from './CaptionFileDownloads';
+import { CaptionStylePanel } from './CaptionStylePanel';
+import { RenderPanel } from './RenderPanel';
+import { TranscriptEditor } from './TranscriptEditor';
+import { TranscriptionFacts } from './TranscriptionFacts';
+
+export interface TranscriptionDetailProps {
+  transcription: LocalTranscription;
+}
+
+export function TranscriptionDetail({ transcription }: TranscriptionDetailProps) {
+  const completed = transcription.status === 'completed';
+  // The words in the editor (saved or not), so the caption preview plays the corrections at once.
+  const [edited, setEdited] = useState<{ id: string; words: readonly WordTiming[] } | null>(null);
+  const editedWords = edited?.id === transcription.id ? edited.words : null;
+  const { id } = transcription;
+  const onDraftChange = useCallback((words: readonly WordTiming[]) => setEdited({ id, words }), [id]);
+  return (
+    <Stack gap="lg" component="article" aria-labelledby={`transcription-${transcription.id}-title`}>
+      <Stack gap="xs">
+        <Title order={2} id={`transcription-${transcription.id}-title`} style={{ overflowWrap: 'anywhere' }}>
+          {transcription.title}
+        </Title>
+        <TranscriptionFacts transcription={transcription} />
+      </Stack>
+      {transcription.status === 'queued' || transcription.status === 'processing' ? (
+        <Stack gap="xs" align="flex-start">
+          <Loader size="sm" aria-hidden />
+          <Text aria-live="polite">The transcript appears here once it is ready ({transcription.progress} %).</Text>
+        </Stack>
+      ) : null}
+      {completed ? (
+        <>
+          <Section title="Transcript" id={transcription.id}>
+            <TranscriptEditor key={transcription.id} transcription={transcription} onDraftChange={onDraftChange} />
+          </Section>
+          <Section title="Caption style" id={transcription.id}>
+            <CaptionStylePanel key={transcription.id} transcription={transcription} words={editedWords ?? transcription.words} />
+          </Section>
+          <Section title="Caption files" id={transcription.id}>
+            <CaptionFileDownloads transcription={transcription} />
+          </Section>
+          <Section title="Captioned video" id={transcription.id}>
+            <RenderPanel transcription={transcription} />
+          </Section>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  const headingId = `transcription-${id}-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={3} id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+export default TranscriptionDetail;
