@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
@@ -13,6 +14,15 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The heartbeat a crashed run leaves on its row, as the next start finds it. On the embedded
+ * database the start clears any heartbeat (its process is the only runner), so a fresh one is the
+ * hard case. On PostgreSQL another worker may still hold a fresh one, so only a stale heartbeat
+ * is taken over: the crash is shown as having happened two minutes ago (past the 60 s staleness),
+ * rather than leaving the test to wait out the staleness through pg-boss's retry backoff.
+ */
+export const crashedHeartbeat = () => (usingPostgres ? sql`now() - interval '2 minutes'` : sql`now()`);
 
 export interface TestDatabase {
   config: Config;

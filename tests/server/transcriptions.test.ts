@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { SpeechEngineStatus, Transcription, TranscriptionResponse, TranscriptionSummary } from '../../contract/transcriptions';
@@ -22,7 +22,7 @@ import { startTranscriptionFake, type TranscriptionFake } from './fakes/openai-t
 import { MAX_ATTEMPTS } from '../../server/domain/transcriptions/run';
 import { TRANSCRIBE_QUEUE } from '../../server/jobs/transcribe';
 import { runServer, type RunningServer } from '../../server/server';
-import { ApiClient, as, bodyOf, createTestApp, createTestDatabase, errorsOf, messageOf, uniqueEmail, type TestApp, type TestDatabase } from './helpers';
+import { ApiClient, as, crashedHeartbeat, bodyOf, createTestApp, createTestDatabase, errorsOf, messageOf, uniqueEmail, type TestApp, type TestDatabase } from './helpers';
 import { filesUnder, multipart, type FilePart } from './media-fixtures';
 import { expectTimingsValid, speechSample, type SpeechSample } from './stt-speech-sample';
 
@@ -414,7 +414,7 @@ describe('transcribe queue on pg-boss', () => {
     await server.stop();
     server = undefined;
     await testDb.open().then(async (database) => {
-      await database.db.update(transcriptions).set({ status: 'processing', stage: 'transcribing', words: null, heartbeatAt: sql`now()` }).where(eq(transcriptions.id, id));
+      await database.db.update(transcriptions).set({ status: 'processing', stage: 'transcribing', words: null, heartbeatAt: crashedHeartbeat() }).where(eq(transcriptions.id, id));
       await database.close();
     });
     fake.expect(sample.truth);

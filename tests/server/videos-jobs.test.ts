@@ -1,13 +1,13 @@
 // The render queue on pg-boss (issue 8): the server hands a created video to the `render-video`
 // queue and its workers render it (the same registration `npm run worker` uses); a video a crash
 // left processing is queued again when the server starts, and resumes.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiVideo } from '../../contract/videos';
 import { aiVideos } from '../../server/db/schema-videos';
 import { RENDER_VIDEO_QUEUE } from '../../server/jobs/render-video';
 import { runServer, type RunningServer } from '../../server/server';
-import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
+import { ApiClient, as, crashedHeartbeat, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
 
 const SCRIPT = 'Hello there. This is a very short video.';
 
@@ -47,7 +47,7 @@ describe('render-video queue', () => {
     await testDb.open().then(async (database) => {
       await database.db
         .update(aiVideos)
-        .set({ status: 'processing', checkpoint, videoKey: null, stage: 'render', heartbeatAt: sql`now()` })
+        .set({ status: 'processing', checkpoint, videoKey: null, stage: 'render', heartbeatAt: crashedHeartbeat() })
         .where(eq(aiVideos.id, id));
       await database.close();
     });
