@@ -3,23 +3,16 @@
 // provider sits in the signed-in layout (src/app/SignedInApp.tsx): only signed-in screens use it.
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
-import { afterFirstScreen } from '../ui/first-screen';
+import { AfterFirstScreen } from '../ui/AfterFirstScreen';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
 const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })));
-
-/** Renders its children once the first screen has shown its content and the main thread is idle. */
-function AfterFirstScreen({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstScreen(() => setReady(true)), []);
-  return ready ? children : null;
-}
 
 export function App() {
   return (

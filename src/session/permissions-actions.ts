@@ -8,6 +8,7 @@
 import type { AxiosError } from 'axios';
 import { toRejection } from '../api/errors';
 import { isAuthenticated, permissionsState, sessionState, wantedPermissionsKey } from './state';
+import { afterFirstScreen } from '../ui/first-screen';
 
 let sequence = 0;
 /** The load under way and the identity it is for: a second call for the same identity shares it. */
@@ -61,9 +62,13 @@ async function runLoad(): Promise<void> {
     if (current !== sequence) return;
     // A copy: valtio would otherwise wrap (and write proxies into) the response object.
     permissionsState.permissions = structuredClone(permissions);
-    // The store (Dexie) is imported on first use: see auth-actions.ts.
-    import('../store').then(({ permissionsRepo }) => permissionsRepo.put(userId, permissions)).catch((error: unknown) => {
-      console.warn('Could not cache permissions:', error);
+    // The store (Dexie) is imported on first use (see auth-actions.ts), and the offline copy is
+    // written once the first screen has shown: at start-up this answer is what that screen waits
+    // for, and loading and opening Dexie beside its render cost a phone ~200 ms of main thread.
+    afterFirstScreen(() => {
+      import('../store').then(({ permissionsRepo }) => permissionsRepo.put(userId, permissions)).catch((error: unknown) => {
+        console.warn('Could not cache permissions:', error);
+      });
     });
   } catch (error) {
     if (current !== sequence) return;

@@ -5,6 +5,7 @@
 // this module is reached from the entry chunk, which must not load Dexie (docs/decisions/performance.md).
 import type { LimitUsage, PlanSummary, User } from '../../contract';
 import type { PermissionsContextValue } from './types';
+import { formatCount } from '../ui/format-count';
 
 /** The lowest plan that holds `permission` (a `can_*` entry), or null when none does or unknown. */
 export function unlockingPlan(plans: readonly PlanSummary[] | undefined, permission: string): PlanSummary | null {
@@ -31,7 +32,7 @@ export interface LimitText {
 }
 
 function usedWords(usage: LimitUsage): string {
-  return usage.period_start ? `${usage.used.toLocaleString('en')} used this month` : `${usage.used.toLocaleString('en')} used`;
+  return usage.period_start ? `${formatCount(usage.used)} used this month` : `${formatCount(usage.used)} used`;
 }
 
 /**
@@ -47,7 +48,7 @@ export function limitText(permissions: Pick<PermissionsContextValue, 'loading' |
   const limit = permissions.getLimit(base);
   if (limit === 0) return { value: 'Not included', detail: null };
   if (usage && limit !== null && Number.isFinite(limit)) {
-    const of = `${usage.used.toLocaleString('en')} of ${limit.toLocaleString('en')}`;
+    const of = `${formatCount(usage.used)} of ${formatCount(limit)}`;
     return { value: usage.period_start ? `${of} this month` : of, detail: null };
   }
   return { value: permissions.getDisplayText(base), detail: null };

@@ -4,6 +4,7 @@
 import { Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from './format-count';
 
 export function ListLoading({ label, live = true }: { label: string; live?: boolean }) {
   return (
@@ -57,7 +58,7 @@ export function ListFilters<T extends string>({ search, status }: ListFiltersPro
 export function ListCount({ shown, total, words }: { shown: number; total: number; words: (count: number) => string }) {
   return (
     <Text fz="sm" c="dimmed" role="status" aria-live="polite">
-      {shown === total ? words(total) : `${shown.toLocaleString('en')} of ${words(total)}`}
+      {shown === total ? words(total) : `${formatCount(shown)} of ${words(total)}`}
     </Text>
   );
 }

@@ -7,6 +7,7 @@ import { AuthProvider, PermissionsProvider, checkPermission, getPermissionsSnaps
 import { login, logout } from '../../src/session/auth-actions';
 import { permissionsState } from '../../src/session/state';
 import { clearLocalStore, permissionsRepo } from '../../src/store';
+import { markFirstScreenShown, resetFirstScreenForTests } from '../../src/ui/first-screen';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 const ann: User = {
@@ -30,6 +31,7 @@ let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(async () => {
   resetCsrfState();
+  resetFirstScreenForTests();
   await clearLocalStore();
   restoreSession();
   permissionsState.permissions = null;
@@ -93,7 +95,10 @@ describe('PermissionsProvider', () => {
     await whenSessionStored();
     expect(permissionCalls()).toHaveLength(1);
     expect(permissionCalls()[0]?.headers.authorization).toBe('Bearer tok');
-    expect(await permissionsRepo.get(ann.id)).toEqual(PRO);
+    // The offline copy is written once the first screen has shown (its render comes first).
+    expect(await permissionsRepo.get(ann.id)).toBeNull();
+    markFirstScreenShown();
+    await waitFor(async () => expect(await permissionsRepo.get(ann.id)).toEqual(PRO));
   });
 
   it('fetches again when the user changes, and drops them on sign-out', async () => {

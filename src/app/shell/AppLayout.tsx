@@ -46,6 +46,7 @@ import { lockedLabel, NAV_SECTIONS } from './nav';
 import { NavItemLink } from './NavItemLink';
 import { StorageBanner } from './StorageBanner';
 import { SyncIndicator } from './LazySyncIndicator';
+import { formatCount } from '../../ui/format-count';
 
 /** The signed-in layout route's component: signed-out visitors go to /login (spec §4). */
 export function SignedInLayout() {
@@ -201,7 +202,7 @@ function CreditsBadge() {
       leftSection={<IconCoins size={14} aria-hidden />}
       style={{ flexShrink: 0 }}
     >
-      {credits.toLocaleString()}
+      {formatCount(credits)}
       {/* Phones show the number only; screen readers always hear "credits". */}
       <Text span inherit visibleFrom="xs">
         {' '}

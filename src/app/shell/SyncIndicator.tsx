@@ -10,6 +10,7 @@ import { db } from '../../store';
 import { compareItems, describeChange, discardChange, mutationRegistry, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
 import { currentSyncRuntime, retrySyncNow } from '../sync-runtime';
 import { useSyncStatus } from '../useSyncStatus';
+import { formatCount } from '../../ui/format-count';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -34,7 +35,7 @@ export function syncLabel(status: SyncStatus): SyncLabel {
   const pending = status.pendingCount > 0 ? `${status.pendingCount} pending` : null;
   const failed = status.failedCount > 0 ? `${status.failedCount} failed` : null;
   const unsynced = Math.max(0, status.pendingCount) + Math.max(0, status.failedCount);
-  const compact = unsynced > 0 ? unsynced.toLocaleString('en') : '';
+  const compact = unsynced > 0 ? formatCount(unsynced) : '';
   if (!status.online) return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], compact, tone: 'offline' };
   if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact, tone: 'failed' };
   if (pending) return { parts: [pending], compact, tone: 'pending' };

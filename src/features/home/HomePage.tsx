@@ -11,6 +11,7 @@ import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../
 import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { whenIdle } from '../../ui/idle';
 import { PageFrame } from '../../ui/PageFrame';
+import { formatCount } from '../../ui/format-count';
 
 // Posts about to fail for want of an account (issue 10): read from the local store, so the module
 // (and Dexie with it) loads after the first paint, and a failed load leaves the warning out.
@@ -110,7 +111,7 @@ export function HomePage() {
                 Credits balance
               </Text>
               <Text fw={700} fz="xl">
-                {credits.toLocaleString()}
+                {formatCount(credits)}
               </Text>
             </Stack>
           </Group>

@@ -1,0 +1,11 @@
+// Renders its children once the first screen has shown its content and the main thread is idle
+// (src/ui/first-screen.ts): for parts of the page that screen does not need, so their chunks and
+// their work do not compete with it on a slow link and a phone's CPU.
+import { useEffect, useState, type ReactNode } from 'react';
+import { afterFirstScreen } from './first-screen';
+
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterFirstScreen(() => setReady(true)), []);
+  return ready ? children : null;
+}
