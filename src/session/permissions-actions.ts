@@ -66,6 +66,8 @@ async function runLoad(): Promise<void> {
     // written once the first screen has shown: at start-up this answer is what that screen waits
     // for, and loading and opening Dexie beside its render cost a phone ~200 ms of main thread.
     afterFirstScreen(() => {
+      // Signed out (the store wiped) or someone else signed in since: the copy is not theirs to keep.
+      if (sessionState.user?.id !== userId || !isAuthenticated()) return;
       import('../store').then(({ permissionsRepo }) => permissionsRepo.put(userId, permissions)).catch((error: unknown) => {
         console.warn('Could not cache permissions:', error);
       });

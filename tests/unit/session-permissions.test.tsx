@@ -117,6 +117,12 @@ describe('PermissionsProvider', () => {
     await waitFor(() => expect(result.current.perms.permissions).toBeNull());
     expect(result.current.perms.loading).toBe(false);
     expect(result.current.perms.hasPermission('can_publish_post')).toBe(false);
+    // The offline copies wait for the first screen; one that comes after the sign-out wiped the
+    // store is not written back.
+    markFirstScreenShown();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await permissionsRepo.get(ann.id)).toBeNull();
+    expect(await permissionsRepo.get(bob.id)).toBeNull();
   });
 
   it('right after sign-in (before the fetch) the guard sees "loading", never a stale denial', async () => {
