@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../../src/ui/format-count';
+import { formatCount, plural } from '../../src/ui/format-count';
 
 describe('formatCount', () => {
   it("writes counts exactly as toLocaleString('en') does", () => {
@@ -16,5 +16,15 @@ describe('formatCount', () => {
       const decimal = (next() - 0.5) * 10 ** Math.floor(next() * 8);
       expect(formatCount(decimal)).toBe(decimal.toLocaleString('en'));
     }
+  });
+});
+
+describe('plural', () => {
+  it('puts the noun that agrees with the count after the formatted count', () => {
+    expect(plural(1, 'script', 'scripts')).toBe('1 script');
+    expect(plural(0, 'script', 'scripts')).toBe('0 scripts');
+    expect(plural(2, 'post', 'posts')).toBe('2 posts');
+    expect(plural(12_345, 'video', 'videos')).toBe('12,345 videos');
+    expect(plural(-1, 'credit', 'credits')).toBe('-1 credits');
   });
 });

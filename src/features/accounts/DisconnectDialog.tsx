@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api';
 import type { LocalAccount } from '../../store';
 import { ConfirmActions } from '../../ui/ConfirmActions';
-import { plural, platformLabel } from './format';
+import { platformLabel } from './format';
+import { plural } from '../../ui/format-count';
 
 export interface DisconnectDialogProps {
   /** The account to disconnect; null: closed. */

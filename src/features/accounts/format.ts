@@ -2,6 +2,7 @@
 import { PLATFORM_LABELS, type SocialPlatform, type TokenHealth } from '../../../contract/publishing';
 import type { LimitText } from '../../session';
 import type { LocalAccount } from '../../store';
+import { plural } from '../../ui/format-count';
 
 /** The spec's default page size of GET /api/accounts; the screen pages the local rows the same. */
 export const ACCOUNTS_PAGE_SIZE = 10;
@@ -27,10 +28,6 @@ export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   const letters = words.slice(0, 2).map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '');
   return letters.join('').toUpperCase() || '?';
-}
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }
 
 /** "2 posts waiting" for the targets blocked until the account is reconnected. */

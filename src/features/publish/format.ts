@@ -110,6 +110,3 @@ export function matchesPostSearch(post: LocalPost, query: string): boolean {
   return haystack.some((text) => text.toLowerCase().includes(needle));
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}

@@ -22,7 +22,8 @@ import { saveGeneratedScript } from '../../collections/scripts';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
-import { generateForm, isGenerateResponse, languageLabel, plural, type GenerateFormValues } from './format';
+import { generateForm, isGenerateResponse, languageLabel, type GenerateFormValues } from './format';
+import { plural } from '../../ui/format-count';
 import { useOnline } from '../../ui/useOnline';
 
 const FIELDS = ['prompt', 'video_duration', 'language'] as const;

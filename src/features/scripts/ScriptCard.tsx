@@ -10,7 +10,8 @@ import type { LocalScript } from '../../store';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
 import { ConfirmActions } from '../../ui/ConfirmActions';
 import { countWords } from '../../collections/scripts';
-import { clipboardText, formatDuration, formatUpdated, languageLabel, plural, sourceLabel } from './format';
+import { clipboardText, formatDuration, formatUpdated, languageLabel, sourceLabel } from './format';
+import { plural } from '../../ui/format-count';
 
 export interface ScriptCardProps {
   script: LocalScript;

@@ -11,7 +11,8 @@ import type { LocalScript } from '../../store';
 import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from '../../collections/scripts';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
-import { editorForm, languageLabel, plural, type EditorFormValues } from './format';
+import { editorForm, languageLabel, type EditorFormValues } from './format';
+import { plural } from '../../ui/format-count';
 
 export type EditorTarget = { mode: 'new' } | { mode: 'edit'; script: LocalScript };
 

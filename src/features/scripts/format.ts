@@ -21,10 +21,6 @@ export function formatDuration(seconds: number | null | undefined): string {
  *  noticeable start-up delay, and the newest ones are what a creator looks for; search sees all. */
 export const SCRIPTS_PER_PAGE = 40;
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
-
 /** "just now", "5 min ago", "3 h ago", "yesterday", else a short date ("12 Mar 2026"). */
 export function formatUpdated(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);

@@ -12,7 +12,8 @@ import { deleteVideoLocally, refreshMusic, refreshVideos, restartVideoLocally, u
 import { db, type LocalVideo } from '../../store';
 import { ButtonLink } from '../../ui/links';
 import { PageFrame } from '../../ui/PageFrame';
-import { matchesFilter, matchesVideoSearch, plural, STATUS_FILTERS, type StatusFilter } from './format';
+import { matchesFilter, matchesVideoSearch, STATUS_FILTERS, type StatusFilter } from './format';
+import { plural } from '../../ui/format-count';
 import { MusicLibrary } from './music/MusicLibrary';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';

@@ -74,6 +74,3 @@ export function formatCreated(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}

@@ -12,7 +12,8 @@ import { db, type LocalAccount, type LocalFailedJob } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
-import { platformLabel, plural } from '../format';
+import { platformLabel } from '../format';
+import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
 import { formatInZone } from '../time-zone';
 

@@ -13,7 +13,8 @@ import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost
 import { db, type LocalPost } from '../../../store';
 import { ListCount, ListFilters, ListLoading, NoMatches } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
-import { matchesPostSearch, plural, POST_STATUS_LABELS } from '../format';
+import { matchesPostSearch, POST_STATUS_LABELS } from '../format';
+import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
 import { PostCard } from './PostCard';
 import { usePublishAlerts } from '../../../ui/PublishAlerts';

@@ -8,7 +8,7 @@ import { IMPORT_MAX_CSV_CHARS, type ImportPost, type ImportPreviewResponse } fro
 import { errorMessage, fieldErrors } from '../../../api';
 import { refreshCalendar, refreshPublishing } from '../../../collections';
 import { ErrorAlert, SuccessAlert } from '../../../ui/FormAlert';
-import { plural } from '../format';
+import { plural } from '../../../ui/format-count';
 import { ImportPreviewTable } from './ImportPreviewTable';
 import { importPosts, previewImport } from './schedule-io-http';
 

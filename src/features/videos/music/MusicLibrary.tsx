@@ -9,7 +9,7 @@ import { useEffect, useId } from 'react';
 import { errorMessage } from '../../../api';
 import { deleteTrackLocally, refreshMusic, undoDeleteTrack, UNDO_WINDOW_MS, type DeletedTrack } from '../../../collections';
 import { db, type LocalMusicTrack } from '../../../store';
-import { plural } from '../format';
+import { plural } from '../../../ui/format-count';
 import { MusicUpload } from './MusicUpload';
 import { TrackRow } from './TrackRow';
 import { ListLoading } from '../../../ui/ListStates';
