@@ -42,3 +42,13 @@ export function listen(target: EventTargetLike | null, types: string[], listener
     for (const type of types) target.removeEventListener(type, listener);
   };
 }
+
+/**
+ * Let the browser handle input and paint before going on: a pull's write and the next collection's
+ * pull become tasks of their own instead of one long task (on a phone's CPU each collection's
+ * response handling and Dexie transaction is tens of milliseconds; together they blocked taps for
+ * most of a second after the first screen, docs/decisions/performance.md).
+ */
+export function yieldToMain(): Promise<void> {
+  return new Promise((resume) => setTimeout(resume, 0));
+}

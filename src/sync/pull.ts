@@ -2,7 +2,7 @@
 // what the server sent into Dexie, remove what it no longer has, record syncedAt and etag. Rows
 // with undelivered outbox changes are never removed and never overwritten by older server data.
 import { Dexie, type EntityTable, type IndexableType, type Table, type Transaction } from 'dexie';
-import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from './env';
+import { browserOnline, documentTarget, documentVisible, globalTarget, listen, yieldToMain, type EventTargetLike } from './env';
 import type { HeadersLike, OutboxItem, OutboxTable } from './outbox';
 
 export interface SyncStateRow {
@@ -92,6 +92,8 @@ export function createCollectionSync<T, K extends IndexableType>(options: Collec
     const state = await syncState.get(collection);
     const revision = state?.revision ?? 0;
     const response = await options.fetch(state?.etag ?? null);
+    // The write in a task of its own, not in the one that handled the response (yieldToMain).
+    await yieldToMain();
     const syncedAt = new Date(now()).toISOString();
     const stateRow = (etag: string | null): SyncStateRow => ({ collection, syncedAt, etag, ...(state?.revision === undefined ? {} : { revision }) });
 
@@ -209,6 +211,12 @@ export interface PullSchedulerOptions {
   onSynced?: (result: PullResult) => void;
   /** Where 'online' and 'focus' fire (default: window / self). */
   target?: EventTargetLike | null;
+  /**
+   * How many collections are pulled at once (default 2). Each pull's response handling and write
+   * is main-thread work: a dozen at once made long tasks on a phone; two at once keep the network
+   * busy while the work arrives in small pieces.
+   */
+  concurrency?: number;
   /** Where 'visibilitychange' fires (default: document). */
   visibilityTarget?: EventTargetLike | null;
   isOnline?: () => boolean;
@@ -230,6 +238,24 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
   const byName = new Map(options.syncs.map((sync) => [sync.collection, sync]));
   const inFlight = new Map<string, { again: boolean; done: Promise<PullResult | null> }>();
   let stopped = false;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  let running = 0;
+  const slots: Array<() => void> = [];
+
+  /** Run `work` when fewer than `concurrency` pulls are running, in a task of its own. */
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) await new Promise<void>((ready) => slots.push(ready));
+    else running += 1;
+    try {
+      await yieldToMain();
+      return await work();
+    } finally {
+      const next = slots.shift();
+      // The slot passes straight to the next waiting pull (running stays the same).
+      if (next) next();
+      else running -= 1;
+    }
+  }
 
   function runOne(sync: CollectionSync): Promise<PullResult | null> {
     const current = inFlight.get(sync.collection);
@@ -245,7 +271,7 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
       try {
         do {
           entry.again = false;
-          last = await sync.run().catch((error: unknown) => {
+          last = await inTurn(() => sync.run()).catch((error: unknown) => {
             options.onError?.(error, sync.collection);
             return null;
           });

@@ -284,6 +284,38 @@ describe('startPullScheduler', () => {
     expect(a.stats.runs).toBe(3);
   });
 
+  it('pulls two collections at a time by default, each in a task of its own, and finishes them all', async () => {
+    let running = 0;
+    let peak = 0;
+    const order: string[] = [];
+    const syncs: CollectionSync[] = ['a', 'b', 'c', 'd', 'e'].map((collection) => ({
+      collection,
+      async run(): Promise<PullResult> {
+        running += 1;
+        peak = Math.max(peak, running);
+        order.push(collection);
+        await new Promise<void>((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return { collection, status: 200, upserted: 0, removed: 0, keptPending: 0, syncedAt: new Date(0).toISOString() };
+      },
+    }));
+    const scheduler = startPullScheduler({ syncs, interval: 0, target: null, visibilityTarget: null });
+    const pending = scheduler.run();
+    // Nothing runs inside the caller's task.
+    expect(order).toEqual([]);
+    const results = await pending;
+    expect(results.map((result) => result?.collection)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(order).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(peak).toBe(2);
+
+    const one = startPullScheduler({ syncs, interval: 0, target: null, visibilityTarget: null, concurrency: 1 });
+    peak = 0;
+    await one.run();
+    expect(peak).toBe(1);
+    scheduler.stop();
+    one.stop();
+  });
+
   it('runs on an interval, skipping ticks while offline', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
@@ -293,6 +325,8 @@ describe('startPullScheduler', () => {
       vi.advanceTimersByTime(59_999);
       expect(a.stats.runs).toBe(0);
       vi.advanceTimersByTime(1);
+      // A pull starts in a task of its own (yieldToMain), right after the tick.
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
       expect(a.stats.runs).toBe(1);
       online = false;
       vi.advanceTimersByTime(60_000);
@@ -300,6 +334,7 @@ describe('startPullScheduler', () => {
       online = true;
       await settle();
       vi.advanceTimersByTime(60_000);
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
       expect(a.stats.runs).toBe(2);
       scheduler.stop();
       await settle();
