@@ -9,6 +9,7 @@
 // download from a CDN URL never leaks the token.
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract';
+import { API_BASE } from './base';
 import { readCookie } from './cookies';
 import { emitRequestFailed, emitUnauthenticated } from './events';
 import { toRejection } from './errors';
@@ -26,8 +27,7 @@ declare module 'axios' {
   }
 }
 
-const envBase: unknown = import.meta.env.VITE_API_BASE;
-export const API_BASE: string = typeof envBase === 'string' ? envBase : '';
+export { API_BASE };
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 
 export const api = axios.create({

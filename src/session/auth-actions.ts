@@ -223,7 +223,10 @@ export function startSession(): void {
     // this refresh waits for the first screen: Dexie would otherwise download alongside the
     // permissions request that screen waits for (Lighthouse LCP on `/`).
     afterFirstScreen(() => void mirrorSession());
-    checkInBackground();
+    // The start-up re-check too: it needs the HTTP client (axios), whose chunk would otherwise
+    // share the slow link with the chunks and the permissions the first screen waits for. A sign-in
+    // checks at once (login).
+    afterFirstScreen(checkInBackground);
   }
 }
 

@@ -6,7 +6,9 @@
 // the error state, where every check denies.
 // The HTTP layer (axios) is loaded on the first call: see auth-actions.ts.
 import type { AxiosError } from 'axios';
+import type { Permissions } from '../../contract';
 import { toRejection } from '../api/errors';
+import { quickGetJson } from '../api/quick-get';
 import { isAuthenticated, permissionsState, sessionState, wantedPermissionsKey } from './state';
 import { afterFirstScreen } from '../ui/first-screen';
 
@@ -55,11 +57,17 @@ async function runLoad(): Promise<void> {
   permissionsState.error = null;
   let http: typeof import('../api/client') | null = null;
   try {
-    // Both at once: one round of chunk requests on a slow link, not two in a row.
-    const [client, { fetchPermissionsRaw }] = await Promise.all([import('../api/client'), import('../api/endpoints')]);
-    http = client;
-    const permissions = await fetchPermissionsRaw();
+    // A plain success straight away, without waiting for the HTTP client's chunk (quick-get.ts);
+    // anything else is asked again through the client, which handles errors as the spec says.
+    let permissions = await quickGetJson<Permissions>('/api/user/permissions');
     if (current !== sequence) return;
+    if (!permissions) {
+      // Both at once: one round of chunk requests on a slow link, not two in a row.
+      const [client, { fetchPermissionsRaw }] = await Promise.all([import('../api/client'), import('../api/endpoints')]);
+      http = client;
+      permissions = await fetchPermissionsRaw();
+      if (current !== sequence) return;
+    }
     // A copy: valtio would otherwise wrap (and write proxies into) the response object.
     permissionsState.permissions = structuredClone(permissions);
     // The store (Dexie) is imported on first use (see auth-actions.ts), and the offline copy is

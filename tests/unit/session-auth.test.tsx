@@ -14,6 +14,7 @@ import {
 } from '../../src/session';
 import { login, logout, refreshUser, signIn, checkPaymentApproval, setCredits } from '../../src/session/auth-actions';
 import { clearLocalStore, db, permissionsRepo, sessionRepo } from '../../src/store';
+import { markFirstScreenShown, resetFirstScreenForTests } from '../../src/ui/first-screen';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 const ann: User = {
@@ -100,7 +101,12 @@ describe('start-up and localStorage', () => {
     localStorage.setItem('user', JSON.stringify(ann));
     localStorage.setItem('token', 'tok');
     restoreSession();
+    resetFirstScreenForTests();
     renderHook(() => useAuth(), { wrapper });
+    // After the first screen has shown (its chunks and permissions come first on a slow link).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paymentCalls()).toHaveLength(0);
+    markFirstScreenShown();
     await waitFor(() => expect(paymentCalls()).toHaveLength(1));
     expect(paymentCalls()[0]?.headers.authorization).toBe('Bearer tok');
   });

@@ -202,6 +202,34 @@ describe('PermissionsProvider', () => {
     expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
   });
 
+  it("a plain success comes by the browser's fetch; any other answer is asked again through the HTTP client", async () => {
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    expect(permissionCalls().map((call) => call.via)).toEqual(['fetch']);
+    expect(permissionCalls()[0]?.headers).toMatchObject({ accept: 'application/json', authorization: 'Bearer tok' });
+
+    // A 401: the client's answer to it (spec §3: the token is removed, the session ends) still happens.
+    server.on('GET', '/api/user/permissions', { status: 401, body: { message: 'Unauthenticated.' } });
+    await act(() => loadPermissions({ force: true }));
+    expect(permissionCalls().map((call) => call.via)).toEqual(['fetch', 'fetch', 'axios']);
+    await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(false));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a success that is not a JSON object is not taken from the quick fetch', async () => {
+    let answered = 0;
+    server.on('GET', '/api/user/permissions', (request) => {
+      answered += 1;
+      // The quick fetch gets a list, the client the real object.
+      return { body: request.via === 'fetch' ? ['not', 'an', 'object'] : PRO };
+    });
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'tok', 0));
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    expect(answered).toBe(2);
+  });
+
   it('a load started before the provider mounts (the entry, for a restored session) is shared, not repeated', async () => {
     await login(ann, 'tok', 0);
     const early = loadPermissions();

@@ -1,6 +1,7 @@
 // A fake API behind the real axios instance: a custom adapter that routes requests to handlers,
 // records what was sent (method, url, headers, body), and answers like a server would (cookies
-// set through document.cookie, non-2xx statuses rejected as axios does).
+// set through document.cookie, non-2xx statuses rejected as axios does). The browser's fetch is
+// routed to the same handlers (src/api/quick-get.ts uses it), answering with real Responses.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../../src/api';
 
@@ -10,6 +11,8 @@ export interface SentRequest {
   params: Record<string, unknown>;
   headers: Record<string, string>;
   data: unknown;
+  /** Which client sent it: the HTTP client (axios) or the browser's fetch. */
+  via: 'axios' | 'fetch';
 }
 
 export interface Reply {
@@ -47,6 +50,44 @@ export function fakeServer(options: { csrfValue?: string } = {}): FakeServer {
 
   const key = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 
+  /** Records the request and returns the handler's reply (cookies it sets are set). */
+  async function answer(request: SentRequest): Promise<Reply> {
+    requests.push(request);
+    if (requests.length > 200) throw new Error('Runaway requests: the client keeps retrying');
+    let handler = routes.get(key(request.method, request.url));
+    if (!handler && request.url === '/sanctum/csrf-cookie') {
+      handler = () => ({ status: 204, setCookie: `XSRF-TOKEN=${csrf}; path=/` });
+    }
+    const reply = handler ? await handler(request) : { status: 404, body: { message: 'Not found.' } };
+    if (!reply.network && reply.setCookie) document.cookie = reply.setCookie;
+    return reply;
+  }
+
+  const originalFetch = globalThis.fetch;
+  const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const target = new URL(input instanceof Request ? input.url : String(input), 'http://localhost/');
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
+    const reply = await answer({
+      method: (init.method ?? 'GET').toUpperCase(),
+      url: target.pathname,
+      params: Object.fromEntries(target.searchParams),
+      headers,
+      data: typeof init.body === 'string' ? parseBody(init.body) : init.body,
+      via: 'fetch',
+    });
+    if (reply.network) throw new TypeError('Failed to fetch');
+    const status = reply.status ?? 200;
+    const body = reply.body;
+    const text = status === 204 || body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
+    const json = text !== null && typeof body !== 'string';
+    return new Response(text, {
+      status,
+      headers: json ? { 'content-type': 'application/json; charset=utf-8' } : {},
+    });
+  };
+  globalThis.fetch = fakeFetch;
+
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
@@ -58,16 +99,10 @@ export function fakeServer(options: { csrfValue?: string } = {}): FakeServer {
       params: (config.params ?? {}) as Record<string, unknown>,
       headers,
       data: parseBody(config.data),
+      via: 'axios',
     };
-    requests.push(request);
-    if (requests.length > 200) throw new Error('Runaway requests: the client keeps retrying');
-    let handler = routes.get(key(request.method, request.url));
-    if (!handler && request.url === '/sanctum/csrf-cookie') {
-      handler = () => ({ status: 204, setCookie: `XSRF-TOKEN=${csrf}; path=/` });
-    }
-    const reply = handler ? await handler(request) : { status: 404, body: { message: 'Not found.' } };
+    const reply = await answer(request);
     if (reply.network) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    if (reply.setCookie) document.cookie = reply.setCookie;
     const status = reply.status ?? 200;
     const response: AxiosResponse = {
       data: reply.body === undefined ? '' : reply.body,
@@ -99,6 +134,7 @@ export function fakeServer(options: { csrfValue?: string } = {}): FakeServer {
     },
     restore() {
       api.defaults.adapter = original;
+      globalThis.fetch = originalFetch;
     },
   };
   return server;
