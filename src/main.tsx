@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { FIRST_RENDER_PERMISSIONS_WAIT_MS, holdFirstRender } from './app/lazy';
 import { installConsoleFilter } from './app/console-filter';
 import { listenForInstallPrompt } from './app/install-prompt';
 import { preloadRouteChunks, redirectToLoginOnUnauthenticated } from './app/router';
@@ -31,12 +32,19 @@ document.documentElement.setAttribute('data-mantine-color-scheme', resolved);
 applyLayoutVersion();
 
 // The current page's screen chunk is requested now rather than when the router first renders.
-preloadRouteChunks(window.location.pathname);
+const pageChunks = preloadRouteChunks(window.location.pathname);
 // So is the permissions request of a session restored from storage: every signed-in screen waits
 // for it (the route guard shows "Loading permissions..." until it is answered), so it starts
 // alongside the screen's chunks instead of after React's first render. The provider's own load,
 // once it mounts, shares this request (loadPermissions).
-if (isAuthenticated()) void loadPermissions();
+if (isAuthenticated()) {
+  const permissions = loadPermissions();
+  // The page renders once both are here: its chunks, and the permissions for at most a moment more
+  // (a slow answer then gets the guard's "Loading permissions..." as before). See holdFirstRender.
+  // Signed out there is nothing to wait for, and the page asked for may redirect to /login.
+  const aMoment = () => new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_PERMISSIONS_WAIT_MS));
+  holdFirstRender(pageChunks.then(() => Promise.race([permissions, aMoment()])));
+}
 
 // Evaluating the entry's modules is one main-thread task; the rest of the start-up runs in the
 // next one, so neither grows into a long task on a phone-class CPU and the chunk requests above

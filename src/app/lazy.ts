@@ -34,9 +34,27 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = 
     });
 }
 
-// Only the screens of the first page (its layout and screen) defer their first render (below); a
-// later navigation renders its screen at once, without a "Loading..." frame in between.
-let startUpDone = false;
+// The first page's screens render once, when what they show has arrived (holdFirstRender);
+// screens mounted after that (nested ones inside that render, later navigations) render at once.
+let released = false;
+/** How long the first page waits for a restored session's permissions once its chunks are in. */
+export const FIRST_RENDER_PERMISSIONS_WAIT_MS = 1000;
+let hold: Promise<void> = Promise.resolve();
+
+/**
+ * Start-up: the first page's screens start rendering when `ready` settles (fulfilled or not), with
+ * "Loading..." until then. The entry passes the page's chunks and, for a restored session, its
+ * permissions (for at most a moment): the shell and the screen then render and paint once, with
+ * the permissions they show, instead of rendering the shell with "Loading permissions..." and
+ * rendering it all again a moment later (each render of the shell and home is hundreds of
+ * milliseconds on a phone's CPU; Lighthouse LCP and TBT, docs/decisions/performance.md).
+ */
+export function holdFirstRender(ready: Promise<unknown>): void {
+  hold = ready.then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /**
  * A lazily loaded route component with the chunk time-out.
@@ -47,18 +65,26 @@ let startUpDone = false;
  * React renders synchronously, a screen's first render was one main-thread task of hundreds of
  * milliseconds on a phone-class CPU (Lighthouse Total Blocking Time; docs/decisions/performance.md).
  * (Suspending through React.lazy would slice it too, but React holds a revealed Suspense retry
- * back for up to 300 ms after a fallback: later content for real users.) TanStack's component
- * keeps its own behaviour: preload for the router, one reload when a deployment removed the
- * chunk, errors to the route's error component.
+ * back for up to 300 ms after a fallback: later content for real users.) The screens nested in
+ * the first one mount inside its transition and render in it: one commit for the whole page.
+ * TanStack's component keeps its own behaviour: preload for the router, one reload when a
+ * deployment removed the chunk, errors to the route's error component.
  */
 export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & string>(load: () => Promise<T>, exportName: K) => {
   const page = lazyRouteComponent(withChunkTimeout(load), exportName);
   const LazyPage = (props: object) => {
-    const [deferred, setDeferred] = useState(() => !startUpDone);
+    const [deferred, setDeferred] = useState(() => !released);
     useEffect(() => {
-      if (deferred) startTransition(() => setDeferred(false));
-      // The screens nested in this one mounted during its transition, deferred as well.
-      else startUpDone = true;
+      if (!deferred) return undefined;
+      let active = true;
+      void hold.then(() => {
+        if (!active) return;
+        released = true;
+        startTransition(() => setDeferred(false));
+      });
+      return () => {
+        active = false;
+      };
     }, [deferred]);
     return deferred ? createElement(PageLoading) : createElement(page as ComponentType<object>, props);
   };

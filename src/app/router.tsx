@@ -233,9 +233,11 @@ declare module '@tanstack/react-router' {
  * it (issue 7: first paint on a slow link). Failures are left to the route's own load, which
  * shows the chunk error screen.
  */
-export function preloadRouteChunks(pathname: string): void {
+/** Requests the chunks of the page at `pathname`; settles once they are all in (or one failed). */
+export function preloadRouteChunks(pathname: string): Promise<void> {
   const [routes] = router.getMatchedRoutes(pathname);
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  const loads = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined) ?? Promise.resolve());
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** Spec §8 "401: … redirect to /login". Returns the unsubscribe function. */

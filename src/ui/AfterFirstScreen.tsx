@@ -4,8 +4,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { afterFirstScreen } from './first-screen';
 
-export function AfterFirstScreen({ children }: { children: ReactNode }) {
+/** True once the first screen has shown its content and the main thread was idle (then stays true). */
+export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => afterFirstScreen(() => setReady(true)), []);
-  return ready ? children : null;
+  return ready;
+}
+
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  return useAfterFirstScreen() ? children : null;
 }

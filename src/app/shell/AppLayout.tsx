@@ -38,6 +38,7 @@ import { useCallback, useEffect } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
+import { useAfterFirstScreen } from '../../ui/AfterFirstScreen';
 import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
 import { promptInstall, useInstallPrompt } from '../install-prompt';
@@ -80,7 +81,12 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
   const required = useRequiredPermission();
   // Below `sm` the closed drawer is only moved off screen: make it inert so that Tab and screen
   // readers do not walk through links nobody can see.
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  // Read at once (no server render to match): the first render already knows it is a phone.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  // On a phone the drawer is closed at first: its links (icons, tooltips) render after the first
+  // screen, or when it opens, not in the first screen's render (docs/decisions/performance.md).
+  const afterFirstScreen = useAfterFirstScreen();
+  const navigationShown = phone !== true || opened || afterFirstScreen;
 
   return (
     <AppShell
@@ -125,7 +131,7 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
 
       <AppShell.Navbar aria-label="Main navigation" inert={phone === true && !opened}>
         <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
-          <Navigation onNavigate={close} />
+          {navigationShown ? <Navigation onNavigate={close} /> : null}
         </AppShell.Section>
       </AppShell.Navbar>
 
