@@ -80,7 +80,7 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
   let refreshing: Promise<SyncStatus> | null = null;
   let again = false;
   async function readAll(): Promise<SyncStatus> {
-    const patch: Partial<SyncStatus> = { online: isOnline() };
+    const patch: Partial<SyncStatus> = {};
     if (options.outbox) {
       Object.assign(patch, fromCounts(await options.outbox.counts()));
       patch.draining = options.outbox.isDraining();
@@ -90,7 +90,8 @@ export function createSyncStatus(options: SyncStatusOptions = {}): SyncStatusSto
       for (const row of await (options.syncState as Table<SyncStateRow, string>).toArray()) latest = later(row.syncedAt, latest);
       patch.lastSyncedAt = latest;
     }
-    set(patch);
+    // Read after the awaits: an 'offline' event during them must not be undone by a stale value.
+    set({ ...patch, online: isOnline() });
     return status;
   }
 

@@ -49,6 +49,22 @@ describe('createSyncStatus', () => {
     status.stop();
   });
 
+  it("an 'offline' event while a refresh is reading the tables is not undone by that refresh", async () => {
+    const target = new EventTarget();
+    let online = true;
+    const status = createSyncStatus({ outbox, syncState: db.syncState, target, isOnline: () => online });
+    await flush();
+    // The refresh starts online and reads the outbox and sync state (awaits)...
+    const reading = status.refresh();
+    // ...while the device goes offline.
+    online = false;
+    target.dispatchEvent(new Event('offline'));
+    expect(status.get().online).toBe(false);
+    await reading;
+    expect(status.get().online).toBe(false);
+    status.stop();
+  });
+
   it('tracks pending, failed, auth-required and draining from the outbox', async () => {
     const status = createSyncStatus({ outbox, target: null, isOnline: () => true });
     const drainingSeen: boolean[] = [];
