@@ -9,7 +9,8 @@
 // server/main.js and client/); --out <dir> keeps the JSON reports (default: a temp folder);
 // --runs <n> measures each page n times and prints each run and the median (Total Blocking Time
 // swings by hundreds of milliseconds from run to run on a shared machine); --only login|home
-// measures one page.
+// measures one page; --save-assets keeps each run's Chromium trace beside its report (the
+// main-thread tasks behind Total Blocking Time, with what ran in them).
 //
 // The signed-in run: a user is registered through the API and signs in through the UI; then the
 // HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
@@ -33,7 +34,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 const { values: options } = parseArgs({
-  options: { dist: { type: 'string' }, out: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+  options: { dist: { type: 'string' }, out: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' }, 'save-assets': { type: 'boolean' } },
 });
 const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
 
@@ -212,6 +213,7 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
       '--output=json',
       `--output-path=${outFile}`,
       '--quiet',
+      ...(options['save-assets'] ? ['--save-assets'] : []),
       ...extraFlags,
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
