@@ -231,9 +231,9 @@ declare module '@tanstack/react-router' {
  * Starts downloading the lazy chunks (layout, screen) of the routes matching `pathname` at once,
  * before React's first render, so the download overlaps the start-up work instead of following
  * it (issue 7: first paint on a slow link). Failures are left to the route's own load, which
- * shows the chunk error screen.
+ * shows the chunk error screen. Settles once they are all in (or failed): the entry holds the
+ * first render until then (holdFirstRender).
  */
-/** Requests the chunks of the page at `pathname`; settles once they are all in (or one failed). */
 export function preloadRouteChunks(pathname: string): Promise<void> {
   const [routes] = router.getMatchedRoutes(pathname);
   const loads = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined) ?? Promise.resolve());

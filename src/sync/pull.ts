@@ -242,13 +242,17 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
   let running = 0;
   const slots: Array<() => void> = [];
 
-  /** Run `work` when fewer than `concurrency` pulls are running, in a task of its own. */
-  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Run `work` when fewer than `concurrency` pulls are running, in a task of its own; null, without
+   * running it, when the scheduler was stopped meanwhile (a sign-out wipes the store after stopping
+   * it: a queued pull must not write the previous user's rows back).
+   */
+  async function inTurn<T>(work: () => Promise<T>): Promise<T | null> {
     if (running >= concurrency) await new Promise<void>((ready) => slots.push(ready));
     else running += 1;
     try {
       await yieldToMain();
-      return await work();
+      return stopped ? null : await work();
     } finally {
       const next = slots.shift();
       // The slot passes straight to the next waiting pull (running stays the same).

@@ -316,6 +316,27 @@ describe('startPullScheduler', () => {
     one.stop();
   });
 
+  it('stop() keeps the queued pulls from running (a sign-out wipes the store right after)', async () => {
+    const ran: string[] = [];
+    const syncs: CollectionSync[] = ['a', 'b', 'c', 'd'].map((collection) => ({
+      collection,
+      async run(): Promise<PullResult> {
+        ran.push(collection);
+        await new Promise<void>((resolve) => setTimeout(resolve, 5));
+        return { collection, status: 200, upserted: 0, removed: 0, keptPending: 0, syncedAt: new Date(0).toISOString() };
+      },
+    }));
+    const onSynced = vi.fn();
+    const scheduler = startPullScheduler({ syncs, interval: 0, target: null, visibilityTarget: null, onSynced });
+    const pending = scheduler.run();
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    expect(ran).toEqual(['a', 'b']);
+    scheduler.stop();
+    expect((await pending).map((result) => result?.collection ?? null)).toEqual(['a', 'b', null, null]);
+    expect(ran).toEqual(['a', 'b']);
+    expect(onSynced).toHaveBeenCalledTimes(2);
+  });
+
   it('runs on an interval, skipping ticks while offline', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
