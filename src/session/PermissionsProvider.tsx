@@ -20,7 +20,7 @@ const PermissionsContext = createContext<PermissionsContextValue | undefined>(un
 export function PermissionsProvider({ children }: { children?: ReactNode }) {
   // Read every field during render (valtio tracks what a render touches), then memoise on them.
   const { user, token } = useTransitionSnapshot(sessionState);
-  const { permissions: loaded, loading: loadingState, error: loadError, forKey } = useTransitionSnapshot(permissionsState);
+  const { permissions: loaded, loading: loadingState, error: loadError, forKey, heldFor } = useTransitionSnapshot(permissionsState);
   const authenticated = isAuthenticated({ user, token });
   const userKey = permissionsUserKey(user);
 
@@ -33,7 +33,7 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
   const value = useMemo<PermissionsContextValue>(() => {
     const view = effectivePermissions(
       { user, token },
-      { permissions: loaded as PermissionsState['permissions'], loading: loadingState, error: loadError, forKey },
+      { permissions: loaded as PermissionsState['permissions'], loading: loadingState, error: loadError, forKey, heldFor },
     );
     return {
       permissions: view.permissions,
@@ -47,7 +47,7 @@ export function PermissionsProvider({ children }: { children?: ReactNode }) {
       isArtStyleAllowed: (style) => rules.isArtStyleAllowed(view, style),
       refresh,
     };
-  }, [user, token, loaded, loadingState, loadError, forKey, refresh]);
+  }, [user, token, loaded, loadingState, loadError, forKey, heldFor, refresh]);
 
   return <PermissionsContext value={value}>{children}</PermissionsContext>;
 }

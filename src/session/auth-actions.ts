@@ -225,8 +225,11 @@ export function startSession(): void {
     afterFirstScreen(() => void mirrorSession());
     // The start-up re-check too: it needs the HTTP client (axios), whose chunk would otherwise
     // share the slow link with the chunks and the permissions the first screen waits for. A sign-in
-    // checks at once (login).
-    afterFirstScreen(checkInBackground);
+    // checks at once (login). Not when the session has ended meanwhile: a check then would only
+    // record a failure on the signed-out state.
+    afterFirstScreen(() => {
+      if (isAuthenticated()) checkInBackground();
+    });
   }
 }
 
@@ -279,6 +282,7 @@ async function clearLocally(): Promise<void> {
   permissionsState.error = null;
   permissionsState.loading = false;
   permissionsState.forKey = null;
+  permissionsState.heldFor = null;
   try {
     local()?.clear();
   } catch (error) {

@@ -25,13 +25,16 @@ export { permissionsUserKey } from './state';
 
 /**
  * Fetches the permissions of the signed-in user. A call while a load for the same identity is
- * under way shares it (the entry starts the load of a restored session before React renders, and
- * the provider's effect asks again once it mounts: one request, not two); `force` starts a new
- * one (an explicit refresh).
+ * under way shares it, and a call once that identity's permissions are loaded keeps them: the
+ * entry starts the load of a restored session before React renders (and the first screen waits
+ * for it), and the provider's effect asks again once it mounts: one request, not two. `force`
+ * starts a new one (an explicit refresh).
  */
 export function loadPermissions({ force = false }: { force?: boolean } = {}): Promise<void> {
   const key = wantedPermissionsKey();
   if (!force && pending && pending.key === key) return pending.promise;
+  const loaded = key !== null && permissionsState.forKey === key && permissionsState.permissions !== null;
+  if (!force && loaded && !permissionsState.loading && permissionsState.error === null) return Promise.resolve();
   const promise = runLoad();
   const entry = { key, promise };
   pending = entry;
@@ -48,6 +51,7 @@ async function runLoad(): Promise<void> {
   permissionsState.forKey = wantedPermissionsKey();
   if (!user || !isAuthenticated()) {
     permissionsState.permissions = null;
+    permissionsState.heldFor = null;
     permissionsState.error = null;
     permissionsState.loading = false;
     return;
@@ -70,6 +74,7 @@ async function runLoad(): Promise<void> {
     }
     // A copy: valtio would otherwise wrap (and write proxies into) the response object.
     permissionsState.permissions = structuredClone(permissions);
+    permissionsState.heldFor = String(userId);
     // The store (Dexie) is imported on first use (see auth-actions.ts), and the offline copy is
     // written once the first screen has shown: at start-up this answer is what that screen waits
     // for, and loading and opening Dexie beside its render cost a phone ~200 ms of main thread.
@@ -88,12 +93,14 @@ async function runLoad(): Promise<void> {
       if (cached) {
         console.warn('Permissions could not be fetched (offline); using the cached copy.');
         permissionsState.permissions = cached;
+        permissionsState.heldFor = String(userId);
         permissionsState.error = null;
         return;
       }
     }
     const stored = isAxiosError(error) ? toRejection(error) : error;
     permissionsState.permissions = null;
+    permissionsState.heldFor = null;
     permissionsState.error = stored ?? 'Failed to fetch permissions';
     console.error('Failed to fetch permissions:', stored);
   } finally {

@@ -22,6 +22,8 @@ export interface PermissionsState {
   /** Which signed-in identity the current permissions/loading/error belong to (null: signed
    *  out; undefined: nothing loaded yet). */
   forKey?: string | null;
+  /** Whose `permissions` these are (the user id), kept while a re-fetch for them runs. */
+  heldFor?: string | null;
 }
 
 export function initialPaymentStatus(): PaymentStatus {
@@ -46,7 +48,7 @@ export const sessionState: SessionState = proxy<SessionState>({
   paymentStatus: initialPaymentStatus(),
 });
 
-export const permissionsState: PermissionsState = proxy<PermissionsState>({ permissions: null, loading: true, error: null, forKey: undefined });
+export const permissionsState: PermissionsState = proxy<PermissionsState>({ permissions: null, loading: true, error: null, forKey: undefined, heldFor: null });
 
 /** What identifies "the user" for refetching permissions: a different account or plan, or a
  *  server-side change (updated_at) — not our local update of the payment flags. */
@@ -60,14 +62,24 @@ export function wantedPermissionsKey(state: Pick<SessionState, 'user' | 'token'>
   return isAuthenticated(state) ? permissionsUserKey(state.user) : null;
 }
 
-/** The permissions as checks must see them: still loading while the loaded ones belong to another
- *  identity (e.g. right after sign-in, before the fetch has even started), so the route guard
- *  never denies on a stale "loaded, nothing held". */
+/**
+ * The permissions as checks must see them: still loading while the loaded ones belong to another
+ * identity (e.g. right after sign-in, before the fetch has even started), so the route guard
+ * never denies on a stale "loaded, nothing held".
+ *
+ * A re-fetch for the same user (their plan or profile changed, a licence applied) keeps the
+ * permissions held until its answer arrives instead of going back to "loading": the guard would
+ * otherwise swap the screen for "Loading permissions..." and back, and whatever the creator was
+ * typing in it (an open editor) would be gone (docs/decisions/client-session.md).
+ */
 export function effectivePermissions(
   session: Pick<SessionState, 'user' | 'token'>,
-  perms: Pick<PermissionsState, 'permissions' | 'loading' | 'error' | 'forKey'>,
+  perms: Pick<PermissionsState, 'permissions' | 'loading' | 'error' | 'forKey' | 'heldFor'>,
 ): { permissions: Permissions | null; loading: boolean; error: unknown } {
   const current = perms.forKey === wantedPermissionsKey(session);
+  if (current && !perms.loading) return { permissions: perms.permissions, loading: false, error: perms.error };
+  const sameUser = isAuthenticated(session) && perms.heldFor != null && perms.heldFor === String(session.user?.id);
+  if (sameUser && perms.permissions !== null) return { permissions: perms.permissions, loading: false, error: null };
   return {
     permissions: current ? perms.permissions : null,
     loading: perms.loading || !current,

@@ -114,6 +114,7 @@ describe('applying a licence while signed in', () => {
     await clearLocalStore();
     restoreSession();
     permissionsState.permissions = null;
+    permissionsState.heldFor = null;
     permissionsState.error = null;
     permissionsState.loading = true;
     plan = 'free';

@@ -1,11 +1,13 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { AccessGate } from '../../src/app/AccessGate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract';
 import { fetchUser, resetCsrfState } from '../../src/api';
 import { AuthProvider, PermissionsProvider, checkPermission, getPermissionsSnapshot, loadPermissions, restoreSession, useAuth, usePermissions, whenSessionStored } from '../../src/session';
 import { login, logout } from '../../src/session/auth-actions';
-import { permissionsState } from '../../src/session/state';
+import { permissionsState, sessionState } from '../../src/session/state';
 import { clearLocalStore, permissionsRepo } from '../../src/store';
 import { markFirstScreenShown, resetFirstScreenForTests } from '../../src/ui/first-screen';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
@@ -35,6 +37,7 @@ beforeEach(async () => {
   await clearLocalStore();
   restoreSession();
   permissionsState.permissions = null;
+  permissionsState.heldFor = null;
   permissionsState.error = null;
   permissionsState.loading = true;
   server = fakeServer();
@@ -123,6 +126,87 @@ describe('PermissionsProvider', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await permissionsRepo.get(ann.id)).toBeNull();
     expect(await permissionsRepo.get(bob.id)).toBeNull();
+  });
+
+  it('a re-fetch for the same user (a changed plan) keeps the page and what is typed in it; the new answer then applies', async () => {
+    let answer: Record<string, unknown> = PRO;
+    let release: (() => void) | null = null;
+    server.on('GET', '/api/user/permissions', () =>
+      release === null && permissionCalls().length <= 1 ? { body: answer } : new Promise((resolve) => (release = () => resolve({ body: answer }))),
+    );
+    function Editor() {
+      const [text, setText] = useState('');
+      return <input aria-label="Draft" value={text} onChange={(event) => setText(event.target.value)} />;
+    }
+    const onRedirect = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <AuthProvider>
+          <PermissionsProvider>
+            <AccessGate required="can_create_video" onRedirect={onRedirect}>
+              <Editor />
+            </AccessGate>
+          </PermissionsProvider>
+        </AuthProvider>
+      </MantineProvider>,
+    );
+    await act(() => login(ann, 'ann', 0));
+    const draft = await screen.findByLabelText('Draft');
+    onRedirect.mockClear();
+    fireEvent.change(draft, { target: { value: 'half a script' } });
+
+    // The server now says the plan changed: the user is refreshed, the permissions fetched again.
+    answer = { can_create_video: true, can_publish_post: true };
+    act(() => {
+      sessionState.user = { ...ann, plan: 'creator', updated_at: '2026-11-24T09:00:00Z' };
+    });
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(screen.queryByText('Loading permissions...')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Draft').value).toBe('half a script');
+    expect(checkPermission('can_create_video')).toBe(true);
+    expect(checkPermission('can_publish_post')).toBe(false);
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(checkPermission('can_publish_post')).toBe(true));
+    expect(screen.getByLabelText<HTMLInputElement>('Draft').value).toBe('half a script');
+
+    // A plan that lacks the page's permission: once its answer arrives, the page is denied.
+    release = null;
+    answer = { can_publish_post: true };
+    act(() => {
+      sessionState.user = { ...ann, plan: 'free', updated_at: '2026-11-24T10:00:00Z' };
+    });
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(screen.getByLabelText<HTMLInputElement>('Draft').value).toBe('half a script');
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
+    expect(screen.queryByLabelText('Draft')).toBeNull();
+    expect(onRedirect).not.toHaveBeenCalled();
+    cleanup();
+  });
+
+  it('signing in as someone else shows "loading" again: their own permissions, never the last user\'s', async () => {
+    let release: (() => void) | null = null;
+    server.on('GET', '/api/user/permissions', (req) =>
+      req.headers.authorization === 'Bearer bob' ? new Promise((resolve) => (release = () => resolve({ body: { can_publish_post: true } }))) : { body: PRO },
+    );
+    const { result } = renderHook(useBoth, { wrapper });
+    await act(() => login(ann, 'ann', 0));
+    await waitFor(() => expect(result.current.perms.hasPermission('can_create_video')).toBe(true));
+    await act(() => login(bob, 'bob', 0));
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(result.current.perms.loading).toBe(true);
+    expect(result.current.perms.hasPermission('can_create_video')).toBe(false);
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(result.current.perms.hasPermission('can_publish_post')).toBe(true));
   });
 
   it('right after sign-in (before the fetch) the guard sees "loading", never a stale denial', async () => {
@@ -238,6 +322,19 @@ describe('PermissionsProvider', () => {
     await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
     await whenSessionStored();
     expect(permissionCalls()).toHaveLength(1);
+  });
+
+  it('a load finished before the provider mounts (the first screen waits for it) is not repeated', async () => {
+    await login(ann, 'tok', 0);
+    await loadPermissions();
+    expect(permissionCalls()).toHaveLength(1);
+    const { result } = renderHook(useBoth, { wrapper });
+    await waitFor(() => expect(result.current.perms.permissions).toEqual(PRO));
+    await whenSessionStored();
+    expect(permissionCalls()).toHaveLength(1);
+    // Another identity (a plan change) is fetched again.
+    await act(() => login({ ...ann, plan: 'creator' }, 'tok', 0));
+    await waitFor(() => expect(permissionCalls()).toHaveLength(2));
   });
 
   it('refresh() fetches again', async () => {
