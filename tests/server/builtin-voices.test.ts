@@ -1,5 +1,6 @@
-// The built-in offline voices (Flite for English, eSpeak NG for every language, in a worker
-// thread): real audio with word timings in every offered language — no key, no network.
+// The built-in offline voices (Flite for English, eSpeak NG for every language, in a child
+// process): real audio with word timings in every offered language — no key, no network.
+import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuiltinSpeechProvider, SpeechProviderError, synthesizeNarration } from '../../server/providers/tts';
 import { fliteWords, parseTrace, phonesPerWord, timingsFromFlite } from '../../server/providers/tts/builtin/flite';
@@ -132,6 +133,22 @@ describe('Flite word timings', () => {
     expect(year.word).toBe('2024');
     expect(year.start).toBe(Math.round(spoken[groups.slice(0, 4).flat().length]!.start * 1000) / 1000);
     expect(words.at(-1)!.end).toBeLessThanOrEqual(pcm.samples.length / pcm.sampleRate);
+  });
+
+  it('runs Flite again and again in one engine: same audio, no crash, no descriptor left open per run', async () => {
+    // Node 20's WASI crashed the engine after a few runs (fast API calls; worker-client.ts), and
+    // each run left the preopened folder open (speech-worker.mjs).
+    const text = 'Most people think productivity is about doing more. It is not.';
+    const first = await engine.flite({ text, voice: 'slt', stretch: 1, words: fliteWords(text) });
+    const pid = engine.pid!;
+    const openFiles = () => readdirSync(`/proc/${pid}/fd`).length;
+    const before = openFiles();
+    for (let run = 0; run < 12; run += 1) {
+      const again = await engine.flite({ text, voice: 'slt', stretch: 1, words: fliteWords(text) });
+      expect(Buffer.compare(Buffer.from(again.wav), Buffer.from(first.wav))).toBe(0);
+    }
+    expect(engine.pid).toBe(pid);
+    expect(openFiles()).toBe(before);
   });
 
   it('falls back to timings from the audio when the phones cannot be dealt out', async () => {

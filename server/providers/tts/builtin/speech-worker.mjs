@@ -1,10 +1,11 @@
 // The built-in speech engines in a child process: eSpeak NG (Emscripten) and Flite (WASI). Synthesis
 // is CPU-bound (~10-50x real time), so a minute of narration would otherwise block the server's
-// event loop for seconds; and a process (not a worker thread) because Node 20's WASI once brought
-// down its whole process under repeated Flite runs — a crash here only ends this child, and the
-// server starts a new one. Plain JavaScript so the same file runs from the source tree (tests,
-// dev) and next to the esbuild bundle (see scripts/build-server.mjs). It only runs the engines;
-// espeak.ts and flite.ts turn their output into word timings.
+// event loop for seconds; and a process (not a worker thread) so that a crash in an engine only
+// ends this child, and the server starts a new one (Node 20's WASI brought down its process under
+// repeated Flite runs until worker-client.ts started it without fast API calls: see there). Plain
+// JavaScript so the same file runs from the source tree (tests, dev) and next to the esbuild
+// bundle (see scripts/build-server.mjs). It only runs the engines; espeak.ts and flite.ts turn
+// their output into word timings.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -73,7 +74,14 @@ async function runFlite(args, dir) {
   try {
     const wasi = new WASI({ version: 'preview1', args: ['flite', ...args], preopens: { '/out': dir }, stdout, returnOnExit: true });
     const instance = await WebAssembly.instantiate(fliteModule, wasi.getImportObject());
-    const code = wasi.start(instance);
+    let code;
+    try {
+      code = wasi.start(instance);
+    } finally {
+      // The preopened folder is WASI's fd 3, and Node never closes it, not even when the WASI
+      // object is collected: two per run, so a long-lived worker would run out of descriptors.
+      wasi.wasiImport.fd_close(3);
+    }
     if (code !== 0) throw new Error(`flite exited with code ${code}`);
   } finally {
     closeSync(stdout);

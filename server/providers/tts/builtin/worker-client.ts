@@ -47,8 +47,12 @@ export class SpeechWorker {
   }
 
   private start(): ChildProcess {
-    // No inherited loader flags (tsx, vitest): the worker is plain JavaScript.
-    const child = fork(workerPath(), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // No inherited loader flags (tsx, vitest): the worker is plain JavaScript. Fast API calls off:
+    // V8 binds Node's WASI functions to Flite as fast calls, in which a garbage collection must not
+    // run — yet fd_write's allocation reports external memory, and V8 may collect right there
+    // (nodejs/node#46777). Objects then move under frames the collector never saw, and the worker
+    // died with SIGTRAP after a few Flite runs. The regular calls cost nothing measurable here.
+    const child = fork(workerPath(), [], { serialization: 'advanced', execArgv: ['--no-turbo-fast-api-calls'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (message: { id: number; error?: string }) => {
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
