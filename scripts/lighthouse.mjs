@@ -10,7 +10,9 @@
 // --runs <n> measures each page n times and prints each run and the median (Total Blocking Time
 // swings by hundreds of milliseconds from run to run on a shared machine); --only login|home
 // measures one page; --save-assets keeps each run's Chromium trace beside its report (the
-// main-thread tasks behind Total Blocking Time, with what ran in them).
+// main-thread tasks behind Total Blocking Time, with what ran in them); --cpu-profile adds V8's
+// sampling profiler to those traces (the functions behind each task; the scores it gives are
+// slower than real, so use it to look, not to measure).
 //
 // The signed-in run: a user is registered through the API and signs in through the UI; then the
 // HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
@@ -34,7 +36,14 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 const { values: options } = parseArgs({
-  options: { dist: { type: 'string' }, out: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' }, 'save-assets': { type: 'boolean' } },
+  options: {
+    dist: { type: 'string' },
+    out: { type: 'string' },
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    'save-assets': { type: 'boolean' },
+    'cpu-profile': { type: 'boolean' },
+  },
 });
 const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
 
@@ -214,6 +223,9 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
       `--output-path=${outFile}`,
       '--quiet',
       ...(options['save-assets'] ? ['--save-assets'] : []),
+      // V8's sampling profiler in the trace: which functions (React components among them, in an
+      // unminified build) ran in each long task. It slows the page down, so not for the scores.
+      ...(options['cpu-profile'] ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
       ...extraFlags,
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },

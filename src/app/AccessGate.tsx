@@ -1,11 +1,28 @@
 // The route guard of spec §4 as a component. The router's signed-in layout renders it around
 // the page; navigation is passed in so that the gate is tested without a router.
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { RoutePermission } from '../../contract';
 import { useAuth, usePermissions } from '../session';
 import { CenteredText } from '../ui/CenteredText';
+import { ChunkBoundary } from '../ui/ChunkBoundary';
 import { decideAccess, GUARD_TEXT } from './access';
+
+// The alert is a modal (Mantine's Modal and its scroll lock, ~10 KB gzip) that only a locked route
+// reached by its address shows: loaded then, not with every signed-in screen (Lighthouse LCP on `/`).
+// A chunk that cannot be fetched (a new deployment while offline) still tells the creator and
+// offers the way home, without the modal.
+const AccessDeniedAlert = lazy(() => import('./AccessDeniedAlert').then(({ AccessDeniedAlert: Alert }) => ({ default: Alert })));
+
+function DeniedWithoutModal({ onDone }: { onDone: () => void }) {
+  return (
+    <Stack align="center" gap="sm" p="md" role="alert">
+      <Text fw={700}>{GUARD_TEXT.deniedTitle}</Text>
+      <Text>{GUARD_TEXT.deniedBody}</Text>
+      <Button onClick={onDone}>{GUARD_TEXT.deniedButton}</Button>
+    </Stack>
+  );
+}
 
 export interface AccessGateProps {
   /** The permission the current route needs (spec §2), if any. */
@@ -28,29 +45,16 @@ export function AccessGate({ required, onRedirect, children }: AccessGateProps) 
 
   if (decision === 'login') return null;
   if (decision === 'loading') return <CenteredText withLoader>{GUARD_TEXT.loadingPermissions}</CenteredText>;
-  if (decision === 'denied') return <AccessDeniedAlert onDone={() => onRedirect('/')} />;
+  if (decision === 'denied') {
+    const goHome = () => onRedirect('/');
+    return (
+      <ChunkBoundary name="The access-denied alert" fallback={<DeniedWithoutModal onDone={goHome} />}>
+        <Suspense fallback={null}>
+          <AccessDeniedAlert onDone={goHome} />
+        </Suspense>
+      </ChunkBoundary>
+    );
+  }
   return <>{children}</>;
 }
 
-/**
- * "Access Denied" alert (spec §8): one OK button; closing it any other way (Escape, the close
- * button, the overlay) also goes home. onDone runs once.
- */
-export function AccessDeniedAlert({ onDone }: { onDone: () => void }) {
-  const done = useRef(false);
-  const finish = () => {
-    if (done.current) return;
-    done.current = true;
-    onDone();
-  };
-  return (
-    <Modal opened onClose={finish} title={GUARD_TEXT.deniedTitle} centered trapFocus returnFocus={false}>
-      <Text>{GUARD_TEXT.deniedBody}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={finish} data-autofocus>
-          {GUARD_TEXT.deniedButton}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}

@@ -8,6 +8,7 @@ import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { AfterFirstScreen } from '../ui/AfterFirstScreen';
+import { ChunkBoundary } from '../ui/ChunkBoundary';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
@@ -25,9 +26,11 @@ export function App() {
       {/* Neither the toasts nor the service worker (registered by UpdatePrompt, which also loads
           workbox-window) are needed for the first screen: they start once it has shown its content. */}
       <AfterFirstScreen>
-        <Suspense fallback={null}>
-          <Notifications position="bottom-right" limit={4} />
-        </Suspense>
+        <ChunkBoundary name="The toast container">
+          <Suspense fallback={null}>
+            <Notifications position="bottom-right" limit={4} />
+          </Suspense>
+        </ChunkBoundary>
         <UpdatePrompt />
       </AfterFirstScreen>
       <AuthProvider>

@@ -1,13 +1,29 @@
-// The signed-in part of the app, one lazily loaded chunk (src/app/router.tsx): the shell and the
-// modals it opens (sign-out confirmation). Public pages use no modals, so the sign-in page never
-// downloads Mantine's Modal (issue 7: initial JavaScript budgets).
-import { ModalsProvider } from '@mantine/modals';
+// The signed-in part of the app, one lazily loaded chunk (src/app/router.tsx): the shell, and the
+// modals manager for its confirmations (sign-out with unsent changes), loaded after the first
+// screen (ModalsHost.tsx); the browser's confirm dialog stands in if it cannot be loaded. Public
+// pages use no modals, so the sign-in page never downloads Mantine's Modal (issue 7: initial
+// JavaScript budgets).
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useAfterFirstScreen } from '../ui/AfterFirstScreen';
+import { ChunkBoundary } from '../ui/ChunkBoundary';
+import { BrowserConfirmHost, modalsHostRequested, subscribeModalsHostRequest } from '../ui/confirm';
 import { SignedInLayout } from './shell/AppLayout';
 
+const ModalsHost = lazy(() => import('./ModalsHost').then(({ ModalsHost: Host }) => ({ default: Host })));
+
 export function SignedInApp() {
+  const released = useAfterFirstScreen();
+  const requested = useSyncExternalStore(subscribeModalsHostRequest, modalsHostRequested);
   return (
-    <ModalsProvider>
+    <>
       <SignedInLayout />
-    </ModalsProvider>
+      {released || requested ? (
+        <ChunkBoundary name="The modals manager" fallback={<BrowserConfirmHost />}>
+          <Suspense fallback={null}>
+            <ModalsHost />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
+    </>
   );
 }

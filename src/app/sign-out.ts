@@ -23,8 +23,10 @@ export function signOutWarning(counts: Pick<OutboxCounts, 'pending' | 'failed'>)
 /** The warning for the signed-in user's outbox right now (null: sign out without asking). */
 export async function currentSignOutWarning(): Promise<string | null> {
   try {
-    const { appOutbox } = await import('../sync');
-    return signOutWarning(await appOutbox.counts());
+    // Through the engine's module, which is loaded while someone is signed in: the check then
+    // needs no chunk of its own, and works offline before the service worker has them all.
+    const { outboxCounts } = await import('./sync-runtime');
+    return signOutWarning(await outboxCounts());
   } catch {
     // The store cannot be read: say so rather than silently wiping what may be there.
     return 'Reelflow could not check for changes that have not reached the server. Signing out will delete anything unsent from this device.';

@@ -37,6 +37,7 @@ import {
   syncStatus,
   type DrainScheduler,
   type HttpGet,
+  type OutboxCounts,
   type PullScheduler,
 } from '../sync';
 import { createErrorReporter, installErrorReporting } from './error-reporting';
@@ -241,6 +242,11 @@ let current: SyncRuntime | null = null;
 let disconnect: (() => void) | null = null;
 /** Set by stopForSignOut: the engine stays off until the session is actually gone. */
 let signingOut = false;
+
+/** The outbox's counts, for the sign-out warning (sign-out.ts). */
+export function outboxCounts(): Promise<OutboxCounts> {
+  return appOutbox.counts();
+}
 
 export function currentSyncRuntime(): SyncRuntime | null {
   return current;

@@ -51,12 +51,27 @@ export function createUsageSync(get: HttpGet): CollectionSync {
   });
 }
 
+/** What a screen's own refresh may skip: a pull of the collection that succeeded this recently. */
+export interface RefreshOptions {
+  /** Skip the pull when the last successful one is younger than this, in milliseconds. */
+  unlessPulledWithinMs?: number;
+}
+
+/** Pull `collection` now unless, asked to, its last successful pull is recent enough. */
+async function refresh(collection: string, { unlessPulledWithinMs }: RefreshOptions): Promise<void> {
+  if (unlessPulledWithinMs !== undefined) {
+    const syncedAt = (await db.syncState.get(collection))?.syncedAt;
+    if (syncedAt && Date.now() - Date.parse(syncedAt) < unlessPulledWithinMs) return;
+  }
+  await pullNow(collection);
+}
+
 /** Pull the plan catalogue now (home, nav); nothing happens while signed out. */
-export function refreshPlans(): Promise<void> {
-  return pullNow(PLANS_COLLECTION);
+export function refreshPlans(options: RefreshOptions = {}): Promise<void> {
+  return refresh(PLANS_COLLECTION, options);
 }
 
 /** Pull the usage now (home, after a generation). */
-export function refreshUsage(): Promise<void> {
-  return pullNow(USAGE_COLLECTION);
+export function refreshUsage(options: RefreshOptions = {}): Promise<void> {
+  return refresh(USAGE_COLLECTION, options);
 }

@@ -236,7 +236,8 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
   const isOnline = options.isOnline ?? browserOnline;
   const isVisible = options.isVisible ?? documentVisible;
   const byName = new Map(options.syncs.map((sync) => [sync.collection, sync]));
-  const inFlight = new Map<string, { again: boolean; done: Promise<PullResult | null> }>();
+  /** Per collection: its pull under way; `started` once its request may have gone out. */
+  const inFlight = new Map<string, { again: boolean; started: boolean; done: Promise<PullResult | null> }>();
   let stopped = false;
   const concurrency = Math.max(1, options.concurrency ?? 2);
   let running = 0;
@@ -264,18 +265,26 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
   function runOne(sync: CollectionSync): Promise<PullResult | null> {
     const current = inFlight.get(sync.collection);
     if (current) {
-      // Never two runs of one collection at once: ask the running one to go again after.
-      current.again = true;
+      // Never two runs of one collection at once. One still waiting for its turn has not asked the
+      // server yet, so its answer is as fresh as a new one would be: share it (at start-up the
+      // engine pulls everything and home asks for plans and usage: one request each, not two). A
+      // run already under way may have been answered before the change the caller wants to see:
+      // it goes again after.
+      if (current.started) current.again = true;
       return current.done;
     }
-    const entry = { again: false, done: Promise.resolve<PullResult | null>(null) };
+    const entry = { again: false, started: false, done: Promise.resolve<PullResult | null>(null) };
     inFlight.set(sync.collection, entry);
     entry.done = (async () => {
       let last: PullResult | null;
       try {
         do {
           entry.again = false;
-          last = await inTurn(() => sync.run()).catch((error: unknown) => {
+          entry.started = false;
+          last = await inTurn(() => {
+            entry.started = true;
+            return sync.run();
+          }).catch((error: unknown) => {
             options.onError?.(error, sync.collection);
             return null;
           });

@@ -11,8 +11,10 @@
 // (d) a change the server refuses shows as failed with the reason, can be retried and discarded;
 // (e) a 401 pauses the queue until the creator signs in again; (f) with the app closed, the
 //     service worker's Background Sync delivers; (g) a new version is offered and takes over
-//     without losing queued work; sign-out with unsent work warns and can be cancelled; and the
-//     app is installable (manifest, icons, a precache without the ffmpeg core).
+//     without losing queued work; sign-out with unsent work warns and can be cancelled; the
+//     app is installable (manifest, icons, a precache without the ffmpeg core); (h) offline on a
+//     first visit, chunks loaded after the first screen that cannot be fetched leave the page
+//     working with plain stand-ins.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -516,6 +518,40 @@ describe('offline-first in the browser', () => {
     await page.getByRole('button', { name: 'Retry now' }).click();
     await expect.poll(() => indicator(page), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
     expect((await serverScripts(account)).map((script) => script.title)).toEqual(['Before the update']);
+    await page.close();
+  });
+
+  it('(h) offline on a first visit, before the service worker has the later chunks: the page keeps working, with plain stand-ins', async () => {
+    // The account menu's and the modals manager's chunks cannot be fetched: the service worker's
+    // precache fails without them (so it never takes over), and the page's own requests fail too.
+    await browser.context.route(/\/assets\/(HeaderMenus|ModalsHost)-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    const page = await browser.context.newPage();
+    const account = await signUp(page, 'Uma Uncached');
+    await createOnServer(account, 'Draft idea', 'One line.');
+    await page.goto(`${server.url}/my-scripts`);
+    await expect.poll(() => card(page, 'Draft idea').count()).toBe(1);
+
+    await browser.context.setOffline(true);
+    await editScript(page, 'Draft idea', 'Draft idea, edited', 'Two lines.');
+    await expect.poll(() => indicator(page)).toBe('Offline, 1 pending');
+
+    // The account menu in its plain form; signing out with an unsent change asks with the
+    // browser's dialog, and Cancel keeps everything.
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toMatch(/^Sign out and lose unsent changes\?\n\nYou have 1 change that has not reached the server\./);
+    expect(new URL(page.url()).pathname).toBe('/my-scripts');
+    expect(await card(page, 'Draft idea, edited').count()).toBe(1);
+
+    await browser.context.setOffline(false);
+    await expect.poll(() => indicator(page), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
+    expect((await serverScripts(account)).map((script) => script.title)).toEqual(['Draft idea, edited']);
     await page.close();
   });
 });

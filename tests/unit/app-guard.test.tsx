@@ -73,11 +73,12 @@ describe('AccessGate (spec §4 route guard)', () => {
     expect(screen.getByText('series page')).toBeTruthy();
   });
 
-  it('shows the Access Denied alert and goes home after OK', () => {
+  it('shows the Access Denied alert and goes home after OK', async () => {
     const onRedirect = vi.fn();
     render(wrap(<AccessGate required="can_publish_post" onRedirect={onRedirect}>publish page</AccessGate>));
     expect(screen.queryByText('publish page')).toBeNull();
-    const dialog = screen.getByRole('dialog');
+    // The alert's module is loaded when a route is denied (AccessGate.tsx).
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
     expect(screen.getByText('Access Denied')).toBeTruthy();
     expect(screen.getByText('You do not have permission to view this page.')).toBeTruthy();
     expect(dialog.textContent).toContain('Access Denied');
@@ -88,10 +89,10 @@ describe('AccessGate (spec §4 route guard)', () => {
     expect(onRedirect).toHaveBeenCalledWith('/');
   });
 
-  it('also goes home (once) when the alert is closed with Escape', () => {
+  it('also goes home (once) when the alert is closed with Escape', async () => {
     const onRedirect = vi.fn();
     render(wrap(<AccessGate required="can_create_video_caption" onRedirect={onRedirect}>captions</AccessGate>));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
     act(() => {
       fireEvent.keyDown(dialog, { key: 'Escape' });
     });

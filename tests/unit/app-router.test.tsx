@@ -188,7 +188,8 @@ describe('route tree (spec §2)', () => {
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Starter' };
     session.permissions = {};
     const router = renderAt('/video-series');
-    expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
+    // The alert's module is loaded when a route is denied (AccessGate.tsx): give it time on a busy machine.
+    expect(await screen.findByText('You do not have permission to view this page.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Access Denied')).toBeTruthy();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'OK' }));

@@ -3,8 +3,8 @@
 // stub send). States (loading, empty, no match), the list from the store, search, badges with
 // Retry/Discard, the editor (validation, create, edit), delete, copy, generation (success, server
 // errors, 422 on fields, offline).
+import { ModalsHost } from '../../src/app/ModalsHost';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { notifications, Notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,10 +46,11 @@ function renderPage() {
   return render(
     <MantineProvider env="test">
       <AuthProvider>
-        <ModalsProvider>
+        <>
           <Notifications />
           <MyScriptsPage />
-        </ModalsProvider>
+          <ModalsHost />
+        </>
       </AuthProvider>
     </MantineProvider>,
   );

@@ -112,6 +112,22 @@ describe('start-up and localStorage', () => {
   });
 });
 
+describe('the start-up check after a sign-out', () => {
+  it('is not made when the session ended before the first screen showed', async () => {
+    localStorage.setItem('user', JSON.stringify(ann));
+    localStorage.setItem('token', 'tok');
+    restoreSession();
+    resetFirstScreenForTests();
+    server.on('POST', '/api/logout', { body: { message: 'Logged out.' } });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(() => result.current.logout());
+    markFirstScreenShown();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(paymentCalls()).toHaveLength(0);
+    expect(getSessionSnapshot().paymentStatus.lastChecked).toBeNull();
+  });
+});
+
 describe('login', () => {
   it('signs in, saves user/token/credits to localStorage and mirrors them into the local store', async () => {
     const { result } = renderHook(() => useAuth(), { wrapper });

@@ -232,8 +232,28 @@ describe('startPullScheduler', () => {
   it('never runs one collection twice at once; a trigger during a run queues one more run', async () => {
     const a = fakeSync('a');
     const scheduler = startPullScheduler({ syncs: [a.sync], interval: 0, target: null, visibilityTarget: null });
-    await Promise.all([scheduler.run(), scheduler.run(), scheduler.run('a'), scheduler.run()]);
+    const first = scheduler.run();
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    expect(a.stats.runs).toBe(1);
+    await Promise.all([first, scheduler.run(), scheduler.run('a'), scheduler.run()]);
     expect(a.stats.maxConcurrent).toBe(1);
+    expect(a.stats.runs).toBe(2);
+    scheduler.stop();
+  });
+
+  it('a trigger while the pull is still waiting for its turn shares it (it has not asked the server yet)', async () => {
+    const a = fakeSync('a');
+    const b = fakeSync('b');
+    const c = fakeSync('c');
+    const scheduler = startPullScheduler({ syncs: [a.sync, b.sync, c.sync], interval: 0, target: null, visibilityTarget: null, concurrency: 1 });
+    const all = scheduler.run();
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    // 'a' is running, 'c' waits for its turn.
+    expect([a.stats.runs, c.stats.runs]).toEqual([1, 0]);
+    await Promise.all([all, scheduler.run('c'), scheduler.run(['c', 'b'])]);
+    expect([a.stats.runs, b.stats.runs, c.stats.runs]).toEqual([1, 1, 1]);
+    // Same tick, before anything started: one run.
+    await Promise.all([scheduler.run('a'), scheduler.run('a')]);
     expect(a.stats.runs).toBe(2);
     scheduler.stop();
   });

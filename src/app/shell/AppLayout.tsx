@@ -3,48 +3,37 @@
 import {
   ActionIcon,
   AppShell,
-  Avatar,
   Box,
   Badge,
   Burger,
-  Button,
   Group,
-  Menu,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import {
-  IconChevronDown,
-  IconDownload,
   IconCoins,
   IconLock,
-  IconLogout,
   IconMoon,
   IconMovie,
   IconSun,
-  IconUserCircle,
-  IconUserEdit,
 } from '@tabler/icons-react';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { useAfterFirstScreen } from '../../ui/AfterFirstScreen';
 import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
-import { promptInstall, useInstallPrompt } from '../install-prompt';
-import { currentSignOutWarning, SIGN_OUT_ANYWAY, signOutNow } from '../sign-out';
+import { ChunkBoundary } from '../../ui/ChunkBoundary';
+import { AccountButton } from './AccountButton';
+import { useColorSchemeSwitch } from './color-scheme';
 import { lockedLabel, NAV_SECTIONS } from './nav';
 import { NavItemLink } from './NavItemLink';
+import { PlainAccountMenu } from './PlainAccountMenu';
 import { StorageBanner } from './StorageBanner';
 import { SyncIndicator } from './LazySyncIndicator';
 import { formatCount } from '../../ui/format-count';
@@ -83,11 +72,6 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
   // readers do not walk through links nobody can see.
   // Read at once (no server render to match): the first render already knows it is a phone.
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
-  // On a phone the drawer is closed at first: its links (icons, tooltips) render after the first
-  // screen, or when it opens, not in the first screen's render (docs/decisions/performance.md).
-  const afterFirstScreen = useAfterFirstScreen();
-  const navigationShown = phone !== true || opened || afterFirstScreen;
-
   return (
     <AppShell
       header={{ height: 60 }}
@@ -118,20 +102,22 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
           </Group>
           <Group gap={4} wrap="nowrap">
             <SyncIndicator />
-            <InstallButton />
+            <InstallButtonWhenLoaded />
             <CreditsBadge />
             {/* Phones: the theme switch lives in the account menu; the header has no room. */}
             <Box visibleFrom="xs">
               <ColorSchemeToggle />
             </Box>
-            <UserMenu />
+            <UserMenuWhenLoaded />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar aria-label="Main navigation" inert={phone === true && !opened}>
-        <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
-          {navigationShown ? <Navigation onNavigate={close} /> : null}
+        {/* The browser's own scrolling: Mantine's ScrollArea observed sizes and repainted its
+            thumbs at every change of the list (the drawer's links arriving after the first screen). */}
+        <AppShell.Section grow p="sm" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+          <NavigationWhenNeeded deferred={phone === true && !opened} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -143,6 +129,17 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * On a phone the drawer is closed at first: its links (icons, lock hints) render after the first
+ * screen, or when it opens, not in the first screen's render (docs/decisions/performance.md). The
+ * moment is state of this component, not of the shell: when it comes, only the navigation renders,
+ * not the header and the page with it.
+ */
+function NavigationWhenNeeded({ deferred, onNavigate }: { deferred: boolean; onNavigate: () => void }) {
+  const afterFirstScreen = useAfterFirstScreen();
+  return !deferred || afterFirstScreen ? <Navigation onNavigate={onNavigate} /> : null;
 }
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
@@ -172,17 +169,22 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
                   leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
                   rightSection={
                     locked ? (
-                      <Tooltip label={unlockedBy ? `Included in the ${unlockedBy.name} plan` : 'Not in your plan'} withArrow>
-                        <Group component="span" gap={4} wrap="nowrap">
-                          <IconLock size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-                          {unlockedBy ? (
-                            <Text span fz="xs" c="dimmed" aria-hidden>
-                              {unlockedBy.name}
-                            </Text>
-                          ) : null}
-                          <VisuallyHidden>{lockedLabel(unlockedBy?.name)}</VisuallyHidden>
-                        </Group>
-                      </Tooltip>
+                      // The browser's own hover hint: Mantine's Tooltip would bring its popover code
+                      // (~25 KB) into the first screen; screen readers get the same from the hidden text.
+                      <Group
+                        component="span"
+                        gap={4}
+                        wrap="nowrap"
+                        title={unlockedBy ? `Included in the ${unlockedBy.name} plan` : 'Not in your plan'}
+                      >
+                        <IconLock size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+                        {unlockedBy ? (
+                          <Text span fz="xs" c="dimmed" aria-hidden>
+                            {unlockedBy.name}
+                          </Text>
+                        ) : null}
+                        <VisuallyHidden>{lockedLabel(unlockedBy?.name)}</VisuallyHidden>
+                      </Group>
                     ) : undefined
                   }
                   activeOptions={{ exact: item.to === '/', includeSearch: false }}
@@ -219,13 +221,6 @@ function CreditsBadge() {
   );
 }
 
-function useColorSchemeSwitch() {
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const next = computed === 'dark' ? 'light' : 'dark';
-  return { computed, next, label: `Switch to ${next} theme`, toggle: () => setColorScheme(next) };
-}
-
 function ColorSchemeToggle() {
   const { computed, next, toggle } = useColorSchemeSwitch();
   return (
@@ -235,113 +230,43 @@ function ColorSchemeToggle() {
   );
 }
 
-function InstallButton() {
-  const { available } = useInstallPrompt();
-  if (!available) return null;
+const HeaderMenus = () => import('./HeaderMenus');
+const LazyUserMenu = lazy(() => HeaderMenus().then(({ UserMenu }) => ({ default: UserMenu })));
+const LazyInstallButton = lazy(() => HeaderMenus().then(({ InstallButton }) => ({ default: InstallButton })));
+
+/**
+ * The account menu, loaded after the first screen (HeaderMenus.tsx). Until then its button stands
+ * in, looking the same: a click on it loads the menu and opens it, and keyboard focus on it moves
+ * to the real one. If the menu cannot be loaded, a plain one takes its place (PlainAccountMenu.tsx).
+ */
+function UserMenuWhenLoaded() {
+  const { user } = useAuth();
+  const afterFirstScreen = useAfterFirstScreen();
+  const [clicked, setClicked] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  const loading = afterFirstScreen || clicked;
+  // Read while the stand-in is still in the page, in the render that replaces it.
+  if (loading && !hadFocus.current && standIn.current !== null) hadFocus.current = document.activeElement === standIn.current;
+  const button = <AccountButton name={user?.name} ref={standIn} aria-haspopup="menu" onClick={() => setClicked(true)} />;
+  if (!loading) return button;
+  const focusAtOnce = hadFocus.current || clicked;
   return (
-    <Tooltip label="Install Reelflow on this device" withArrow>
-      <Button
-        variant="light"
-        size="compact-sm"
-        px={8}
-        aria-label="Install app"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        onClick={() => void promptInstall()}
-        style={{ flexShrink: 0 }}
-      >
-        <Text span inherit visibleFrom="sm">
-          Install app
-        </Text>
-      </Button>
-    </Tooltip>
+    <ChunkBoundary name="The account menu" fallback={<PlainAccountMenu openAtOnce={clicked} focusAtOnce={focusAtOnce} />}>
+      <Suspense fallback={button}>
+        <LazyUserMenu openAtOnce={clicked} focusAtOnce={focusAtOnce} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 
-function UserMenu() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const scheme = useColorSchemeSwitch();
-
-  const signOutAndLeave = async () => {
-    try {
-      await signOutNow(logout);
-    } finally {
-      await navigate({ to: '/login', replace: true });
-    }
-  };
-
-  // Sign-out wipes this device (spec §4): changes not yet on the server would be lost, so ask.
-  const signOut = async () => {
-    const warning = await currentSignOutWarning();
-    if (warning === null) {
-      await signOutAndLeave();
-      return;
-    }
-    modals.openConfirmModal({
-      title: 'Sign out and lose unsent changes?',
-      children: <Text fz="sm">{warning}</Text>,
-      labels: { confirm: SIGN_OUT_ANYWAY, cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void signOutAndLeave(),
-    });
-  };
-
-  return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          px="xs"
-        >
-          {/* Named by its content, "Account menu, <name>" (no aria-label): the visible name must
-              be part of the accessible name (WCAG 2.5.3 "label in name"). */}
-          <VisuallyHidden>Account menu{user?.name ? ', ' : ''}</VisuallyHidden>
-          <Group gap={8} wrap="nowrap">
-            <Avatar name={user?.name} color="initials" size={28} aria-hidden />
-            <Text fz="sm" fw={600} maw={140} truncate visibleFrom="sm">
-              {user?.name ?? 'Account'}
-            </Text>
-            <Box component="span" visibleFrom="sm" lh={0}>
-              <IconChevronDown size={14} aria-hidden />
-            </Box>
-          </Group>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* A long address wraps instead of running out of the 220 px menu on a phone. */}
-        <Menu.Label style={{ overflowWrap: 'anywhere' }}>
-          {user?.name}
-          <br />
-          {user?.email}
-        </Menu.Label>
-        <Menu.Item component={Link} to="/users/user-profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
-          Edit profile
-        </Menu.Item>
-        <Menu.Item
-          hiddenFrom="xs"
-          closeMenuOnClick={false}
-          leftSection={scheme.computed === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
-          onClick={scheme.toggle}
-        >
-          {scheme.label}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          // Mantine paints a coloured item in shade 6 (red on white 3.3:1); the theme's red text is ≥ 4.5:1.
-          c="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => {
-            void signOut();
-          }}
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
+/** The install button, with its tooltip, after the first screen (HeaderMenus.tsx). */
+function InstallButtonWhenLoaded() {
+  return useAfterFirstScreen() ? (
+    <ChunkBoundary name="The install button">
+      <Suspense fallback={null}>
+        <LazyInstallButton />
+      </Suspense>
+    </ChunkBoundary>
+  ) : null;
 }

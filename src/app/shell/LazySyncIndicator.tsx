@@ -4,35 +4,20 @@
 // ~50 KB (Dexie among them) shared a phone's link with the permissions request and home's chunks
 // (Lighthouse LCP on `/`). A chunk that fails to arrive leaves the indicator out rather than
 // taking the whole shell down with it.
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { ChunkBoundary } from '../../ui/ChunkBoundary';
 import { AfterFirstScreen } from '../../ui/AfterFirstScreen';
 
 const SyncIndicatorChunk = lazy(() => import('./SyncIndicator').then(({ SyncIndicator }) => ({ default: SyncIndicator })));
 
-class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.warn('The sync indicator could not be loaded:', error);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
 export function SyncIndicator() {
   return (
     <AfterFirstScreen>
-      <LeaveOutOnError>
+      <ChunkBoundary name="The sync indicator">
         <Suspense fallback={null}>
           <SyncIndicatorChunk />
         </Suspense>
-      </LeaveOutOnError>
+      </ChunkBoundary>
     </AfterFirstScreen>
   );
 }

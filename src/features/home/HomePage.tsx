@@ -22,6 +22,9 @@ const LivePublishAlerts = lazy<ComponentType>(() =>
   ),
 );
 
+/** Home's refresh of the plans and usage skips a pull younger than this (milliseconds). */
+const HOME_REFRESH_SKIP_MS = 30_000;
+
 const FEATURES: { permission: RoutePermission; label: string }[] = [
   { permission: 'can_create_video', label: 'Create AI videos' },
   { permission: 'can_create_series', label: 'Create AI video series' },
@@ -56,10 +59,12 @@ export function HomePage() {
       // when there is a network; offline, the stored copy is what we have.
       if (navigator.onLine) refreshUser().catch(() => undefined);
       // Usage moves with every generation (also on other devices); the catalogue rarely changes.
+      // Not again when pulled moments ago (at start-up the engine has just pulled both).
       // The sync layer reports its own failures; offline, the cached copies are shown. Imported on
       // use: home renders before the offline engine has loaded (docs/decisions/performance.md).
+      const recent = { unlessPulledWithinMs: HOME_REFRESH_SKIP_MS };
       import('../../collections/plans')
-        .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(), refreshPlans()]))
+        .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(recent), refreshPlans(recent)]))
         .catch(() => undefined);
     });
     return () => {

@@ -10,7 +10,6 @@
 // request reuses, so an answer lost on a bad connection is not charged twice.
 import { Button, Group, Loader, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -23,8 +22,9 @@ import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
 import { generateForm, isGenerateResponse, languageLabel, type GenerateFormValues } from './format';
-import { plural } from '../../ui/format-count';
+import { formatCount, plural } from '../../ui/format-count';
 import { useOnline } from '../../ui/useOnline';
+import { openConfirm } from '../../ui/confirm';
 
 const FIELDS = ['prompt', 'video_duration', 'language'] as const;
 export const OFFLINE_NOTE = 'Generating a script needs a connection. You can still write one by hand.';
@@ -121,15 +121,10 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
     if (generating) return; // one generation at a time, Enter included
     const last = lastGenerated.current;
     if (last && last.fingerprint === fingerprintOf(values) && Date.now() - last.at < AGAIN_WINDOW_MS) {
-      modals.openConfirmModal({
+      void openConfirm({
         title: AGAIN_TITLE,
-        children: (
-          <Text fz="sm">
-            You generated a script from this same prompt, duration and language a moment ago. Generating again writes another one and costs{' '}
-            {plural(SCRIPT_GENERATION_COST, 'credit', 'credits')}.
-          </Text>
-        ),
-        labels: { confirm: 'Generate again', cancel: 'Cancel' },
+        message: `You generated a script from this same prompt, duration and language a moment ago. Generating again writes another one and costs ${plural(SCRIPT_GENERATION_COST, 'credit', 'credits')}.`,
+        confirmLabel: 'Generate again',
         onConfirm: () => void submit(values),
       });
       return;
@@ -201,7 +196,7 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
               {short ? 'Not enough credits' : 'Generate script'}
             </Button>
             <Text fz="sm" c="dimmed" id={costId}>
-              Costs {plural(SCRIPT_GENERATION_COST, 'credit', 'credits')} · you have {credits.toLocaleString('en')}
+              Costs {plural(SCRIPT_GENERATION_COST, 'credit', 'credits')} · you have {formatCount(credits)}
             </Text>
             {generating ? (
               <Group gap={6} wrap="nowrap">

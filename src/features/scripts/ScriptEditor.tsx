@@ -12,7 +12,7 @@ import { countWords, createScriptLocally, updateScriptLocally, type ScriptChange
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { editorForm, languageLabel, type EditorFormValues } from './format';
-import { plural } from '../../ui/format-count';
+import { formatCount, plural } from '../../ui/format-count';
 
 export type EditorTarget = { mode: 'new' } | { mode: 'edit'; script: LocalScript };
 
@@ -159,7 +159,7 @@ function ScriptEditorForm({ target, onCancel, onSaved, onDirtyChange }: EditorFo
         <TextInput label="Title" maxLength={200} withAsterisk={false} required data-autofocus {...form.getInputProps('title')} />
         <Textarea
           label="Script"
-          description={`${plural(countWords(body), 'word', 'words')} · ${body.length.toLocaleString('en')} of ${BODY_MAX.toLocaleString('en')} characters`}
+          description={`${plural(countWords(body), 'word', 'words')} · ${formatCount(body.length)} of ${formatCount(BODY_MAX)} characters`}
           autosize
           minRows={8}
           maxRows={18}

@@ -6,6 +6,7 @@ import { planName, useAuth } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { PageFrame } from '../../ui/PageFrame';
 import { ApplyLicenseForm } from './ApplyLicenseForm';
+import { formatCount } from '../../ui/format-count';
 
 export function UserProfilePage() {
   const { user, credits } = useAuth();
@@ -18,7 +19,7 @@ export function UserProfilePage() {
             ['Name', user?.name ?? ''],
             ['Email', user?.email ?? ''],
             ['Plan', planName(user, plans)],
-            ['Credits', credits.toLocaleString('en')],
+            ['Credits', formatCount(credits)],
           ].map(([term, value]) => (
             <Group key={term} gap="xs" wrap="wrap">
               <Text component="dt" c="dimmed" miw={70}>

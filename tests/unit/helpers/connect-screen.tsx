@@ -2,8 +2,8 @@
 // consent flow returns with is real and can be cleaned), Mantine with modals and notifications,
 // and a permissions accessor the test sets (mock src/session's usePermissions with
 // `testPermissions`).
+import { ModalsHost } from '../../../src/app/ModalsHost';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
@@ -50,10 +50,11 @@ export function renderConnectScreen(Page: RouteComponent, url = '/connect', othe
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [url] }), parseSearch, stringifySearch });
   const view = render(
     <MantineProvider env="test">
-      <ModalsProvider>
+      <>
         <Notifications />
         <RouterProvider router={router} />
-      </ModalsProvider>
+        <ModalsHost />
+      </>
     </MantineProvider>,
   );
   return { router, ...view };

@@ -1,8 +1,8 @@
 // Rendering the video screens for unit tests: a memory router (so links, navigation and the leave
 // prompt are real) with the app's string-keeping search parser, Mantine, and the plan catalogue
 // the flow prices with.
+import { ModalsHost } from '../../../src/app/ModalsHost';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
@@ -45,10 +45,11 @@ export function renderScreen(Page: RouteComponent, url = '/', CreatePage: RouteC
   });
   const view = render(
     <MantineProvider env="test">
-      <ModalsProvider>
+      <>
         <Notifications />
         <RouterProvider router={router} />
-      </ModalsProvider>
+        <ModalsHost />
+      </>
     </MantineProvider>,
   );
   return { router, ...view };

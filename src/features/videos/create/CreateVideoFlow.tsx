@@ -40,6 +40,7 @@ import { ReviewStep } from './ReviewStep';
 import { ScriptStep } from './ScriptStep';
 import { VoiceStep } from './VoiceStep';
 import { languageCode, suggestVoice } from '../voices/voice-filters';
+import { formatCount } from '../../../ui/format-count';
 
 const STEP_TITLES: Record<StepId, string> = {
   script: 'Script or topic',
@@ -165,7 +166,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
         ? state.prompt.trim() ? `Topic: ${state.prompt.trim()}` : 'No topic yet'
         : state.source === 'saved'
           ? savedScript ? `Saved script: ${savedScript.title}` : 'No script chosen yet'
-          : estimate.words > 0 ? `Your script, ${estimate.words.toLocaleString('en')} words` : 'No script yet',
+          : estimate.words > 0 ? `Your script, ${formatCount(estimate.words)} words` : 'No script yet',
     length: `${estimate.basis === 'topic' ? `${state.duration} s` : estimate.seconds > 0 ? `About ${estimate.seconds} s` : 'Length follows the script'}, ${state.language.charAt(0).toUpperCase()}${state.language.slice(1)}`,
     voice: `${state.voice?.name ?? 'Built-in voice'}, ${effectiveSpeed(state).toFixed(2)}×`,
     style: `${ART_STYLE_LOOKS[state.artStyle].label}${state.sceneMedia.length > 0 ? `, your own visuals for ${state.sceneMedia.length} ${state.sceneMedia.length === 1 ? 'scene' : 'scenes'}` : ''}`,

@@ -7,6 +7,7 @@ import { ART_STYLE_LOOKS } from './art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
 import { effectiveSpeed, type Estimate, type FlowState } from './flow-state';
 import type { StepProps } from './step-props';
+import { formatCount, plural } from '../../../ui/format-count';
 
 interface ReviewStepProps extends StepProps {
   estimate: Estimate;
@@ -26,7 +27,7 @@ export function estimateExplanation(estimate: Estimate, state: FlowState): strin
   if (estimate.basis === 'topic') return `You asked for ${estimate.seconds} seconds; the script is written to that length.`;
   const speed = effectiveSpeed(state);
   const pace = speed === 1 ? '' : ` at ${speed.toFixed(2)}× speed`;
-  return `${estimate.words.toLocaleString('en')} words read at about 150 words a minute${pace} take about ${estimate.seconds} seconds.`;
+  return `${formatCount(estimate.words)} words read at about 150 words a minute${pace} take about ${estimate.seconds} seconds.`;
 }
 
 export function priceText(quote: { credits: number; seconds: number }, plan: PlanSummary): string {
@@ -89,7 +90,7 @@ export function ReviewStep({ state, update, errors, plan, estimate, quote, credi
           </Text>
         )}
         <Text fz="sm">
-          You have {credits.toLocaleString('en')} {credits === 1 ? 'credit' : 'credits'}.
+          You have {plural(credits, 'credit', 'credits')}.
           {plan ? ` Your ${plan.name} plan makes videos of up to ${plan.video.max_seconds} seconds.` : ''}
         </Text>
       </Stack>

@@ -6,6 +6,7 @@ import { estimateNarrationSeconds } from '../../../../contract';
 import { db } from '../../../store';
 import { effectiveSpeed, type ScriptSource } from './flow-state';
 import type { StepProps } from './step-props';
+import { formatCount } from '../../../ui/format-count';
 
 const SOURCES: { value: ScriptSource; label: string }[] = [
   // Short labels: three must fit side by side on a 360-px phone.
@@ -47,7 +48,7 @@ export function ScriptStep({ state, update, errors }: StepProps) {
       ) : null}
       {state.source === 'write' && words > 0 ? (
         <Text fz="sm" c="dimmed">
-          {words.toLocaleString('en')} words — about {estimateNarrationSeconds(state.script, effectiveSpeed(state))} seconds spoken
+          {formatCount(words)} words — about {estimateNarrationSeconds(state.script, effectiveSpeed(state))} seconds spoken
         </Text>
       ) : null}
       {state.source === 'saved' ? (

@@ -20,6 +20,7 @@ import {
   type VoiceFilters,
 } from './voice-filters';
 import { ListLoading } from '../../../ui/ListStates';
+import { plural } from '../../../ui/format-count';
 
 /** Rows drawn at once; "Show more" adds as many (ElevenLabs lists can hold hundreds). */
 export const VOICES_PER_PAGE = 40;
@@ -126,7 +127,7 @@ export function VoicePicker({ value, onChange, language, error, preferGender }: 
       ) : (
         <Radio.Group
           label="Voice"
-          description={`${visible.length.toLocaleString('en')} ${visible.length === 1 ? 'voice matches' : 'voices match'}`}
+          description={plural(visible.length, 'voice matches', 'voices match')}
           value={selectedKey}
           error={error}
           onChange={(key) => {

@@ -1,0 +1,136 @@
+// Parts of the signed-in app loaded after the first screen (the account menu, the modals manager,
+// the access-denied alert) may fail to arrive: offline on a first visit, before the service worker
+// has precached them. The page stays, with a plain stand-in for the part, never the error screen.
+import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
+
+interface State {
+  user: { id: number; name: string; email: string; plan: string } | null;
+  permissions: Record<string, unknown>;
+  warning: string | null;
+  logout: () => Promise<void>;
+}
+
+const state = vi.hoisted((): State => ({ user: null, permissions: {}, warning: null, logout: () => Promise.resolve() }));
+
+const unreachable = vi.hoisted(() => () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('../../src/app/shell/HeaderMenus', unreachable);
+vi.mock('../../src/app/ModalsHost', unreachable);
+vi.mock('../../src/app/AccessDeniedAlert', unreachable);
+
+vi.mock('../../src/app/sign-out', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/app/sign-out')>()),
+  currentSignOutWarning: () => Promise.resolve(state.warning),
+}));
+
+vi.mock('../../src/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/session')>()),
+  useAuth: () =>
+    ({
+      user: state.user,
+      token: state.user ? '1|token' : null,
+      isAuthenticated: Boolean(state.user),
+      credits: state.user ? 120 : 0,
+      loading: false,
+      error: null,
+      logout: state.logout,
+      refreshUser: () => Promise.resolve(state.user),
+    }) as unknown as AuthContextValue,
+  usePermissions: () =>
+    ({
+      permissions: state.permissions,
+      loading: false,
+      error: null,
+      hasPermission: (name: string) => state.permissions[name] !== undefined,
+      getDisplayText: () => 'Unlimited',
+      isUnlimited: () => true,
+      getLimit: () => null,
+      isArtStyleAllowed: () => true,
+    }) as unknown as PermissionsContextValue,
+}));
+
+const { createAppRouter } = await import('../../src/app/router');
+
+function renderAt(path: string) {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <MantineProvider env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('when a part loaded after the first screen cannot be fetched', () => {
+  beforeEach(() => {
+    state.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    state.permissions = {};
+    state.warning = null;
+    state.logout = vi.fn(() => {
+      state.user = null;
+      return Promise.resolve();
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('the account menu is a plain list that still reaches the profile, and the page stays', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^Account menu/ }));
+    // The plain menu replaces the stand-in and opens, as the real one would have.
+    const button = await screen.findByRole('button', { name: /^Account menu/, expanded: true });
+    const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!list) throw new Error('the account menu controls no list');
+    const profile = within(list).getByRole('link', { name: 'Profile' });
+    expect(within(list).getByRole('link', { name: 'Edit profile' })).toBeTruthy();
+    expect(list.textContent).toContain('ada@example.com');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    expect(screen.queryByText(/something went wrong/i)).toBeNull();
+    fireEvent.keyDown(profile, { key: 'Escape' });
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    await screen.findByRole('button', { name: /^Account menu/, expanded: true });
+    const reopened = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!reopened) throw new Error('the account menu did not open again');
+    fireEvent.click(within(reopened).getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user-profile'));
+    expect(console.warn).toHaveBeenCalledWith('The account menu could not be loaded:', expect.anything());
+  });
+
+  it('signing out with unsent changes asks with the browser\'s dialog; Cancel keeps the session', async () => {
+    state.warning = 'You have 2 changes that have not reached the server. Signing out will delete them from this device.';
+    const confirm = vi.fn((_message: string) => false);
+    vi.stubGlobal('confirm', confirm);
+    const router = renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: /^Account menu/ }));
+    await screen.findByRole('button', { name: /^Account menu/, expanded: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(confirm.mock.calls[0]?.[0]).toBe(`Sign out and lose unsent changes?\n\n${state.warning}`);
+    expect(state.logout).not.toHaveBeenCalled();
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(state.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('a denied route still says so and offers the way home, without the modal', async () => {
+    const router = renderAt('/video-series');
+    expect(await screen.findByText('You do not have permission to view this page.', undefined, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
