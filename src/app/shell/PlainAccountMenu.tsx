@@ -35,7 +35,7 @@ export function PlainAccountMenu({ openAtOnce, focusAtOnce }: { openAtOnce: bool
         button.current?.focus();
       }}
     >
-      <AccountButton name={user?.name} ref={button} aria-expanded={opened} aria-controls={listId} onClick={() => setOpened((open) => !open)} />
+      <AccountButton name={user?.name} ref={button} aria-expanded={opened} aria-controls={opened ? listId : undefined} onClick={() => setOpened((open) => !open)} />
       {opened ? (
         <Paper id={listId} shadow="md" withBorder p={4} w={220} pos="absolute" right={0} top="100%" style={{ zIndex: 300 }}>
           {/* A long address wraps instead of running out of the 220 px list on a phone. */}
