@@ -66,9 +66,11 @@ function loadSyncRuntimeWhenSignedIn(): void {
     import('./app/sync-runtime').then(
       ({ connectSyncRuntime }) => connectSyncRuntime(),
       (error: unknown) => {
-        // A chunk that did not arrive (bad connection, new deployment): retry on the next change.
+        // A chunk that did not arrive (offline on a first visit, before the service worker has it;
+        // a new deployment): retry on the next change of the session, or when the network is back.
         loading = false;
         unsubscribe = subscribeSession(check);
+        window.addEventListener('online', check, { once: true });
         console.warn('The offline engine could not be loaded:', error);
       },
     );

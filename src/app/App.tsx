@@ -8,12 +8,12 @@ import { AuthProvider, PermissionsProvider } from '../session';
 import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { AfterFirstScreen } from '../ui/AfterFirstScreen';
-import { ChunkBoundary } from '../ui/ChunkBoundary';
+import { ChunkBoundary, retryWhenOnline } from '../ui/ChunkBoundary';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
-const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })));
+const Notifications = lazy(retryWhenOnline(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications }))));
 
 export function App() {
   return (

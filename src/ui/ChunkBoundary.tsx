@@ -28,3 +28,17 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boole
     return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }
+
+/**
+ * For a part whose place stays empty until it arrives (the sync indicator, the toasts, the install
+ * button): an import that fails while the browser is offline is tried again once it is back
+ * online, so the part appears then instead of being gone until a reload. A failure while online
+ * (a deployment replaced the file) still reaches the boundary.
+ */
+export function retryWhenOnline<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      if (typeof navigator === 'undefined' || navigator.onLine) throw error;
+      return new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })).then(load);
+    });
+}

@@ -127,6 +127,24 @@ describe('when a part loaded after the first screen cannot be fetched', () => {
     expect(state.logout).toHaveBeenCalledTimes(1);
   });
 
+  it('a part that fails to arrive offline is asked for again when the network is back; online, the failure stands', async () => {
+    const { retryWhenOnline } = await import('../../src/ui/ChunkBoundary');
+    let attempts = 0;
+    const load = retryWhenOnline(() => (++attempts < 2 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve('the part')));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const loaded = load();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(attempts).toBe(1);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(loaded).resolves.toBe('the part');
+    expect(attempts).toBe(2);
+
+    attempts = 0;
+    await expect(load()).rejects.toThrow('Failed to fetch');
+    expect(attempts).toBe(1);
+  });
+
   it('a denied route still says so and offers the way home, without the modal', async () => {
     const router = renderAt('/video-series');
     expect(await screen.findByText('You do not have permission to view this page.', undefined, { timeout: 5000 })).toBeTruthy();

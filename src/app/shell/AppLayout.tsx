@@ -28,7 +28,7 @@ import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { useAfterFirstScreen } from '../../ui/AfterFirstScreen';
 import { MAIN_CONTENT_ID } from '../../ui/Landmarks';
 import { AccessGate } from '../AccessGate';
-import { ChunkBoundary } from '../../ui/ChunkBoundary';
+import { ChunkBoundary, retryWhenOnline } from '../../ui/ChunkBoundary';
 import { AccountButton } from './AccountButton';
 import { useColorSchemeSwitch } from './color-scheme';
 import { lockedLabel, NAV_SECTIONS } from './nav';
@@ -232,7 +232,7 @@ function ColorSchemeToggle() {
 
 const HeaderMenus = () => import('./HeaderMenus');
 const LazyUserMenu = lazy(() => HeaderMenus().then(({ UserMenu }) => ({ default: UserMenu })));
-const LazyInstallButton = lazy(() => HeaderMenus().then(({ InstallButton }) => ({ default: InstallButton })));
+const LazyInstallButton = lazy(retryWhenOnline(() => HeaderMenus().then(({ InstallButton }) => ({ default: InstallButton }))));
 
 /**
  * The account menu, loaded after the first screen (HeaderMenus.tsx). Until then its button stands
