@@ -4,58 +4,30 @@
 // toggle in the Tab order; "Skip to content" first, moving focus to <main>.
 import { Button, MantineProvider, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppRouter } from '../../src/app/router';
 import { theme } from '../../src/app/theme';
-import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 import { PasswordField } from '../../src/ui/PasswordField';
 import { ErrorAlert } from '../../src/ui/FormAlert';
 import { useServerSubmit } from '../../src/ui/useServerSubmit';
 
-interface SessionMock {
-  user: { id: number; name: string; email: string; plan: string } | null;
-  signIn: (values: unknown) => Promise<void>;
-}
+import { renderAppAt } from './helpers/render-app';
 
-const session = vi.hoisted((): SessionMock => ({ user: null, signIn: () => Promise.resolve() }));
+const session = await vi.hoisted(async () => {
+  const { newMockedSession } = await import('./helpers/mocked-session');
+  return { ...newMockedSession(), permissions: 'all' as const, credits: 0 };
+});
 
-vi.mock('../../src/session', () => ({
-  useAuth: () =>
-    ({
-      user: session.user,
-      token: session.user ? '1|token' : null,
-      isAuthenticated: Boolean(session.user),
-      credits: 0,
-      loading: false,
-      error: null,
-      signIn: session.signIn,
-      logout: () => Promise.resolve(),
-      refreshUser: () => Promise.resolve(session.user),
-    }) as unknown as AuthContextValue,
-  usePermissions: () =>
-    ({
-      permissions: {},
-      loading: false,
-      error: null,
-      hasPermission: () => true,
-      getDisplayText: () => 'Unlimited',
-      isArtStyleAllowed: () => true,
-    }) as unknown as PermissionsContextValue,
-}));
+vi.mock('../../src/session', async (importOriginal) => {
+  // The real plan hints (they read the local store); the session itself is mocked.
+  const { mockedSessionHooks } = await import('./helpers/mocked-session');
+  return { ...(await importOriginal<typeof import('../../src/session')>()), ...mockedSessionHooks(session) };
+});
 
-const { createAppRouter } = await import('../../src/app/router');
 
-function renderAt(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <MantineProvider theme={theme} env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
 
 /** The error the API layer rejects with for a Laravel 422. */
 function unprocessable(message: string, errors: Record<string, string[]>) {
@@ -78,7 +50,7 @@ describe('page titles', () => {
   });
 
   it('sets "<page> · Reelflow" on load and again on every navigation', async () => {
-    const router = renderAt('/login');
+    const router = renderAppAt('/login', theme);
     await waitFor(() => expect(document.title).toBe('Sign in · Reelflow'));
     await act(() => router.navigate({ to: '/register' }));
     await waitFor(() => expect(document.title).toBe('Create your account · Reelflow'));
@@ -88,12 +60,12 @@ describe('page titles', () => {
 
   it('names signed-in pages and the not-found page', async () => {
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'pro' };
-    const router = renderAt('/my-scripts');
+    const router = renderAppAt('/my-scripts', theme);
     await waitFor(() => expect(document.title).toBe('My scripts · Reelflow'));
     await act(() => router.navigate({ to: '/video-series/detail/$id', params: { id: '7' } }));
     await waitFor(() => expect(document.title).toBe('Series details · Reelflow'));
     cleanup();
-    renderAt('/no-such-page');
+    renderAppAt('/no-such-page', theme);
     await waitFor(() => expect(document.title).toBe('Page not found · Reelflow'));
   });
 });
@@ -101,7 +73,7 @@ describe('page titles', () => {
 describe('skip link and landmark', () => {
   it('"Skip to content" is the first focusable element and moves focus into <main>', async () => {
     const user = userEvent.setup();
-    renderAt('/login');
+    renderAppAt('/login', theme);
     await screen.findByRole('button', { name: 'Sign in' });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
@@ -116,7 +88,7 @@ describe('skip link and landmark', () => {
 describe('sign-in failures', () => {
   it('reports wrong credentials in an alert above the fields, focused, and marks no field', async () => {
     session.signIn = () => Promise.reject(unprocessable('These credentials do not match our records.', { email: ['These credentials do not match our records.'] }));
-    renderAt('/login');
+    renderAppAt('/login', theme);
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -130,7 +102,7 @@ describe('sign-in failures', () => {
   });
 
   it('focuses the first invalid field when the client check fails', async () => {
-    renderAt('/login');
+    renderAppAt('/login', theme);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));

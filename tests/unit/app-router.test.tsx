@@ -1,63 +1,21 @@
 // The real route tree and shell, rendered with a memory history and a mocked session.
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
-interface SessionMock {
-  user: { id: number; name: string; email: string; plan: string } | null;
-  permissions: Record<string, unknown>;
-  logout: () => Promise<void>;
-}
+import { createAppRouter } from '../../src/app/router';
+import { renderAppAt as renderAt } from './helpers/render-app';
 
-const session = vi.hoisted((): SessionMock => ({ user: null, permissions: {}, logout: () => Promise.resolve() }));
+const session = await vi.hoisted(async () => (await import('./helpers/mocked-session')).newMockedSession());
 
-vi.mock('../../src/session', async (importOriginal) => ({
-  // The real plan hints (usePlanCatalogue reads the local store); the session itself is mocked.
-  ...(await importOriginal<typeof import('../../src/session')>()),
-  useAuth: () =>
-    ({
-      user: session.user,
-      token: session.user ? '1|token' : null,
-      isAuthenticated: Boolean(session.user),
-      credits: session.user ? 120 : 0,
-      loading: false,
-      error: null,
-      logout: session.logout,
-      refreshUser: () => Promise.resolve(session.user),
-    }) as unknown as AuthContextValue,
-  usePermissions: () =>
-    ({
-      permissions: session.permissions,
-      loading: false,
-      error: null,
-      hasPermission: (name: string) => session.permissions[name] !== undefined && session.permissions[name] !== null,
-      getDisplayText: (limit: string) => {
-        const value = session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`];
-        return typeof value === 'number' ? String(value) : 'Unlimited';
-      },
-      isUnlimited: (limit: string) => typeof session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`] !== 'number',
-      getLimit: (limit: string) => {
-        const value = session.permissions[limit.endsWith('_limit') ? limit : `${limit}_limit`];
-        return typeof value === 'number' ? value : null;
-      },
-      isArtStyleAllowed: () => true,
-    }) as unknown as PermissionsContextValue,
-}));
+vi.mock('../../src/session', async (importOriginal) => {
+  // The real plan hints (they read the local store); the session itself is mocked.
+  const { mockedSessionHooks } = await import('./helpers/mocked-session');
+  return { ...(await importOriginal<typeof import('../../src/session')>()), ...mockedSessionHooks(session) };
+});
 
-const { createAppRouter } = await import('../../src/app/router');
 const { db } = await import('../../src/store');
 
-function renderAt(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
 
 const SPEC_PATHS = [
   '/',

@@ -1,59 +1,26 @@
 // Sign-out with unsynced work (issue 3 §4), in the real shell: a queued change makes "Sign out"
 // ask first (Cancel keeps everything; "Sign out anyway" signs out); with nothing queued it signs
 // out at once.
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
 
-interface SessionMock {
-  user: { id: number; name: string; email: string; plan: string } | null;
-  logout: () => Promise<void>;
-}
+import { renderAppAt } from './helpers/render-app';
 
-const session = vi.hoisted((): SessionMock => ({ user: null, logout: () => Promise.resolve() }));
+const session = await vi.hoisted(async () => {
+  const { newMockedSession } = await import('./helpers/mocked-session');
+  return { ...newMockedSession(), permissions: 'all' as const };
+});
 
-vi.mock('../../src/session', async (importOriginal) => ({
+vi.mock('../../src/session', async (importOriginal) => {
   // The real plan hints (they read the local store); the session itself is mocked.
-  ...(await importOriginal<typeof import('../../src/session')>()),
-  useAuth: () =>
-    ({
-      user: session.user,
-      token: session.user ? '1|token' : null,
-      isAuthenticated: Boolean(session.user),
-      credits: 10,
-      loading: false,
-      error: null,
-      logout: session.logout,
-      refreshUser: () => Promise.resolve(session.user),
-    }) as unknown as AuthContextValue,
-  usePermissions: () =>
-    ({
-      permissions: {},
-      loading: false,
-      error: null,
-      hasPermission: () => true,
-      getDisplayText: () => 'Unlimited',
-      isArtStyleAllowed: () => true,
-    }) as unknown as PermissionsContextValue,
-}));
+  const { mockedSessionHooks } = await import('./helpers/mocked-session');
+  return { ...(await importOriginal<typeof import('../../src/session')>()), ...mockedSessionHooks(session) };
+});
 
-const { createAppRouter } = await import('../../src/app/router');
 const { clearLocalStore, db } = await import('../../src/store');
 const { createScriptLocally } = await import('../../src/collections');
 const { setOutboxOwner } = await import('../../src/sync');
 
-function renderShell() {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    // No ModalsProvider here: the signed-in layout brings its own (src/app/SignedInApp.tsx).
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
 
 async function clickSignOut() {
   fireEvent.click(await screen.findByRole('button', { name: /^Account menu/ }));
@@ -78,7 +45,7 @@ describe('sign-out with unsynced work', () => {
   it('warns, Cancel keeps the session and the queued changes', async () => {
     await createScriptLocally({ title: 'One', body: '' });
     await createScriptLocally({ title: 'Two', body: '' });
-    const router = renderShell();
+    const router = renderAppAt('/');
     await clickSignOut();
     expect(await screen.findByText('You have 2 changes that have not reached the server. Signing out will delete them from this device.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -90,7 +57,7 @@ describe('sign-out with unsynced work', () => {
 
   it('"Sign out anyway" signs out and goes to /login', async () => {
     await createScriptLocally({ title: 'One', body: '' });
-    const router = renderShell();
+    const router = renderAppAt('/');
     await clickSignOut();
     expect(await screen.findByText('You have 1 change that has not reached the server. Signing out will delete it from this device.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out anyway' }));
@@ -99,7 +66,7 @@ describe('sign-out with unsynced work', () => {
   });
 
   it('with nothing queued, signs out at once', async () => {
-    const router = renderShell();
+    const router = renderAppAt('/');
     await clickSignOut();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(session.logout).toHaveBeenCalledTimes(1);

@@ -1,20 +1,12 @@
 // Parts of the signed-in app loaded after the first screen (the account menu, the modals manager,
 // the access-denied alert) may fail to arrive: offline on a first visit, before the service worker
 // has precached them. The page stays, with a plain stand-in for the part, never the error screen.
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue, PermissionsContextValue } from '../../src/session/types';
+import { renderAppAt as renderAt } from './helpers/render-app';
 
-interface State {
-  user: { id: number; name: string; email: string; plan: string } | null;
-  permissions: Record<string, unknown>;
-  warning: string | null;
-  logout: () => Promise<void>;
-}
-
-const state = vi.hoisted((): State => ({ user: null, permissions: {}, warning: null, logout: () => Promise.resolve() }));
+const session = await vi.hoisted(async () => (await import('./helpers/mocked-session')).newMockedSession());
+const state = vi.hoisted(() => ({ warning: null as string | null }));
 
 const unreachable = vi.hoisted(() => () => {
   throw new TypeError('Failed to fetch dynamically imported module');
@@ -28,51 +20,18 @@ vi.mock('../../src/app/sign-out', async (importOriginal) => ({
   currentSignOutWarning: () => Promise.resolve(state.warning),
 }));
 
-vi.mock('../../src/session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/session')>()),
-  useAuth: () =>
-    ({
-      user: state.user,
-      token: state.user ? '1|token' : null,
-      isAuthenticated: Boolean(state.user),
-      credits: state.user ? 120 : 0,
-      loading: false,
-      error: null,
-      logout: state.logout,
-      refreshUser: () => Promise.resolve(state.user),
-    }) as unknown as AuthContextValue,
-  usePermissions: () =>
-    ({
-      permissions: state.permissions,
-      loading: false,
-      error: null,
-      hasPermission: (name: string) => state.permissions[name] !== undefined,
-      getDisplayText: () => 'Unlimited',
-      isUnlimited: () => true,
-      getLimit: () => null,
-      isArtStyleAllowed: () => true,
-    }) as unknown as PermissionsContextValue,
-}));
-
-const { createAppRouter } = await import('../../src/app/router');
-
-function renderAt(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
+vi.mock('../../src/session', async (importOriginal) => {
+  const { mockedSessionHooks } = await import('./helpers/mocked-session');
+  return { ...(await importOriginal<typeof import('../../src/session')>()), ...mockedSessionHooks(session) };
+});
 
 describe('when a part loaded after the first screen cannot be fetched', () => {
   beforeEach(() => {
-    state.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
-    state.permissions = {};
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    session.permissions = {};
     state.warning = null;
-    state.logout = vi.fn(() => {
-      state.user = null;
+    session.logout = vi.fn(() => {
+      session.user = null;
       return Promise.resolve();
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -118,13 +77,13 @@ describe('when a part loaded after the first screen cannot be fetched', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
     expect(confirm.mock.calls[0]?.[0]).toBe(`Sign out and lose unsent changes?\n\n${state.warning}`);
-    expect(state.logout).not.toHaveBeenCalled();
+    expect(session.logout).not.toHaveBeenCalled();
 
     confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(state.logout).toHaveBeenCalledTimes(1);
+    expect(session.logout).toHaveBeenCalledTimes(1);
   });
 
   it('a part that fails to arrive offline is asked for again when the network is back; online, the failure stands', async () => {
