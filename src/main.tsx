@@ -1,7 +1,7 @@
 // Entry point of the PWA. Order matters: the console policy is installed before anything can log,
 // the stored appearance is applied before the first paint, then React mounts.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles for the first screens; the whole sheet follows when a screen needs it.
+import './app/styles/first-screen.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -13,7 +13,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
-const Notifications = lazy(retryWhenOnline(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications }))));
+const Notifications = lazy(retryWhenOnline(() => import('./Toasts').then(({ Notifications }) => ({ default: Notifications }))));
 
 export function App() {
   return (

@@ -4,6 +4,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { PageLoading } from '../ui/CenteredText';
+import { loadAllMantineStyles } from './styles/mantine-styles';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -56,6 +57,15 @@ export function holdFirstRender(ready: Promise<unknown>): void {
   );
 }
 
+export interface LazyPageOptions {
+  /**
+   * A first screen (sign-in, registration, the signed-in layout, home): every Mantine component it
+   * shows is styled by src/app/styles/first-screen.css, so it does not wait for the whole sheet.
+   * tests/e2e/first-screen-styles.test.ts checks that it is so.
+   */
+  firstScreen?: boolean;
+}
+
 /**
  * A lazily loaded route component with the chunk time-out.
  *
@@ -70,8 +80,15 @@ export function holdFirstRender(ready: Promise<unknown>): void {
  * TanStack's component keeps its own behaviour: preload for the router, one reload when a
  * deployment removed the chunk, errors to the route's error component.
  */
-export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & string>(load: () => Promise<T>, exportName: K) => {
-  const page = lazyRouteComponent(withChunkTimeout(load), exportName);
+export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & string>(
+  load: () => Promise<T>,
+  exportName: K,
+  options: LazyPageOptions = {},
+) => {
+  // A screen whose Mantine components are not all in the first screens' styles loads with the
+  // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
+  const loadWithStyles = options.firstScreen ? load : () => Promise.all([load(), loadAllMantineStyles()]).then(([module]) => module);
+  const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   const LazyPage = (props: object) => {
     const [deferred, setDeferred] = useState(() => !released);
     useEffect(() => {

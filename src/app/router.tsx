@@ -44,13 +44,13 @@ const loginRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'login',
   staticData: { title: 'Sign in' },
-  component: lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage'),
+  component: lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage', { firstScreen: true }),
 });
 const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: 'register',
   staticData: { title: 'Create your account' },
-  component: lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+  component: lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage', { firstScreen: true }),
 });
 const licenseRoute = createRoute({
   getParentRoute: () => publicLayout,
@@ -99,14 +99,14 @@ const unauthorizedRoute = createRoute({
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  component: lazyPage(() => import('./SignedInApp'), 'SignedInApp'),
+  component: lazyPage(() => import('./SignedInApp'), 'SignedInApp', { firstScreen: true }),
 });
 
 function page<TPath extends string>(path: TPath, title: string, component: RouteComponent, permission?: RoutePermission) {
   return { getParentRoute: () => appLayout, path, component, staticData: permission ? { title, permission } : { title } };
 }
 
-const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('../features/home/HomePage'), 'HomePage')));
+const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('../features/home/HomePage'), 'HomePage', { firstScreen: true })));
 const facelessVideoRoute = createRoute(
   page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
 );
