@@ -4,9 +4,9 @@
 // engine (Dexie) are loaded and the home renders.
 import { resolve } from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chunkOf, readManifest } from '../../scripts/js-budget.mjs';
-import { launchBrowser, registerViaApi, startServer, type Browser, type RunningServer } from './harness';
+import { registerViaApi, signInInBrowser, useServerAndBrowser } from './harness';
 
 const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
 
@@ -28,18 +28,10 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe('bytes on the wire, in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   it('serves the sign-in page compressed and cached right, without the signed-in app or a CSP violation', async () => {
+    const { server, browser } = running;
     const page = await browser.context.newPage();
     const violations = await watchViolations(page);
     const responses: Response[] = [];
@@ -73,6 +65,7 @@ describe('bytes on the wire, in the browser', () => {
   });
 
   it('loads the shell and starts the offline engine once signed in', async () => {
+    const { server, browser } = running;
     const account = await registerViaApi(server, 'Bytes Creator');
     const page = await browser.context.newPage();
     const violations = await watchViolations(page);
@@ -80,9 +73,7 @@ describe('bytes on the wire, in the browser', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInInBrowser(page, account);
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, registerViaApi, startServer, type Browser, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { registerViaApi, signInInBrowser, useServerAndBrowser } from './harness';
 
 const ASSETS = resolve(import.meta.dirname, '../../dist/client/assets');
 const WHOLE_SHEET = /\/assets\/styles\.layer-[\w-]+\.css$/;
@@ -39,18 +39,10 @@ async function unstyledClasses(page: Page, whole: Set<string>): Promise<string[]
 }
 
 describe("Mantine's styles: the first screens' part, then the whole sheet", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   it('styles the first screens at 360 px and on a desktop without the whole sheet, which another screen brings', async () => {
+    const { server, browser } = running;
     const whole = classesOfWholeSheet();
     const account = await registerViaApi(server, 'Styles Creator');
     const page = await browser.context.newPage();
@@ -91,9 +83,7 @@ describe("Mantine's styles: the first screens' part, then the whole sheet", () =
     await check('registration, 360 px');
 
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInInBrowser(page, account);
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByRole('button', { name: /^Account menu/ }).waitFor();

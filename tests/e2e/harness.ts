@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -144,6 +144,35 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
+/**
+ * The test file's server and browser: started before its tests (`beforeAll`), stopped after them.
+ * Read them inside tests and hooks; before `beforeAll` has run they throw.
+ */
+export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`The ${what} starts in beforeAll: use it inside a test or hook.`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
 /** POSTs JSON as the SPA does (CSRF cookie + X-XSRF-TOKEN) and returns the parsed answer. */
 async function postWithCsrf(server: RunningServer, path: string, body: unknown): Promise<{ status: number; text: string }> {
   const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`);
@@ -198,6 +227,13 @@ export async function registerInBrowser(page: Page, server: RunningServer, accou
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Signs in through the form of the sign-in page the browser shows. */
+export async function signInInBrowser(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Waits until the service worker is active (the shell is precached when it activates). */

@@ -31,6 +31,7 @@ import {
   serviceWorkerReady,
   setFaults,
   SIGNED_IN_PATHS,
+  signInInBrowser,
   startServer,
   type Browser,
   type RunningServer,
@@ -385,9 +386,7 @@ describe('offline-first in the browser', () => {
     await page.waitForURL(`${server.url}/login`, { timeout: 30_000 });
     const fresh = { ...account, token: await loginViaApi(server, account.email, account.password) };
     expect((await serverScripts(fresh))[0]).toMatchObject({ title: 'Weekly vlog' });
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInInBrowser(page, account);
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => indicator(page), { timeout: 30_000 }).toMatch(/^Synced \d\d:\d\d$/);
