@@ -43,6 +43,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     'save-assets': { type: 'boolean' },
     'cpu-profile': { type: 'boolean' },
+    'cpu-slowdown': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
@@ -223,6 +224,9 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
       `--output-path=${outFile}`,
       '--quiet',
       ...(options['save-assets'] ? ['--save-assets'] : []),
+      // Lighthouse's 4x CPU slowdown turns a desktop of benchmarkIndex 1,500–2,000 into a mid-tier
+      // phone (its docs/throttling.md); a faster machine needs more to emulate the same phone.
+      ...(options['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(options['cpu-slowdown'])}`] : []),
       // V8's sampling profiler in the trace: which functions (React components among them, in an
       // unminified build) ran in each long task. It slows the page down, so not for the scores.
       ...(options['cpu-profile'] ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),

@@ -63,17 +63,20 @@ function loadSyncRuntimeWhenSignedIn(): void {
     if (loading || !isAuthenticated()) return;
     loading = true;
     unsubscribe();
-    import('./app/sync-runtime').then(
-      ({ connectSyncRuntime }) => connectSyncRuntime(),
-      (error: unknown) => {
-        // A chunk that did not arrive (offline on a first visit, before the service worker has it;
-        // a new deployment): retry on the next change of the session, or when the network is back.
-        loading = false;
-        unsubscribe = subscribeSession(check);
-        window.addEventListener('online', check, { once: true });
-        console.warn('The offline engine could not be loaded:', error);
-      },
-    );
+    import('./app/sync-runtime-loader')
+      .then(({ loadSyncRuntimeInParts }) => loadSyncRuntimeInParts())
+      .then(
+        ({ connectSyncRuntime }) => connectSyncRuntime(),
+        (error: unknown) => {
+          // A chunk that did not arrive (offline on a first visit, before the service worker has
+          // it; a new deployment): retry on the next change of the session, or when the network is
+          // back.
+          loading = false;
+          unsubscribe = subscribeSession(check);
+          window.addEventListener('online', check, { once: true });
+          console.warn('The offline engine could not be loaded:', error);
+        },
+      );
   };
   let unsubscribe = () => {};
   const follow = () => {

@@ -1,0 +1,21 @@
+// Loads the offline engine (./sync-runtime) a part at a time. Importing it in one go evaluates the
+// HTTP client (axios), Dexie, the store's schema and the engine's own modules in one main-thread
+// task: ~45 ms on this machine, ~180 ms on Lighthouse's phone-class CPU, the longest task of a
+// signed-in start (Total Blocking Time, docs/decisions/performance.md). Imported one after the
+// other, with the main thread given back in between, each part is a task of its own and input
+// (a tap on the first screen) is answered between them.
+import { yieldToMain } from '../sync/env';
+import type * as SyncRuntimeModule from './sync-runtime';
+
+/** The engine's heavy dependencies, in the order the engine needs them; each evaluates alone. */
+const PARTS: ReadonlyArray<() => Promise<unknown>> = [() => import('../api'), () => import('dexie'), () => import('../store')];
+
+export async function loadSyncRuntimeInParts(): Promise<typeof SyncRuntimeModule> {
+  for (const part of PARTS) {
+    await part();
+    await yieldToMain();
+  }
+  const runtime = await import('./sync-runtime');
+  await yieldToMain();
+  return runtime;
+}
