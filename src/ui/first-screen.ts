@@ -10,6 +10,8 @@ import { whenIdle } from './idle';
 
 /** How long start-up work waits for a screen at most, in milliseconds. */
 export const FIRST_SCREEN_FALLBACK_MS = 5000;
+/** How long each released task waits for an idle moment at most, once the one before it ran. */
+export const RELEASE_STEP_TIMEOUT_MS = 250;
 
 let shown = false;
 const waiting = new Set<() => void>();
@@ -20,7 +22,22 @@ export function markFirstScreenShown(): void {
   shown = true;
   const tasks = [...waiting];
   waiting.clear();
-  for (const task of tasks) whenIdle(task);
+  releaseOneByOne(tasks);
+}
+
+/**
+ * One waiting task per idle moment, in the order they were asked for. Released together, their
+ * renders (the menus, the sync indicator, the toasts, the modals manager) and the engine's start
+ * ran back to back, and React rendered and committed several of them as one long task on a
+ * phone's CPU (docs/decisions/performance.md). The step time-out keeps a busy page from holding
+ * the last ones back for long.
+ */
+function releaseOneByOne(tasks: Array<() => void>): void {
+  const next = () => {
+    tasks.shift()?.();
+    if (tasks.length > 0) whenIdle(next, RELEASE_STEP_TIMEOUT_MS);
+  };
+  whenIdle(next);
 }
 
 /** Whether a screen has shown its content since the page loaded. */

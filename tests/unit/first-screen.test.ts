@@ -1,6 +1,13 @@
 // Start-up work waits for the first screen's content (src/ui/first-screen.ts), with a fallback.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, FIRST_SCREEN_FALLBACK_MS, firstScreenShown, markFirstScreenShown, resetFirstScreenForTests } from '../../src/ui/first-screen';
+import {
+  afterFirstScreen,
+  FIRST_SCREEN_FALLBACK_MS,
+  firstScreenShown,
+  markFirstScreenShown,
+  RELEASE_STEP_TIMEOUT_MS,
+  resetFirstScreenForTests,
+} from '../../src/ui/first-screen';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -27,6 +34,37 @@ describe('afterFirstScreen', () => {
     expect(firstScreenShown()).toBe(true);
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_FALLBACK_MS);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('releases the waiting tasks one per idle moment, in order, not all in one go', async () => {
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push('a'));
+    afterFirstScreen(() => ran.push('b'));
+    afterFirstScreen(() => ran.push('c'));
+    const pendingBefore = vi.getTimerCount();
+    markFirstScreenShown();
+    // One idle moment is asked for (one frame), not one per task; each asks for the next.
+    expect(vi.getTimerCount() - pendingBefore).toBe(1);
+    await settle();
+    await settle();
+    await settle();
+    expect(ran).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a busy page holds a released task back by the step time-out at most', async () => {
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push('a'));
+    afterFirstScreen(() => ran.push('b'));
+    const idleCallbacks = vi.fn((callback: () => void, _options?: { timeout: number }) => setTimeout(callback, 1));
+    vi.stubGlobal('requestIdleCallback', idleCallbacks);
+    markFirstScreenShown();
+    await settle();
+    expect(ran).toContain('a');
+    // The second task's idle callback carries the step time-out, not whenIdle's 2 s default.
+    expect(idleCallbacks.mock.calls.at(-1)?.[1]).toEqual({ timeout: RELEASE_STEP_TIMEOUT_MS });
+    await settle();
+    expect(ran).toEqual(['a', 'b']);
+    vi.unstubAllGlobals();
   });
 
   it('runs anyway after the fallback time when no screen marks itself', async () => {

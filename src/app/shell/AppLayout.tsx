@@ -132,14 +132,16 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
 }
 
 /**
- * On a phone the drawer is closed at first: its links (icons, lock hints) render after the first
- * screen, or when it opens, not in the first screen's render (docs/decisions/performance.md). The
- * moment is state of this component, not of the shell: when it comes, only the navigation renders,
- * not the header and the page with it.
+ * On a phone the drawer is closed at first: its links (icons, lock hints) render when it first
+ * opens, and stay. Rendered after the first screen instead, they were one long task of a phone's
+ * start (~300 elements, their commit and layout; docs/decisions/performance.md) for a list nobody
+ * sees until the burger is pressed; the closed drawer is inert, so neither Tab nor a screen reader
+ * reaches it before that either. Wider screens show the navigation at once.
  */
 function NavigationWhenNeeded({ deferred, onNavigate }: { deferred: boolean; onNavigate: () => void }) {
-  const afterFirstScreen = useAfterFirstScreen();
-  return !deferred || afterFirstScreen ? <Navigation onNavigate={onNavigate} /> : null;
+  const [wanted, setWanted] = useState(!deferred);
+  if (!deferred && !wanted) setWanted(true);
+  return wanted ? <Navigation onNavigate={onNavigate} /> : null;
 }
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
