@@ -12,7 +12,9 @@
 // measures one page; --save-assets keeps each run's Chromium trace beside its report (the
 // main-thread tasks behind Total Blocking Time, with what ran in them); --cpu-profile adds V8's
 // sampling profiler to those traces (the functions behind each task; the scores it gives are
-// slower than real, so use it to look, not to measure).
+// slower than real, so use it to look, not to measure); --cpu-slowdown <n> replaces Lighthouse's
+// 4x CPU slowdown (meant for a desktop of benchmarkIndex 1,500-2,000; a faster machine needs more
+// to emulate the same phone, docs/decisions/performance.md).
 //
 // The signed-in run: a user is registered through the API and signs in through the UI; then the
 // HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
@@ -47,6 +49,11 @@ const { values: options } = parseArgs({
   },
 });
 const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
+const CPU_SLOWDOWN = options['cpu-slowdown'] === undefined ? null : Number(options['cpu-slowdown']);
+if (CPU_SLOWDOWN !== null && !(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 40)) {
+  console.error(`--cpu-slowdown takes a number from 1 to 40 (Lighthouse's default is 4), not "${options['cpu-slowdown']}".`);
+  process.exit(2);
+}
 
 function nodeMajorMinor(version) {
   const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
@@ -226,7 +233,7 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
       ...(options['save-assets'] ? ['--save-assets'] : []),
       // Lighthouse's 4x CPU slowdown turns a desktop of benchmarkIndex 1,500–2,000 into a mid-tier
       // phone (its docs/throttling.md); a faster machine needs more to emulate the same phone.
-      ...(options['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(options['cpu-slowdown'])}`] : []),
+      ...(CPU_SLOWDOWN !== null ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
       // V8's sampling profiler in the trace: which functions (React components among them, in an
       // unminified build) ran in each long task. It slows the page down, so not for the scores.
       ...(options['cpu-profile'] ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
@@ -342,7 +349,7 @@ async function main() {
     await server.stop();
   }
 
-  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling (reports in ${outDir})`);
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, CPU slowdown ${CPU_SLOWDOWN ?? 4}x${CPU_SLOWDOWN === null ? ' (default)' : ''} (reports in ${outDir})`);
   console.log(`${'page'.padEnd(16)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const { label, scores } of results) console.log(`${label.padEnd(16)}${scores.map((s) => String(s).padStart(16)).join('')}`);
   for (const { label, metrics, failed, runs } of results) {
