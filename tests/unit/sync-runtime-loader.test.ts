@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 const steps = vi.hoisted(() => [] as string[]);
 
-vi.mock('../../src/api', () => {
+vi.mock('../../src/api/endpoints', () => {
   steps.push('api');
   return {};
 });
