@@ -16,6 +16,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 /** Lets whenIdle's frame, timeout and idle callback run. */
@@ -64,7 +65,6 @@ describe('afterFirstScreen', () => {
     expect(idleCallbacks.mock.calls.at(-1)?.[1]).toEqual({ timeout: RELEASE_STEP_TIMEOUT_MS });
     await settle();
     expect(ran).toEqual(['a', 'b']);
-    vi.unstubAllGlobals();
   });
 
   it('runs anyway after the fallback time when no screen marks itself', async () => {
