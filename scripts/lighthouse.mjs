@@ -231,8 +231,6 @@ function runLighthouse(tools, chrome, url, outFile, extraFlags = []) {
       `--output-path=${outFile}`,
       '--quiet',
       ...(options['save-assets'] ? ['--save-assets'] : []),
-      // Lighthouse's 4x CPU slowdown turns a desktop of benchmarkIndex 1,500–2,000 into a mid-tier
-      // phone (its docs/throttling.md); a faster machine needs more to emulate the same phone.
       ...(CPU_SLOWDOWN !== null ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
       // V8's sampling profiler in the trace: which functions (React components among them, in an
       // unminified build) ran in each long task. It slows the page down, so not for the scores.

@@ -1,7 +1,8 @@
 // Loads the offline engine (./sync-runtime) a part at a time. Importing it in one go evaluates the
 // HTTP client (axios), Dexie, the store's schema and the engine's own modules in one main-thread
-// task: ~45 ms on this machine, ~180 ms on Lighthouse's phone-class CPU, the longest task of a
-// signed-in start (Total Blocking Time, docs/decisions/performance.md). Imported one after the
+// task; in traces of a signed-in start Dexie with the store alone took 13–20 ms and the HTTP
+// client ~10 ms on a desktop, four times that on Lighthouse's phone-class CPU (Total Blocking
+// Time, docs/decisions/performance.md). Imported one after the
 // other, with the main thread given back in between, each part is a task of its own and input
 // (a tap on the first screen) is answered between them.
 import { yieldToMain } from '../sync/env';

@@ -34,8 +34,12 @@ export function markFirstScreenShown(): void {
  */
 function releaseOneByOne(tasks: Array<() => void>): void {
   const next = () => {
-    tasks.shift()?.();
-    if (tasks.length > 0) whenIdle(next, RELEASE_STEP_TIMEOUT_MS);
+    try {
+      tasks.shift()?.();
+    } finally {
+      // A task that throws (reported as any uncaught error) holds none of the others back.
+      if (tasks.length > 0) whenIdle(next, RELEASE_STEP_TIMEOUT_MS);
+    }
   };
   whenIdle(next);
 }

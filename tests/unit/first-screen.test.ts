@@ -52,7 +52,7 @@ describe('afterFirstScreen', () => {
     expect(ran).toEqual(['a', 'b', 'c']);
   });
 
-  it('a busy page holds a released task back by the step time-out at most', async () => {
+  it('asks for each next idle moment with the step time-out, so a busy page holds none back for long', async () => {
     const ran: string[] = [];
     afterFirstScreen(() => ran.push('a'));
     afterFirstScreen(() => ran.push('b'));
@@ -65,6 +65,18 @@ describe('afterFirstScreen', () => {
     expect(idleCallbacks.mock.calls.at(-1)?.[1]).toEqual({ timeout: RELEASE_STEP_TIMEOUT_MS });
     await settle();
     expect(ran).toEqual(['a', 'b']);
+  });
+
+  it('a task that throws does not hold back the ones after it', async () => {
+    const ran: string[] = [];
+    afterFirstScreen(() => {
+      throw new Error('boom');
+    });
+    afterFirstScreen(() => ran.push('b'));
+    markFirstScreenShown();
+    await expect(settle()).rejects.toThrow('boom');
+    await settle();
+    expect(ran).toEqual(['b']);
   });
 
   it('runs anyway after the fallback time when no screen marks itself', async () => {
