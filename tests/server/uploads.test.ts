@@ -202,6 +202,57 @@ describe('resumable uploads (tus)', () => {
     expect((await head(url, alice.token)).status).toBe(404);
   });
 
+  it("never reaches another user's upload through the query string, an encoded or doubled slash or an extra segment", async () => {
+    const chunkSize = Math.ceil(video.length / 4);
+    const victimRun = await upload(video, { token: alice.token, chunkSize, stopAfter: chunkSize, filename: 'alice-secret.mp4' });
+    const ownRun = await upload(video, { token: bob.token, chunkSize, stopAfter: chunkSize, filename: 'bob.mp4' });
+    const victim = idOf(victimRun.url!);
+    const own = idOf(ownRun.url!);
+    const victimOffset = (await head(victimRun.url!, alice.token)).headers.get('upload-offset')!;
+    const ownOffset = (await head(ownRun.url!, bob.token)).headers.get('upload-offset')!;
+    const secret = Buffer.from('alice-secret.mp4').toString('base64');
+    const paths = [
+      `/api/uploads/${own}?/${victim}`,
+      `/api/uploads/${own}?id=/${victim}`,
+      `/api/uploads/${own}?x=${victim}/${victim}`,
+      `/api/uploads/${own}%2F${victim}`,
+      `/api/uploads/${own}%2f..%2f${victim}`,
+      `/api/uploads/${own}?x=%2F${victim}`,
+      `/api/uploads/${own}?//${victim}`,
+      `//api/uploads/${own}?/${victim}`,
+      `/api/uploads//${victim}`,
+      `/api/uploads/${own}/${victim}`,
+      `/api/uploads/${own}?/${victim}/`,
+      `/api/uploads/${own}/?/${victim}`,
+    ];
+    const asBob = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${bob.token}` };
+    const requests = {
+      HEAD: { method: 'HEAD', headers: asBob },
+      PATCH: { method: 'PATCH', headers: { ...asBob, 'Upload-Offset': victimOffset, 'Content-Type': 'application/offset+octet-stream' }, body: randomBytes(10) },
+      DELETE: { method: 'DELETE', headers: asBob },
+    } satisfies Record<string, RequestInit>;
+    for (const [method, init] of Object.entries(requests)) {
+      for (const path of paths) {
+        const response = await fetch(`${base}${path}`, init);
+        const what = `${method} ${path}`;
+        expect(response.status, what).toBeGreaterThanOrEqual(400);
+        expect(response.status, what).toBeLessThan(500);
+        expect(response.headers.get('upload-metadata') ?? '', what).not.toContain(secret);
+        if (method !== 'HEAD') expect(await response.json(), what).toEqual({ message: expect.any(String) as string });
+      }
+    }
+    // Alice's upload is as it was: same offset, same name, both files still there.
+    const after = await head(victimRun.url!, alice.token);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('upload-offset')).toBe(victimOffset);
+    expect(after.headers.get('upload-metadata')).toContain(secret);
+    expect(readdirSync(directory()).filter((name) => name.startsWith(victim)).sort()).toEqual([victim, `${victim}.json`]);
+    // And a request that is not the canonical URL did nothing to Bob's own upload either.
+    expect((await head(ownRun.url!, bob.token)).headers.get('upload-offset')).toBe(ownOffset);
+    await deleteUpload(directory(), alice.id, victim);
+    await deleteUpload(directory(), bob.id, own);
+  });
+
   it('needs a token (401) and a plan with video transcription (403)', async () => {
     expect((await head(`${base}/api/uploads/u${alice.id}_${'a'.repeat(32)}`)).status).toBe(401);
     const xsrf = await t.client.csrfCookie();

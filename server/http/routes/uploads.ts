@@ -44,10 +44,20 @@ async function requireCaption(request: FastifyRequest, reply: FastifyReply): Pro
   return reply.code(403).send({ message: CAPTION_FORBIDDEN });
 }
 
-/** 404 for an id that is not the caller's (malformed ids included: they never reach the store). */
-async function requireOwnUpload(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+/** The route's upload id once requireOwnUpload has checked it, else null. */
+function checkedUploadId(request: FastifyRequest): string | null {
   const { id } = request.params as { id?: string };
-  if (typeof id === 'string' && ownsUpload(currentAuth(request).user.id, id)) return undefined;
+  return typeof id === 'string' && ownsUpload(currentAuth(request).user.id, id) && request.raw.url === `${UPLOADS_PATH}/${id}` ? id : null;
+}
+
+/**
+ * 404 for an id that is not the caller's (malformed ids included: they never reach the store),
+ * and for any URL other than the canonical `/api/uploads/{id}`: a query string, an encoded or
+ * doubled slash or an extra segment would let the URL say one id to this check and another to
+ * anything that reads the raw URL.
+ */
+async function requireOwnUpload(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (checkedUploadId(request) !== null) return undefined;
   return reply.code(404).header('Tus-Resumable', '1.0.0').send({ message: 'Not Found.' });
 }
 
@@ -75,13 +85,17 @@ export function validUploadMetadata(metadata: Record<string, string | null> | un
 
 export async function uploadRoutes(app: FastifyInstance, { config, database }: AppContext): Promise<void> {
   const { directory, maxBytes, expiryMs } = config.uploads;
-  // The signed-in user of each raw request, for the tus hooks (they see only the raw request).
-  const owners = new WeakMap<object, number>();
-  const ownerOf = (req: TusRequest): number => {
+  // The signed-in user of each raw request and the upload id its route checked, for the tus
+  // hooks (they see only the raw request).
+  const callers = new WeakMap<object, { userId: number; uploadId: string | null }>();
+  const callerOf = (req: TusRequest) => {
     const raw = req.runtime?.node?.req;
-    const userId = raw ? owners.get(raw) : undefined;
-    if (userId === undefined) throw refusal(401, 'Unauthenticated.');
-    return userId;
+    return raw ? callers.get(raw) : undefined;
+  };
+  const ownerOf = (req: TusRequest): number => {
+    const caller = callerOf(req);
+    if (caller === undefined) throw refusal(401, 'Unauthenticated.');
+    return caller.userId;
   };
   const maxMb = Number((maxBytes / (1024 * 1024)).toFixed(2));
   const tooLarge = `The file is too large for this server: the largest upload is ${maxMb} MB.`;
@@ -95,6 +109,9 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
     allowedOrigins: () => false,
     relativeLocation: true,
     namingFunction: (req) => newUploadId(ownerOf(req)),
+    // tus would take the id from the end of the whole URL, query string included: it acts on the
+    // very id the owner check passed instead (none, so 404, on a request that has none).
+    getFileIdFromRequest: (req) => callerOf(req)?.uploadId ?? undefined,
     onUploadCreate: async (req, upload) => {
       const userId = ownerOf(req);
       const checked = validUploadMetadata(upload.metadata);
@@ -134,7 +151,7 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
   }
 
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    owners.set(request.raw, currentAuth(request).user.id);
+    callers.set(request.raw, { userId: currentAuth(request).user.id, uploadId: checkedUploadId(request) });
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
