@@ -17,6 +17,7 @@ import { ArtStyleStep } from './ArtStyleStep';
 import { ART_STYLE_LOOKS } from './art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
 import { CaptionStep } from './CaptionStep';
+import { followCreatedVideo } from './created-video-toast';
 import { FlowSection } from './FlowSection';
 import {
   effectiveSpeed,
@@ -142,14 +143,8 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
     submitted.current = true;
     setSubmitting(true);
     try {
-      await createVideoLocally(toRequest(state, videoId, saved), quote ?? { credits: 0, seconds: estimate.seconds });
-      notifications.show({
-        color: 'teal',
-        title: 'Video queued',
-        message: online
-          ? 'Your video is on its way to the server and will start rendering shortly.'
-          : 'Saved on this device. It will be sent when you’re back online, then rendered.',
-      });
+      const video = await createVideoLocally(toRequest(state, videoId, saved), quote ?? { credits: 0, seconds: estimate.seconds });
+      followCreatedVideo(video, online);
       await navigate({ to: '/my-videos' });
     } catch (error) {
       submitted.current = false;
