@@ -343,4 +343,35 @@ describe('posts API', () => {
     // Again (another device, a replayed outbox item): not an error.
     expect((await t.client.delete(`/api/posts/${post.id}`, as(me.token))).statusCode).toBe(200);
   });
+
+  it('deleting a video cancels the posts still waiting to publish it, in the same change', async () => {
+    const user = await register('video-remover');
+    const video = await seedVideo(t.database.db, storage(), user.id, { title: 'Short-lived video' });
+    const first = await seedAccount(t.database.db, user.id, { name: 'First channel' });
+    const second = await seedAccount(t.database.db, user.id, { name: 'Second channel' });
+    const waiting = (await create({ video_id: video.id, account_ids: [first], scheduled_at: inAnHour() }, user.token)).json<Post>();
+    // Out on one account already, still waiting on the other.
+    const halfway = (await create({ video_id: video.id, account_ids: [first, second], scheduled_at: inAnHour() }, user.token)).json<Post>();
+    const outTarget = halfway.targets.find((target) => target.account_id === second)!;
+    await t.database.db
+      .update(postTargets)
+      .set({ status: 'published', platformPostId: 'yt-1', url: 'https://example.invalid/yt-1', publishedAt: new Date() })
+      .where(eq(postTargets.id, outTarget.id));
+    const kept = (await draft({ video_id: video.id, account_ids: [first], caption: 'Later' }, user.token)).json<Post>();
+
+    // Another user's delete of this id changes nothing.
+    expect((await t.client.delete(`/api/ai-videos/${video.id}`, as(other.token))).json()).toMatchObject({ posts_cancelled: 0 });
+    expect(await t.database.db.select().from(posts).where(eq(posts.id, waiting.id))).toHaveLength(1);
+
+    const deleted = await t.client.delete(`/api/ai-videos/${video.id}`, as(user.token));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ message: 'Video deleted.', posts_cancelled: 1 });
+    const listed = (await t.client.get('/api/get/posts', as(user.token))).json<Paginated<Post>>().data;
+    expect(listed.map((post) => post.id).sort()).toEqual([halfway.id, kept.id].sort());
+    expect(listed.find((post) => post.id === halfway.id)).toMatchObject({ status: 'published', video_id: null, targets: [{ id: outTarget.id, status: 'published' }] });
+    expect(listed.find((post) => post.id === kept.id)).toMatchObject({ status: 'draft', video_id: null });
+    // Nothing is left to fail at its time.
+    await idle();
+    expect((await t.client.get('/api/get/failed-jobs', as(user.token))).json<Paginated<FailedJob>>().total).toBe(0);
+  });
 });

@@ -218,7 +218,7 @@ describe('AI videos API', () => {
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
     const deleted = await t.client.request('DELETE', `/api/ai-videos/${created.id}`, undefined, as(token, randomUUID()));
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 0 });
+    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 0, posts_cancelled: 0 });
     for (const key of keys) expect(await t.app.renderServices.storage.stat(key)).toBeNull();
     expect(filesUnder(join(t.config.dataDir, 'media', 'users', String(userId), 'videos', created.id))).toEqual([]);
     expect((await t.client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).statusCode).toBe(404);
@@ -234,7 +234,7 @@ describe('AI videos API', () => {
     await started;
     expect((await show(created.id)).status).toBe('processing');
     const deleted = await t.client.request('DELETE', `/api/ai-videos/${created.id}`, undefined, as(token));
-    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 5 });
+    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 5, posts_cancelled: 0 });
     await idle();
     expect(await credits()).toBe(before);
     // Disk storage (the default) keeps a video's files in one folder: nothing may be left in it.
@@ -314,7 +314,7 @@ describe('AI videos: a failure the creator caused', () => {
     expect(await renderVideo(t.app.renderServices, queued.shift()!)).toBe('failed');
     // Deleting a video that never finished gives its credits back.
     const deleted = await t.client.request('DELETE', `/api/ai-videos/${created.id}`, undefined, as(token));
-    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 5 });
+    expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 5, posts_cancelled: 0 });
     expect(await balance()).toBe(before);
   });
 });

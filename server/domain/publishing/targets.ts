@@ -99,3 +99,40 @@ export async function unblockAccountTargets(db: Db, accountId: string, now = new
   for (const postId of new Set(rows.map((row) => row.postId))) await refreshPostStatus(db, postId);
   return queued;
 }
+
+/**
+ * The video is being deleted (inside the delete's transaction): every target of its posts still
+ * waiting to go out (scheduled or blocked, not yet accepted by a platform) is cancelled, so none
+ * of them fails later with "the video was deleted". A post left with no target is deleted with
+ * them; one that also went out somewhere keeps that part (its status is derived again). Drafts
+ * are not touched: they only lose their video. Targets are deleted before their posts, the order
+ * the engine locks them in. Returns how many posts were cancelled as a whole.
+ */
+export async function cancelWaitingTargetsOfVideo(db: Db, userId: number, videoId: string): Promise<number> {
+  const postsOfVideo = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), eq(posts.videoId, videoId)));
+  const cancelled = await db
+    .delete(postTargets)
+    .where(
+      and(
+        eq(postTargets.userId, userId),
+        inArray(postTargets.postId, postsOfVideo),
+        inArray(postTargets.status, ['scheduled', 'blocked']),
+        sql`${postTargets.platformPostId} is null`,
+      ),
+    )
+    .returning({ postId: postTargets.postId });
+  let emptied = 0;
+  for (const postId of new Set(cancelled.map((row) => row.postId))) {
+    const [left] = await db.select({ id: postTargets.id }).from(postTargets).where(eq(postTargets.postId, postId)).limit(1);
+    if (left) {
+      await refreshPostStatus(db, postId);
+    } else {
+      await db.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId)));
+      emptied += 1;
+    }
+  }
+  return emptied;
+}

@@ -1,12 +1,14 @@
 // Restart and delete (docs/decisions/videos.md). Restart takes a failed video back to the queue;
 // the render resumes at the stage that failed, and the creator pays again only what the failure
 // refunded (so a video is never paid twice). Delete removes the row and every stored file, stops
-// a running render, and refunds a video that never finished.
+// a running render, refunds a video that never finished, and cancels the posts still waiting to
+// publish it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiVideos } from '../../db/schema-videos';
 import type { MediaStorage } from '../../media/storage/types';
 import { LEDGER_REASONS } from '../credits/costs';
+import { cancelWaitingTargetsOfVideo } from '../publishing/targets';
 import { ClientProblem, NotFoundError } from '../problems';
 import { chargeCredits, paidFor, refundAll } from './billing';
 import { VIDEO_NOT_FOUND, videoPrefix } from './videos';
@@ -46,21 +48,23 @@ export async function restartVideo(tx: Db, userId: number, id: string): Promise<
 
 /**
  * Deletes the video's row, refunding a video that never finished, inside `tx` (the route's
- * idempotent transaction). Then the caller stops its render and removes its files
- * (removeVideoFiles). A render still running elsewhere notices the row is gone at its next write,
- * stops and deletes what it wrote since (pipeline/run.ts). Deleting an already deleted video is
- * not an error: another device may have deleted it first.
+ * idempotent transaction). The posts still waiting to publish it are cancelled in the same
+ * transaction (they could only fail at their time). Then the caller stops its render and removes
+ * its files (removeVideoFiles). A render still running elsewhere notices the row is gone at its
+ * next write, stops and deletes what it wrote since (pipeline/run.ts). Deleting an already
+ * deleted video is not an error: another device may have deleted it first.
  */
-export async function removeVideoRow(tx: Db, userId: number, id: string): Promise<{ deleted: boolean; refunded: number }> {
+export async function removeVideoRow(tx: Db, userId: number, id: string): Promise<{ deleted: boolean; refunded: number; postsCancelled: number }> {
   const [row] = await tx
     .select()
     .from(aiVideos)
     .where(and(eq(aiVideos.id, id), eq(aiVideos.userId, userId)))
     .for('update');
-  if (!row) return { deleted: false, refunded: 0 };
+  if (!row) return { deleted: false, refunded: 0, postsCancelled: 0 };
   const refunded = row.status === 'completed' ? 0 : await refundAll(tx, row);
+  const postsCancelled = await cancelWaitingTargetsOfVideo(tx, userId, id);
   await tx.delete(aiVideos).where(eq(aiVideos.id, id));
-  return { deleted: true, refunded };
+  return { deleted: true, refunded, postsCancelled };
 }
 
 /** Every stored file of the video (its whole folder). */

@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
+import { speechProblem } from './voices';
 
 const idParams = z.object({ id: z.uuid('The video id must be a valid UUID.') });
 
@@ -30,11 +31,19 @@ async function requireCreateVideo(request: FastifyRequest, reply: FastifyReply):
 }
 
 export function videoRoutes(app: FastifyInstance, context: AppContext): void {
-  const { database, config, scriptWriter, renders, storage, mediaUrls, speech } = context;
+  const { database, config, scriptWriter, renders, storage, mediaUrls, speech, voices } = context;
   const { db } = database;
   const createLimit = rateLimited(db, [{ bucket: 'videos:user', limit: config.rateLimits.videos, key: byUser }]);
   const signing = { signer: mediaUrls, ttlSeconds: VIDEO_URL_TTL_SECONDS };
   const voiceProviderConfigured = (provider: VoiceProviderId) => speech[provider]?.configured === true;
+  const voiceExists = async (provider: VoiceProviderId, voiceId: string) => {
+    try {
+      return (await voices.find(provider, voiceId)) !== undefined;
+    } catch (error) {
+      // The list cannot be had (the provider is down, nothing kept): nothing is charged either.
+      throw speechProblem(error, 'voice.voice_id');
+    }
+  };
 
   /**
    * Gives the video to the runner. Also on a replay: harmless (a render runs once) and it heals a
@@ -55,7 +64,7 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
     const settings = parseBody(createAiVideoRequest, request.body);
     const userId = currentAuth(request).user.id;
     const result = await createVideo(
-      { db, scriptWriter, voiceProviderConfigured },
+      { db, scriptWriter, voiceProviderConfigured, voiceExists },
       { userId, idempotencyKey: idempotencyKeyOf(request), path: pathOf(request), rawBody: request.body, settings },
     );
     // The answer is the video as queued, read before the hand-off: a renderer may pick it up at once.
@@ -100,8 +109,8 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
     const { id } = parseBody(idParams, request.params);
     const userId = currentAuth(request).user.id;
     const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'DELETE', path: pathOf(request), body: null }, async (tx) => {
-      const { refunded } = await removeVideoRow(tx, userId, id);
-      return { status: 200, body: { message: 'Video deleted.', credits_refunded: refunded } };
+      const { refunded, postsCancelled } = await removeVideoRow(tx, userId, id);
+      return { status: 200, body: { message: 'Video deleted.', credits_refunded: refunded, posts_cancelled: postsCancelled } };
     });
     renders.stop(id);
     await removeVideoFiles(storage, userId, id);
