@@ -106,9 +106,12 @@ const editedWord = z.object(
 
 /**
  * PUT /api/transcriptions/{id}: the creator's corrections. `words` replaces every word (text
- * recomputed from them); `caption_settings` replaces the caption settings. `base_updated_at`
- * (optional) is the `updated_at` the edit was made on: a different one is a 409 (stale write),
- * unless the body changes nothing. Without it the last write wins.
+ * recomputed from them); `caption_settings` replaces the caption settings. `base_updated_at` is
+ * the `updated_at` of the transcription the edit was made on (for words: the answer whose words
+ * were corrected): a different one is a 409 (stale write), unless the body changes nothing.
+ * Required with `words` — a list of words can only be judged against the words it replaces, and
+ * without a version an editor that never loaded them would wipe them. Optional with the caption
+ * settings alone (then the last write wins).
  */
 export const updateTranscriptionRequest = z
   .object({
@@ -119,7 +122,11 @@ export const updateTranscriptionRequest = z
     caption_settings: z.object(captionSettings.shape, { message: 'The caption settings must be an object of flags and values.' }).optional(),
     base_updated_at: z.iso.datetime({ offset: true, message: 'The base updated at field must be an ISO date-time.' }).optional(),
   })
-  .refine((body) => body.words !== undefined || body.caption_settings !== undefined, { message: 'Send the corrected words or caption settings.', path: ['words'] });
+  .refine((body) => body.words !== undefined || body.caption_settings !== undefined, { message: 'Send the corrected words or caption settings.', path: ['words'] })
+  .refine((body) => body.words === undefined || body.base_updated_at !== undefined, {
+    message: 'The base updated at field is required with words: send the updated_at of the transcription whose words you corrected.',
+    path: ['base_updated_at'],
+  });
 export type UpdateTranscriptionRequest = z.input<typeof updateTranscriptionRequest>;
 
 export const CAPTION_RENDER_STATUSES = ['none', 'queued', 'rendering', 'completed', 'failed'] as const;

@@ -100,7 +100,7 @@ describe('editing and rendering transcriptions', () => {
     const replay = await edit(token, done.id, { words, base_updated_at: done.updated_at });
     expect(replay.statusCode).toBe(200);
     expect(replay.json<TranscriptionResponse>().transcription).toEqual({ ...edited, media_url: expect.any(String) as string });
-    // A different edit made on the old version is refused; without a base the last write wins.
+    // A different edit made on the old version is refused; caption settings sent without a base: the last write wins.
     const stale = await edit(token, done.id, { caption_settings: { preset: 'neon' }, base_updated_at: done.updated_at });
     expect(stale.statusCode).toBe(409);
     expect(messageOf(stale)).toMatch(/changed somewhere else/);
@@ -108,6 +108,39 @@ describe('editing and rendering transcriptions', () => {
     expect(latest.statusCode).toBe(200);
     expect(latest.json<TranscriptionResponse>().transcription.caption_settings).toEqual({ preset: 'neon', words_per_line: 1 });
     expect((await t.client.get(done.captions!.srt, as(token))).body.match(/ --> /g)).toHaveLength(words.length);
+  });
+
+  it('saves words only against the version they were corrected on: stale is a 409, none is a 422, both leave the words alone', async () => {
+    const { token } = await t.client.register(uniqueEmail('versions'));
+    const done = await create(token, {});
+    expect(done.words.length).toBeGreaterThan(1);
+    const stored = async () => (await show(token, done.id)).words;
+    // Another device saves first: the version this editor loaded is now an older one.
+    const elsewhere = done.words.map((word, index) => (index === 0 ? { ...word, word: 'Elsewhere' } : word));
+    const first = await edit(token, done.id, { words: elsewhere, base_updated_at: done.updated_at });
+    expect(first.statusCode, first.body).toBe(200);
+    const current = first.json<TranscriptionResponse>().transcription;
+    expect(current.updated_at).not.toBe(done.updated_at);
+
+    // An editor that never received the words saves "none" against the version it loaded.
+    const stale = await edit(token, done.id, { words: [], base_updated_at: done.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(messageOf(stale)).toMatch(/changed somewhere else/);
+    expect(await stored()).toEqual(elsewhere);
+
+    // Without a version, words are refused on that field, and nothing is written.
+    const unversioned = await edit(token, done.id, { words: [] });
+    expect(unversioned.statusCode).toBe(422);
+    expect(errorsOf(unversioned).base_updated_at?.[0]).toMatch(/required with words/);
+    expect(await stored()).toEqual(elsewhere);
+
+    // Against the current version the save applies (an empty list included: all words removed).
+    const applied = await edit(token, done.id, { words: elsewhere.slice(1), base_updated_at: current.updated_at });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await stored()).toEqual(elsewhere.slice(1));
+    // The caption settings alone still need no version: they cannot replace a word.
+    expect((await edit(token, done.id, { caption_settings: { preset: 'neon' } })).statusCode).toBe(200);
+    expect(await stored()).toEqual(elsewhere.slice(1));
   });
 
   it('refuses broken edits with a 422 on the exact field, another user with a 404, an unfinished one with a 409', async () => {
@@ -130,7 +163,8 @@ describe('editing and rendering transcriptions', () => {
       [{ words, base_updated_at: 'yesterday' }, 'base_updated_at', /ISO date-time/],
     ];
     for (const [body, field, message] of cases) {
-      const response = await edit(token, done.id, body);
+      // Versioned like the client's saves, so each body reaches the check it is about.
+      const response = await edit(token, done.id, { base_updated_at: done.updated_at, ...(body as object) });
       expect(response.statusCode, `${field}: ${response.body.slice(0, 300)}`).toBe(422);
       expect(errorsOf(response)[field]?.[0], JSON.stringify(errorsOf(response)).slice(0, 300)).toMatch(message);
     }
@@ -138,7 +172,7 @@ describe('editing and rendering transcriptions', () => {
     const huge = await t.app.inject({
       method: 'PUT',
       url: `/api/transcriptions/${done.id}`,
-      payload: `{"words":[{"word":"x","start":0,"end":1e999}]}`,
+      payload: `{"words":[{"word":"x","start":0,"end":1e999}],"base_updated_at":"${done.updated_at}"}`,
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
     });
     expect(huge.statusCode).toBe(422);
@@ -154,7 +188,7 @@ describe('editing and rendering transcriptions', () => {
     fake.expect(sample.truth);
     const body = multipart({ process_now: '0' }, [videoFile()]);
     const waiting = (await t.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, accept: 'application/json', authorization: `Bearer ${token}` } })).json<TranscriptionResponse>().transcription;
-    const early = await edit(token, waiting.id, { words });
+    const early = await edit(token, waiting.id, { words, base_updated_at: waiting.updated_at });
     expect(early.statusCode).toBe(409);
     expect(messageOf(early)).toMatch(/not finished yet/);
     expect((await render(token, waiting.id)).statusCode).toBe(409);
@@ -171,7 +205,7 @@ describe('editing and rendering transcriptions', () => {
 
     // One big word at 0.3–1.5 s, so the frame at 1 s shows it.
     const words: WordTiming[] = [{ word: 'CAPTIONED', start: 0.3, end: 1.5 }, ...done.words.filter((word) => word.start >= 1.5)];
-    expect((await edit(token, done.id, { words, caption_settings: { preset: 'bold-pop' } })).statusCode).toBe(200);
+    expect((await edit(token, done.id, { words, caption_settings: { preset: 'bold-pop' }, base_updated_at: done.updated_at })).statusCode).toBe(200);
     const before = await workDirs();
     const queued = await render(token, done.id);
     expect(queued.statusCode, queued.body).toBe(202);

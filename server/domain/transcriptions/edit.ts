@@ -2,8 +2,10 @@
 // text fixed and times moved, and the caption settings. Checked as a whole (order, overlap, inside
 // the audio) with a 422 on the exact field; the transcript text is recomputed from the words.
 // Safe for the client's outbox: a body that changes nothing answers the transcription as it is
-// (no write, the same updated_at), so a replay gets the same answer; otherwise the last write
-// wins, or — when the client sends base_updated_at — a write made on an older version is a 409.
+// (no write, the same updated_at), so a replay gets the same answer; otherwise a write made on
+// another version than the stored one (base_updated_at, which the contract requires with words)
+// is a 409 and changes nothing, so words are never replaced by an edit of words it did not see.
+// Caption settings sent alone without a base: the last write wins.
 // An edit bumps edit_version, which marks an existing captioned video as outdated.
 import { and, eq } from 'drizzle-orm';
 import type { CaptionSettings, WordTiming } from '../../../contract/captions';
