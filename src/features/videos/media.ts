@@ -31,6 +31,28 @@ export async function playableSource(video: LocalVideo, online: boolean): Promis
   return src && online ? { src, release: () => undefined } : null;
 }
 
+/**
+ * Start a player the creator asked to play. A browser that refuses to start sound without a tap of
+ * its own (NotAllowedError) still lets it start muted: then it plays muted ('muted'), and the
+ * creator turns the sound on. Any other refusal (no playable file, closed meanwhile) is 'stopped':
+ * the element's own error event says what is wrong.
+ */
+export async function startPlaying(element: HTMLMediaElement): Promise<'sound' | 'muted' | 'stopped'> {
+  try {
+    await element.play();
+    return 'sound';
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== 'NotAllowedError') return 'stopped';
+  }
+  element.muted = true;
+  try {
+    await element.play();
+    return 'muted';
+  } catch {
+    return 'stopped';
+  }
+}
+
 /** Save a Blob under a file name through a temporary download link. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
