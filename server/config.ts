@@ -36,6 +36,7 @@ const envSchema = z.object({
   RATE_LIMIT_LICENSE: optionalText.default('10 per minute'),
   RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEOS: optionalText.default('10 per minute'),
+  RATE_LIMIT_VIDEO_RESTART: optionalText.default('10 per minute'),
   RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
   PUBLISH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32).default(2)),
   RATE_LIMIT_UPLOAD: optionalText.default('30 per minute'),
@@ -78,6 +79,7 @@ const envSchema = z.object({
     z.coerce.number().positive('TRANSCRIPTION_MAX_UPLOAD_MB must be a positive number of megabytes').max(100_000).default(DEFAULT_TRANSCRIPTION_MAX_UPLOAD_MB),
   ),
   RATE_LIMIT_TRANSCRIPTIONS: optionalText.default('10 per minute'),
+  RATE_LIMIT_CAPTION_RENDER: optionalText.default('10 per minute'),
   REELFLOW_TEST_MODE: optionalText,
   MEDIA_STORAGE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['disk', 's3'], { message: 'MEDIA_STORAGE must be disk or s3' }).default('disk')),
   S3_ENDPOINT: optionalText.pipe(z.url({ message: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000' }).optional()),
@@ -97,6 +99,7 @@ const envSchema = z.object({
   ),
   RATE_LIMIT_CONNECT: optionalText.default('20 per 10 minutes'),
   RATE_LIMIT_CALENDAR_FEED: optionalText.default('60 per minute'),
+  RATE_LIMIT_IMPORT_PREVIEW: optionalText.default('10 per minute'),
   // Publishing (issue 9): YouTube through Google OAuth when both are set, else the built-in sandbox.
   YOUTUBE_CLIENT_ID: optionalText,
   YOUTUBE_CLIENT_SECRET: optionalText,
@@ -227,6 +230,8 @@ export interface RateLimits {
   generate: RateLimitSetting;
   /** POST /api/ai-videos per user. */
   videos: RateLimitSetting;
+  /** POST /api/ai-videos/{id}/restart per user: each one runs the whole pipeline again. */
+  videoRestart: RateLimitSetting;
   /** Voice previews (POST /api/lemonfox-preview, /api/voices/preview) per user; cached previews count too. */
   voicePreview: RateLimitSetting;
   /** POST /api/upload-music and /api/media per user: each upload runs ffprobe/ffmpeg. */
@@ -235,8 +240,12 @@ export interface RateLimits {
   connect: RateLimitSetting;
   /** GET /api/schedule/calendar.ics per client address (the token is the auth: no user yet). */
   calendarFeed: RateLimitSetting;
+  /** POST /api/schedule/import/preview per user: each one parses a CSV and tries up to 500 posts. */
+  importPreview: RateLimitSetting;
   /** POST /api/transcriptions per user (each stores a file and runs a speech engine). */
   transcriptions: RateLimitSetting;
+  /** POST /api/transcriptions/{id}/render per user: each one burns captions into the whole video. */
+  captionRender: RateLimitSetting;
 }
 
 export interface SocialConfig {
@@ -334,11 +343,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     license: limit('RATE_LIMIT_LICENSE'),
     generate: limit('RATE_LIMIT_GENERATE'),
     videos: limit('RATE_LIMIT_VIDEOS'),
+    videoRestart: limit('RATE_LIMIT_VIDEO_RESTART'),
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
     upload: limit('RATE_LIMIT_UPLOAD'),
     connect: limit('RATE_LIMIT_CONNECT'),
     calendarFeed: limit('RATE_LIMIT_CALENDAR_FEED'),
+    importPreview: limit('RATE_LIMIT_IMPORT_PREVIEW'),
     transcriptions: limit('RATE_LIMIT_TRANSCRIPTIONS'),
+    captionRender: limit('RATE_LIMIT_CAPTION_RENDER'),
   };
   const production = e.NODE_ENV === 'production';
   const media = mediaConfig(e);

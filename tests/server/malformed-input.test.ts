@@ -4,6 +4,7 @@
 // with bad ids. To cover a new kind of bad input, add an entry to BODIES, HEADERS, IDS or
 // QUERIES; a route that needs a special case does not exist (that would be the bug).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -80,7 +81,7 @@ const HEADERS: { label: string; headers: Record<string, string> }[] = [
 
 /** Values for every path parameter (`:id`, `*`). */
 const IDS = ['not-a-uuid', '0', '-1', '9'.repeat(400), '%00', '%E0%A4%A', "'%20OR%201=1--", '..%2F..%2Fetc%2Fpasswd', '00000000-0000-4000-8000-000000000000'];
-const QUERIES = ['?page=-1&per_page=abc', '?page=1e309&per_page=99999999', '?search=%00', `?search=${'s'.repeat(5000)}`, '?search=%E0%A4%A', '?page[]=1&page[]=2&search[a]=b', '?token=%00&email=%ud800'];
+const QUERIES = ['?page=-1&per_page=abc', '?page=1e309&per_page=99999999', '?search=%00', `?search=${'s'.repeat(5000)}`, '?search=%E0%A4%A', '?page[]=1&page[]=2&search[a]=b', '?token=%00&email=%ud800', `?/u1_${'0'.repeat(32)}/`];
 
 function fillPath(url: string, id: string): string {
   return url.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, id);
@@ -134,9 +135,12 @@ describe('malformed input on every route', () => {
 
   it('finds the routes in the app itself', () => {
     const routes = app.registeredRoutes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/']) {
+    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/', 'DELETE /api/failed-jobs/:id', 'DELETE /api/ai-videos/:id']) {
       expect(routes).toContain(expected);
     }
+    const resumableUploads = ['HEAD /api/uploads/:id', 'PATCH /api/uploads/:id', 'DELETE /api/uploads/:id'];
+    const limitedOrReplayed = ['PUT /api/transcriptions/:id', 'POST /api/transcriptions/:id/render', 'POST /api/schedule/import/preview', 'POST /api/ai-videos/:id/restart', 'POST /api/voices/preview'];
+    for (const expected of [...resumableUploads, ...limitedOrReplayed]) expect(routes).toContain(expected);
   });
 
   it('answers every route, signed in and not, with no 5xx', async () => {
@@ -207,10 +211,86 @@ describe('what malformed input gets', () => {
     expect(inString.statusCode).toBe(201);
   });
 
+  it('a NUL byte in the email of sign-in, forgot-password and reset-password is a 422 on email', async () => {
+    for (const url of ['/api/login', '/api/forgot-password', '/api/reset-password']) {
+      const response = await client.post(url, { email: 'a\u0000b@example.com', password: 'p'.repeat(10), password_confirmation: 'p'.repeat(10), token: 't' });
+      expect(response.statusCode, url).toBe(422);
+      expect(errorsOf(response), url).toEqual({ email: ['The email field contains characters that cannot be stored.'] });
+    }
+  });
+
   it('the idempotency fingerprint handles any depth without recursion', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200_000; i++) deep = i % 2 ? [deep] : { k: deep, a: undefined };
     expect(() => canonical(deep)).not.toThrow();
     expect(canonical({ b: [1, { d: null, c: 'x' }], a: undefined, c: true })).toBe('{"b":[1,{"c":"x","d":null}],"c":true}');
+  });
+});
+
+describe('how client mistakes are logged', () => {
+  let log = '';
+  let testDb: TestDatabase;
+  let database: Database;
+  let app: FastifyInstance;
+  let client: ApiClient;
+  let token: string;
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    testDb = await createTestDatabase({ LOG_LEVEL: 'info' });
+    database = await testDb.open();
+    app = await buildApp({ config: testDb.config, database, logStream: stream });
+    client = new ApiClient(app);
+    token = (await client.register(uniqueEmail('log-lines'))).token;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await testDb.cleanup();
+  });
+  /** The lines logged while `send` ran. */
+  const linesOf = async (send: () => Promise<unknown>): Promise<string[]> => {
+    const from = log.length;
+    await send();
+    return log.slice(from).split('\n').filter(Boolean);
+  };
+
+  it('text the database cannot store in an email is refused before the rate limits count it: 422, no stack', async () => {
+    for (const url of ['/api/login', '/api/forgot-password', '/api/reset-password']) {
+      const lines = await linesOf(async () => {
+        const response = await client.post(url, { email: 'a\u0000b@example.com', password: 'p'.repeat(10), password_confirmation: 'p'.repeat(10), token: 't' });
+        expect(response.statusCode, url).toBe(422);
+        expect(errorsOf(response), url).toHaveProperty('email');
+      });
+      expect(lines.join('\n'), url).not.toMatch(/"stack"|database refused/);
+    }
+    // The counter's key is cut at 254 characters; a cut through an emoji leaves no half of it.
+    const lines = await linesOf(async () => {
+      const response = await client.post('/api/login', { email: `${'a'.repeat(253)}\u{1F600}@example.com`, password: 'p'.repeat(10) });
+      expect(response.statusCode).toBe(422);
+      expect(errorsOf(response)).toHaveProperty('email');
+    });
+    expect(lines.join('\n')).not.toMatch(/"stack"|database refused/);
+  });
+
+  it('a broken multipart body is a 400 logged as one line without a stack', async () => {
+    for (const url of ['/api/upload-music', '/api/transcriptions']) {
+      const lines = await linesOf(async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x' },
+          payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n',
+        });
+        expect(response.statusCode, url).toBe(400);
+      });
+      expect(lines, url).toHaveLength(1);
+      expect(JSON.parse(lines[0]!), url).toMatchObject({ level: 30, msg: 'unreadable multipart upload', reason: expect.stringMatching(/Unexpected end of/) as unknown });
+      expect(lines[0], url).not.toMatch(/"stack"|\bat /);
+    }
   });
 });

@@ -143,6 +143,21 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, change: 
   });
 }
 
+/**
+ * For an answer worked out outside any transaction of ours — nothing is changed (a preview), or
+ * the work is a slow provider call: a replay is answered from the stored response without doing
+ * `work` again, a key reused for a different request is refused, and a fresh successful answer is
+ * stored under the key. A failed `work` stores nothing, as everywhere.
+ */
+export async function answerOnce(db: Db, request: IdempotentRequest, work: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
+  const stored = await findStoredResponse(db, request);
+  if (stored) return { ...stored, replayed: true };
+  const answer = await work();
+  if (request.key === undefined) return { ...answer, replayed: false };
+  // A concurrent request with the same key that stored first is the answer (replayed).
+  return runIdempotent(db, request, () => Promise.resolve(answer));
+}
+
 /** Deletes keys past their retention; returns how many. Run periodically by a job. */
 export async function purgeExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3_600_000);

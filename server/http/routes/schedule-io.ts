@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importPreviewRequest, importRequest, type FeedTokenCreated, type FeedTokenStatus, type ImportResponse } from '../../../contract/schedule-io';
 import { users } from '../../db/schema';
-import { runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
+import { answerOnce, runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
 import { ImportFileError, importPosts, previewImport } from '../../domain/publishing/schedule-import';
 import { feedTokenStatus, feedTokenUser, revokeFeedToken, rotateFeedToken, scheduleCalendar, scheduleCsv } from '../../domain/publishing/schedule-io';
 import type { QueuedTarget } from '../../domain/publishing/targets';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
-import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
-import { byAddress, rateLimited } from '../rate-limits';
+import { idempotencyKeyOf, idempotentRequestOf, pathOf, sendResult } from '../idempotency';
+import { byAddress, byUser, rateLimited } from '../rate-limits';
 import { parseBody, RequestValidationError } from '../validation';
 import { fieldErrorsAs422, handOffTargets, planCanPublish, PUBLISH_FORBIDDEN, requirePublish } from './posts';
 
@@ -30,6 +30,7 @@ export function scheduleIoRoutes(app: FastifyInstance, context: AppContext): voi
   const { db } = database;
   const guarded = { preHandler: [requireAuth, requirePublish] };
   const feedLimit = rateLimited(db, [{ bucket: 'calendar-feed:address', limit: config.rateLimits.calendarFeed, key: byAddress }]);
+  const previewLimit = rateLimited(db, [{ bucket: 'import-preview:user', limit: config.rateLimits.importPreview, key: byUser }]);
 
   app.get('/api/schedule/export.csv', guarded, async (request, reply) => {
     const csv = await scheduleCsv(db, currentAuth(request).user.id);
@@ -74,15 +75,20 @@ export function scheduleIoRoutes(app: FastifyInstance, context: AppContext): voi
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="reelflow-schedule.ics"').send(calendar);
   });
 
-  // Reads the file and checks every row; creates nothing (so no Idempotency-Key is needed).
-  app.post('/api/schedule/import/preview', guarded, async (request) => {
+  // Reads the file and checks every row; creates nothing. An Idempotency-Key is still bound to its
+  // request like on every route: a replay answers the stored preview, another file under the same
+  // key is refused.
+  app.post('/api/schedule/import/preview', { preHandler: [...guarded.preHandler, previewLimit] }, async (request, reply) => {
     const input = parseBody(importPreviewRequest, request.body);
-    try {
-      return await previewImport(db, currentAuth(request).user.id, input.csv, input.timezone);
-    } catch (error) {
-      if (error instanceof ImportFileError) throw new RequestValidationError({ csv: [error.message] });
-      throw error;
-    }
+    const result = await answerOnce(db, idempotentRequestOf(request), async () => {
+      try {
+        return { status: 200, body: await previewImport(db, currentAuth(request).user.id, input.csv, input.timezone) };
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new RequestValidationError({ csv: [error.message] });
+        throw error;
+      }
+    });
+    return sendResult(reply, result);
   });
 
   app.post('/api/schedule/import', guarded, async (request, reply) => {

@@ -18,7 +18,9 @@ import {
   type SpeechEngineStatus,
   type TranscriptionResponse,
 } from '../../../contract/transcriptions';
+import type { TranscriptionRow } from '../../db/schema-transcriptions';
 import { FieldValidationError } from '../../domain/errors';
+import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { ClientProblem } from '../../domain/problems';
 import { createTranscription, precheckTranscription, type CreateTranscriptionInput, type CreateTranscriptionResult, type TranscriptionMedia } from '../../domain/transcriptions/create';
@@ -28,7 +30,7 @@ import { findTranscriptionRow, listTranscriptions, toTranscription } from '../..
 import { toSrt, toVtt } from '../../media/captions/subtitles';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
-import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
+import { idempotencyKeyOf, idempotentRequestOf, pathOf, sendResult } from '../idempotency';
 import { readUploadForm, registerMultipart, UploadTooLargeError, uploadSpoolDir } from '../multipart';
 import { byUser, rateLimited } from '../rate-limits';
 import { titleFromFilename } from '../upload-flow';
@@ -92,6 +94,7 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
   // One limit for both ways in: the tus uploads and the multipart form (TRANSCRIPTION_MAX_UPLOAD_MB).
   const maxBytes = config.uploads.maxBytes;
   const createLimit = rateLimited(db, [{ bucket: 'transcriptions:user', limit: config.rateLimits.transcriptions, key: byUser }]);
+  const renderLimit = rateLimited(db, [{ bucket: 'caption-render:user', limit: config.rateLimits.captionRender, key: byUser }]);
 
   /** 503 with the plain explanation before any byte of a file is read: nothing is stored. */
   const requireEngine = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
@@ -201,16 +204,24 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
 
   const writes = { preHandler: [requireAuth, requireCaption] };
 
-  app.put('/api/transcriptions/:id', writes, async (request): Promise<TranscriptionResponse> => {
+  app.put('/api/transcriptions/:id', writes, async (request, reply) => {
     const { id } = parseBody(idParams, request.params);
     const userId = currentAuth(request).user.id;
     // Owner first: another user's id is a 404 whatever the body says.
     await findTranscriptionRow(db, userId, id);
     const edit = parseBody(updateTranscriptionRequest, request.body);
-    return { transcription: toTranscription(await editTranscription(db, userId, id, edit), mediaUrls) };
+    // The edit and its Idempotency-Key are stored together, like every change.
+    const edited: { row?: TranscriptionRow } = {};
+    const result = await runIdempotent(db, idempotentRequestOf(request), async (tx) => {
+      edited.row = await editTranscription(tx, userId, id, edit);
+      return { status: 200, body: { id } };
+    });
+    // A replay answers the transcription as it stands, its media URLs signed now.
+    const body: TranscriptionResponse = { transcription: toTranscription(edited.row ?? (await findTranscriptionRow(db, userId, id)), mediaUrls) };
+    return sendResult(reply, { status: result.status, body, replayed: result.replayed });
   });
 
-  app.post('/api/transcriptions/:id/render', writes, async (request, reply) => {
+  app.post('/api/transcriptions/:id/render', { preHandler: [...writes.preHandler, renderLimit] }, async (request, reply) => {
     const { id } = parseBody(idParams, request.params);
     const { row, enqueue } = await requestCaptionRender(db, currentAuth(request).user.id, id);
     if (enqueue) {

@@ -34,6 +34,7 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
   const { database, config, scriptWriter, renders, storage, mediaUrls, speech, voices } = context;
   const { db } = database;
   const createLimit = rateLimited(db, [{ bucket: 'videos:user', limit: config.rateLimits.videos, key: byUser }]);
+  const restartLimit = rateLimited(db, [{ bucket: 'video-restart:user', limit: config.rateLimits.videoRestart, key: byUser }]);
   const signing = { signer: mediaUrls, ttlSeconds: VIDEO_URL_TTL_SECONDS };
   const voiceProviderConfigured = (provider: VoiceProviderId) => speech[provider]?.configured === true;
   const voiceExists = async (provider: VoiceProviderId, voiceId: string) => {
@@ -93,7 +94,7 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
     return answer(currentAuth(request).user.id, id);
   });
 
-  app.post('/api/ai-videos/:id/restart', { preHandler: [requireAuth, requireCreateVideo] }, async (request, reply) => {
+  app.post('/api/ai-videos/:id/restart', { preHandler: [requireAuth, requireCreateVideo, restartLimit] }, async (request, reply) => {
     const { id } = parseBody(idParams, request.params);
     const userId = currentAuth(request).user.id;
     const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'POST', path: pathOf(request), body: null }, async (tx) => {
