@@ -116,7 +116,8 @@ export type PublishVideoRow = PublishableVideo;
 /**
  * A row of the `transcriptions` table (schema 6): one transcription, as for videos. The list pull
  * brings no words: `words` are those of GET /api/transcriptions/{id} at `wordsUpdatedAt` (the
- * server's `updated_at` they belong to; stale when it differs). `keptOffline`: the captioned
+ * server's `updated_at` they belong to; stale when it differs; null until the words of the
+ * completed transcription were fetched — not an empty transcript). `keptOffline`: the captioned
  * video is kept for offline playback.
  */
 export type LocalTranscription = Transcription & SyncFields & { wordsUpdatedAt: string | null; keptOffline: boolean };

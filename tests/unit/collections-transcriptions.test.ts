@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Transcription } from '../../contract/transcriptions';
 import { serverTranscription } from './helpers/transcriptions';
-import { createTranscriptionsSync, loadTranscriptionWords, renderTranscriptionLocally, toLocalTranscription, updateTranscriptionLocally } from '../../src/collections/transcription-sync';
+import { createTranscriptionsSync, loadTranscriptionWords, renderTranscriptionLocally, toLocalTranscription, updateTranscriptionLocally, wordsAvailability } from '../../src/collections/transcription-sync';
 import { createBodyOf, finishTranscriptionUpload, pauseUpload, queueTranscriptionUpload, resumeUpload, uploadFileName, uploadIdOf } from '../../src/collections/transcription-uploads';
 import { errorAction, refusalMessage } from '../../src/media/upload-runner';
 import { clearLocalStore, db } from '../../src/store';
@@ -147,6 +147,44 @@ describe('editing and rendering', () => {
     await drain(server.send);
     const after = await db.transcriptions.get('t1');
     expect(after).toMatchObject({ syncStatus: 'synced', updated_at: '2026-11-23T10:05:00.000Z', wordsUpdatedAt: '2026-11-23T10:05:00.000Z', words });
+  });
+
+  it('an edit queued behind another goes with the version the first one produced', async () => {
+    const server = transcriptionServer();
+    const original = serverTranscription('t5');
+    server.rows.set('t5', original);
+    await db.transcriptions.put(toLocalTranscription(original));
+    const first = [
+      { word: 'Hello', start: 0.1, end: 0.5 },
+      { word: 'world', start: 0.6, end: 1 },
+    ];
+    const second = [first[0]!, { word: 'World', start: 0.6, end: 1 }];
+    await updateTranscriptionLocally('t5', { words: first });
+    await updateTranscriptionLocally('t5', { words: second });
+    const base = (request: { body: unknown }) => (request.body as { base_updated_at?: string }).base_updated_at;
+    // Both were made on the loaded version (the second on top of the first, on this device).
+    expect((await db.outbox.toArray()).map(base)).toEqual([original.updated_at, original.updated_at]);
+    await drain(server.send);
+    // The second is sent on the version the first one's answer carries, not on the one it replaced.
+    expect(server.requests.map(base)).toEqual([original.updated_at, '2026-11-23T10:05:00.000Z']);
+    expect(await db.transcriptions.get('t5')).toMatchObject({ syncStatus: 'synced', words: second });
+  });
+
+  it('words never loaded on this device are not a transcript: they cannot be saved', async () => {
+    // The create's answer (still transcribing), then a pull that says it completed: no words yet.
+    const queued = toLocalTranscription(serverTranscription('t6', { status: 'processing', words: [], text: null, updated_at: '2026-11-23T09:00:00.000Z' }));
+    expect(queued.wordsUpdatedAt).toBeNull();
+    const { words: _words, ...summary } = serverTranscription('t6');
+    await db.transcriptions.put(queued);
+    await createTranscriptionsSync(() => Promise.resolve({ status: 200, headers: {}, body: { data: [summary], current_page: 1, last_page: 1, per_page: 100, total: 1 } })).run();
+    const row = (await db.transcriptions.get('t6'))!;
+    expect(row).toMatchObject({ status: 'completed', words: [], wordsUpdatedAt: null });
+    expect(wordsAvailability(row)).toBe('missing');
+    await expect(updateTranscriptionLocally('t6', { words: [] })).rejects.toThrow(/not been loaded/);
+    expect(await db.outbox.count()).toBe(0);
+    // The caption style needs no words: it goes with the row's version.
+    await updateTranscriptionLocally('t6', { caption_settings: { preset: 'neon' } });
+    expect((await db.outbox.toArray())[0]!.body).toEqual({ caption_settings: { preset: 'neon' }, base_updated_at: summary.updated_at });
   });
 
   it('a render request shows as queued; an unfinished transcript cannot be rendered', async () => {

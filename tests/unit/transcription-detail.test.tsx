@@ -13,9 +13,10 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const collection = vi.hoisted(() => ({
-  updateTranscriptionLocally: vi.fn((_id: string, _changes: unknown) => Promise.resolve()),
+  updateTranscriptionLocally: vi.fn((_id: string, _changes: unknown, _wordsVersion?: string | null) => Promise.resolve()),
   renderTranscriptionLocally: vi.fn((_id: string) => Promise.resolve()),
   setTranscriptionKeptOffline: vi.fn((_id: string, _kept: boolean) => Promise.resolve()),
+  isRefusedEdit: vi.fn((_outboxId: string | null) => Promise.resolve(false)),
 }));
 vi.mock('../../src/collections/transcription-sync', () => collection);
 
@@ -90,13 +91,18 @@ describe('TranscriptionDetail', () => {
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(collection.updateTranscriptionLocally).toHaveBeenCalledTimes(1));
-    expect(collection.updateTranscriptionLocally).toHaveBeenCalledWith('t1', {
-      words: [
-        { word: 'hello', start: 0, end: 0.5 },
-        { word: 'world', start: 0.5, end: 1 },
-        { word: 'again', start: 1.2, end: 1.8 },
-      ],
-    });
+    // With the version of the words the correction was made on.
+    expect(collection.updateTranscriptionLocally).toHaveBeenCalledWith(
+      't1',
+      {
+        words: [
+          { word: 'hello', start: 0, end: 0.5 },
+          { word: 'world', start: 0.5, end: 1 },
+          { word: 'again', start: 1.2, end: 1.8 },
+        ],
+      },
+      '2026-11-01T10:05:00.000Z',
+    );
     expect(await screen.findByText(/sent to the server as soon as there is a connection/)).toBeTruthy();
   });
 
@@ -110,7 +116,7 @@ describe('TranscriptionDetail', () => {
     await waitFor(() => expect(screen.queryByLabelText('Word 3')).toBeNull());
     expect(screen.getByLabelText<HTMLInputElement>('Word 1').value).toBe('wrold');
     fireEvent.click(screen.getByRole('button', { name: 'Save words' }));
-    await waitFor(() => expect(collection.updateTranscriptionLocally).toHaveBeenCalledWith('t1', { words: [{ word: 'wrold', start: 0.5, end: 1 }, { word: 'again', start: 1.2, end: 1.8 }] }));
+    await waitFor(() => expect(collection.updateTranscriptionLocally).toHaveBeenCalledWith('t1', { words: [{ word: 'wrold', start: 0.5, end: 1 }, { word: 'again', start: 1.2, end: 1.8 }] }, '2026-11-01T10:05:00.000Z'));
     fireEvent.change(screen.getByLabelText('Word 1'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Word 1').value).toBe('hello'));

@@ -16,7 +16,7 @@ import { ClientProblem } from '../problems';
 import { findTranscriptionRow } from './transcriptions';
 
 export const EDIT_NOT_FINISHED = 'This transcription has not finished yet, so there is nothing to correct. Wait until it is completed.';
-export const EDIT_STALE = 'This transcription was changed somewhere else since you opened it. Reload it and make your corrections again.';
+export const EDIT_STALE = 'This transcript was changed somewhere else (on another device or in another tab) after the copy these corrections were made on was loaded, so they were not saved over it.';
 /** Float tolerance for "inside the audio" (the duration is stored as a 4-byte real). */
 const DURATION_SLACK = 0.001;
 

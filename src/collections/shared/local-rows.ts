@@ -121,6 +121,11 @@ export interface RowOutcomeOptions<Row extends SyncedRow> {
   describe: (item: OutboxItem) => string;
   /** Extra work after a delivered delete (e.g. free the offline copy of a video). */
   afterDelete?: (id: string) => Promise<void>;
+  /**
+   * A change was delivered while later ones of the entity still wait (they keep showing on the
+   * row): runs in the delivery's transaction, e.g. to move them onto the version it produced.
+   */
+  afterDelivered?: (item: OutboxItem, response: OutboxResponse, remaining: OutboxItem[]) => Promise<void>;
 }
 
 export function payloadId(item: OutboxItem): string {
@@ -158,6 +163,7 @@ export function registerRowOutcomes<Row extends SyncedRow>(rows: LocalRows<Row>,
         if (row) await table().put(row);
         else await rows.refreshBadge(id);
       } else {
+        await options.afterDelivered?.(item, response, remaining);
         await rows.refreshBadge(id);
       }
       await rows.changed();

@@ -1,7 +1,10 @@
 // The transcript, word by word: correct a word, move its start or end (seconds, 0.01 steps — the
 // arrow keys step too), delete it. Long transcripts are shown a page of words at a time. Save puts
-// the whole list on this device and in the outbox, so it works offline; Discard goes back to the
-// saved words. Every rule is checked next to its word before Save is allowed (word-edits.ts).
+// the whole list on this device and in the outbox, so it works offline, sent with the version of
+// the words it was made on (useWordsDraft); Discard goes back to the saved words. Every rule is
+// checked next to its word before Save is allowed (word-edits.ts). Only loaded words come here
+// (TranscriptionDetail). When the server refuses a save because the words changed elsewhere, the
+// creator loads the server's words and can put their own back (WordsConflict).
 import { ActionIcon, Alert, Button, Group, NumberInput, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,16 +12,21 @@ import type { WordTiming } from '../../../contract';
 import { errorMessage } from '../../api';
 import { updateTranscriptionLocally } from '../../collections/transcription-sync';
 import type { LocalTranscription } from '../../store';
+import { useWordsDraft } from './useWordsDraft';
 import { editSummary, formatTime, roundTime, sameWords, TIME_STEP, validateWords, WORDS_PER_PAGE, wordsToSave, type WordProblems } from './word-edits';
+import { WordsConflict } from './WordsConflict';
 
 export interface TranscriptEditorProps {
   transcription: LocalTranscription;
   /** Told the words being edited, so the caption preview shows them before they are saved. */
   onDraftChange?: (words: readonly WordTiming[]) => void;
+  /** Takes the server's version after a refused save (the page holds the network). */
+  reloadFromServer?: () => Promise<LocalTranscription>;
 }
 
-export function TranscriptEditor({ transcription, onDraftChange }: TranscriptEditorProps) {
-  const [draft, setDraft] = useState<WordTiming[]>(transcription.words);
+export function TranscriptEditor({ transcription, onDraftChange, reloadFromServer }: TranscriptEditorProps) {
+  const wordsDraft = useWordsDraft(transcription);
+  const { draft, setDraft } = wordsDraft;
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,13 +34,6 @@ export function TranscriptEditor({ transcription, onDraftChange }: TranscriptEdi
   const dirty = !sameWords(draft, transcription.words);
   const problems = useMemo(() => validateWords(draft, transcription.duration), [draft, transcription.duration]);
   const summary = editSummary(draft, problems);
-
-  // Words that arrive from the server (or another tab) replace the draft unless it holds edits.
-  const [shown, setShown] = useState(transcription.words);
-  if (shown !== transcription.words) {
-    setShown(transcription.words);
-    if (!dirty || sameWords(draft, transcription.words)) setDraft(transcription.words);
-  }
 
   useEffect(() => {
     onDraftChange?.(draft);
@@ -57,7 +58,7 @@ export function TranscriptEditor({ transcription, onDraftChange }: TranscriptEdi
     setSaving(true);
     setFailure(null);
     try {
-      await updateTranscriptionLocally(transcription.id, { words: wordsToSave(draft) });
+      await updateTranscriptionLocally(transcription.id, { words: wordsToSave(draft) }, wordsDraft.baseVersion);
       setNotice('Saved. It is sent to the server as soon as there is a connection.');
     } catch (error) {
       setFailure(errorMessage(error, 'The words could not be saved on this device.'));
@@ -70,6 +71,7 @@ export function TranscriptEditor({ transcription, onDraftChange }: TranscriptEdi
 
   return (
     <Stack gap="sm">
+      <WordsConflict transcription={transcription} draft={wordsDraft} reloadFromServer={reloadFromServer} onNotice={setNotice} />
       {draft.length === 0 ? <Text c="dimmed">There are no words in this transcript.</Text> : null}
       <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Words of the transcript">
         {visible.map((word, offset) => (
@@ -103,7 +105,7 @@ export function TranscriptEditor({ transcription, onDraftChange }: TranscriptEdi
           mih={44}
           disabled={!dirty || saving}
           onClick={() => {
-            setDraft(transcription.words);
+            wordsDraft.discard();
             setNotice('Changes discarded.');
           }}
         >

@@ -1,6 +1,8 @@
 // One transcription, opened from the transcription page: its facts, the editable transcript, the
 // caption style with a live preview over the media, the caption files and the captioned video.
-// Lazy-loaded by the page (default export).
+// The editor is only shown over words this device has loaded: until then the page's placeholder
+// (loading, or why they cannot be loaded) stands in its place. Lazy-loaded by the page (default
+// export).
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { WordTiming } from '../../../contract';
@@ -13,9 +15,13 @@ import { TranscriptionFacts } from './TranscriptionFacts';
 
 export interface TranscriptionDetailProps {
   transcription: LocalTranscription;
+  /** Shown instead of the editor while the words are being fetched or cannot be. */
+  transcriptPlaceholder?: ReactNode;
+  /** Takes the server's version after a refused save (the page holds the network). */
+  reloadFromServer?: () => Promise<LocalTranscription>;
 }
 
-export function TranscriptionDetail({ transcription }: TranscriptionDetailProps) {
+export function TranscriptionDetail({ transcription, transcriptPlaceholder, reloadFromServer }: TranscriptionDetailProps) {
   const completed = transcription.status === 'completed';
   // The words in the editor (saved or not), so the caption preview plays the corrections at once.
   const [edited, setEdited] = useState<{ id: string; words: readonly WordTiming[] } | null>(null);
@@ -39,7 +45,12 @@ export function TranscriptionDetail({ transcription }: TranscriptionDetailProps)
       {completed ? (
         <>
           <Section title="Transcript" id={transcription.id}>
-            <TranscriptEditor key={transcription.id} transcription={transcription} onDraftChange={onDraftChange} />
+            {transcriptPlaceholder ??
+              (transcription.wordsUpdatedAt === null ? (
+                <Text c="dimmed">The transcript has not been loaded on this device yet.</Text>
+              ) : (
+                <TranscriptEditor key={transcription.id} transcription={transcription} onDraftChange={onDraftChange} reloadFromServer={reloadFromServer} />
+              ))}
           </Section>
           <Section title="Caption style" id={transcription.id}>
             <CaptionStylePanel key={transcription.id} transcription={transcription} words={editedWords ?? transcription.words} />

@@ -3,24 +3,18 @@
 // uploads still on their way, and the creator's transcriptions from the local store; opening one
 // shows its transcript and captions (TranscriptionDetail, loaded only then). The ffmpeg code lives
 // in the media worker's own files and tus in the uploader's chunk, never in this route's chunk.
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { api } from '../../api';
-import { axiosGet } from '../../app/sync-runtime';
-import { loadTranscriptionWords, refreshTranscriptions, wordsAreCurrent } from '../../collections/transcription-sync';
+import { useEffect, useState } from 'react';
+import { refreshTranscriptions } from '../../collections/transcription-sync';
 import { transcriptionUploadLimitBytes } from '../../media/upload-limit';
 import { useAuth } from '../../session';
-import { db } from '../../store/db';
 import { PageFrame } from '../../ui/PageFrame';
-import { useOnline } from '../../ui/useOnline';
 import { NewTranscription } from './NewTranscription';
+import { OpenTranscription } from './OpenTranscription';
 import { useSpeechEngine, type SpeechEngineState } from './speech-engine';
 import { TranscriptionList } from './TranscriptionList';
 import { UploadList } from './UploadList';
-
-const TranscriptionDetail = lazy(() => import('./TranscriptionDetail'));
 
 function EngineStatus({ engine }: { engine: SpeechEngineState }) {
   const { status } = engine;
@@ -55,61 +49,6 @@ function EngineStatus({ engine }: { engine: SpeechEngineState }) {
       {status.rough_draft ? ' Its accuracy is low: every transcript is a rough draft to review word by word.' : ''}
       {engine.fromCache ? ' (as last reported by the server)' : ''}
     </Text>
-  );
-}
-
-function OpenTranscription({ id, onClose }: { id: string; onClose: () => void }) {
-  const row = useLiveQuery(() => db.transcriptions.get(id), [id]);
-  const online = useOnline();
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // The detail's own heading names the section; focus moves to the section when it opens.
-  const section = useRef<HTMLDivElement>(null);
-  const stale = row ? !wordsAreCurrent(row) : false;
-  useEffect(() => section.current?.focus(), [id]);
-  useEffect(() => {
-    if (!stale || !online) return;
-    let live = true;
-    loadTranscriptionWords(axiosGet(api), id)
-      .then(() => live && setLoadError(null))
-      .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)));
-    return () => {
-      live = false;
-    };
-  }, [id, stale, online]);
-  if (row === undefined) return null;
-  return (
-    <Paper withBorder p="md" radius="md" component="section" ref={section} tabIndex={-1} aria-labelledby={row ? `transcription-${id}-title` : undefined} aria-label={row ? undefined : 'Transcription'}>
-      <Stack gap="sm">
-        <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={onClose}>
-            Back to the list
-          </Button>
-        </Group>
-        {!row ? <Text fz="sm">This transcription is no longer on this device.</Text> : null}
-        {row && stale && !online ? (
-          <Text fz="sm" c="dimmed">
-            You are offline: this is the transcript as last seen on this device.
-          </Text>
-        ) : null}
-        {loadError ? (
-          <Alert color="red" title="The transcript could not be loaded">
-            {loadError}
-          </Alert>
-        ) : null}
-        {row ? (
-          <Suspense
-            fallback={
-              <Group gap="xs">
-                <Loader size="xs" />
-                <Text fz="sm">Opening the editor…</Text>
-              </Group>
-            }
-          >
-            <TranscriptionDetail transcription={row} />
-          </Suspense>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }
 
