@@ -218,6 +218,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const transcriber = options.transcriber ?? inProcessTranscriber!;
   app.decorate('transcribeDeps', transcribeDeps);
   app.decorate('inProcessTranscriber', inProcessTranscriber);
+  const speechEngine = createSpeechToText(config.transcription);
+  // Creators only read "transcription isn't available"; the settings that fix it are the
+  // administrator's, said once here.
+  if (!speechEngine.configured) app.log.warn(speechEngine.error.adminHelp);
   const context: AppContext = {
     config,
     database,
@@ -231,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     social,
     publisher,
     accountTokens,
-    speechEngine: createSpeechToText(config.transcription),
+    speechEngine,
     transcriber,
     // The tus uploads of this app unless a test brings its own.
     uploads: options.uploads ?? {

@@ -56,3 +56,34 @@ describe('request logging', () => {
     expect(chatty).toContain('/api/health');
   });
 });
+
+describe('speech engine at start', () => {
+  async function startLog(env: NodeJS.ProcessEnv): Promise<string[]> {
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const testDb = await createTestDatabase({ LOG_LEVEL: 'info', ...env });
+    const database = await testDb.open();
+    const app = await buildApp({ config: testDb.config, database, logStream: stream });
+    await app.close();
+    await database.close();
+    await testDb.cleanup();
+    return log.split('\n').filter((line) => line.includes('speech-to-text'));
+  }
+
+  it('without one, tells the administrator in one warning which settings give one and where the README explains them', async () => {
+    const lines = await startLog({ STT_PROVIDER: 'none' });
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { level: number; msg: string };
+    expect(entry.level).toBe(40);
+    for (const setting of ['STT_PROVIDER', 'STT_OPENAI_BASE_URL', 'LEMONFOX_API_KEY', 'POCKETSPHINX_PATH', 'README, section "Speech to text"']) expect(entry.msg).toContain(setting);
+  });
+
+  it('says nothing when an engine is configured', async () => {
+    expect(await startLog({ STT_PROVIDER: 'openai', STT_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toEqual([]);
+  });
+});

@@ -161,7 +161,7 @@ describe('TranscriptionDetail', () => {
     // Audio has no picture: no render, and the reason is said.
     again(transcription({ media_type: 'audio/mpeg' }));
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Render captioned video' }).disabled).toBe(true);
-    expect(screen.getByText(/audio file, so there is no picture/)).toBeTruthy();
+    expect(screen.getByText(/Only the sound of this recording is on the server, so there is no picture/)).toBeTruthy();
     expect(within(screen.getByRole('article')).getByLabelText('Your recording with the caption preview')).toBeTruthy();
   });
 

@@ -77,24 +77,27 @@ export class TranscriptionProviderError extends ProviderError {
   }
 }
 
+/** What a creator is told when the server cannot transcribe: nothing they could set themselves. */
+export const NO_SPEECH_ENGINE_MESSAGE = 'Transcription isn’t available on this server yet. Ask its administrator to set up a speech-to-text engine.';
+
 /**
  * The server has no speech-to-text engine: the state the transcription screen shows instead of a
- * transcript. The message names every way to get one.
+ * transcript. Its message is the creator's plain sentence; `adminHelp` is for the administrator
+ * (logged once at start): why there is none and the settings that give one.
  */
 export class NoSpeechEngineError extends Error {
   override name = 'NoSpeechEngineError';
   readonly code = 'no_speech_engine';
+  readonly adminHelp: string;
 
   constructor(detail?: string) {
-    super(
-      [
-        'No speech engine is configured on this server, so videos cannot be transcribed.',
-        ...(detail ? [detail] : []),
-        'To enable transcription, do one of: set STT_OPENAI_BASE_URL to an OpenAI-compatible transcription endpoint',
-        '(OpenAI itself with STT_OPENAI_API_KEY, or a self-hosted Whisper server such as speaches / faster-whisper-server);',
-        'set LEMONFOX_API_KEY to use Lemonfox; or install pocketsphinx and its English model',
-        '(Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us) for an offline English rough draft.',
-      ].join(' '),
-    );
+    super(NO_SPEECH_ENGINE_MESSAGE);
+    this.adminHelp = [
+      'Transcription is off: no speech-to-text engine is configured.',
+      ...(detail ? [detail] : []),
+      'Set STT_OPENAI_BASE_URL (an OpenAI-compatible endpoint such as a self-hosted Whisper server; STT_OPENAI_API_KEY for OpenAI itself),',
+      'or LEMONFOX_API_KEY, or install pocketsphinx (POCKETSPHINX_PATH when it is not on PATH); STT_PROVIDER picks one.',
+      'See the README, section "Speech to text".',
+    ].join(' ');
   }
 }

@@ -65,6 +65,18 @@ function describeDecision(decision: UploadDecision, limit: number): string {
   }
 }
 
+/**
+ * What the captioned-video switch means in its current position. The choice decides what is
+ * uploaded: without it only the speech audio goes up (a fraction of the video's size), and a
+ * transcription of audio has no picture to caption, then or later.
+ */
+function renderChoiceText(renderVideo: boolean, hasPicture: boolean): string {
+  if (!hasPicture) return 'This file has no picture, so only its audio is uploaded and no captioned video can be made from it.';
+  return renderVideo
+    ? 'The video is uploaded, and a captioned copy is made once the transcript is ready. After correcting words you can render it again.'
+    : 'Only the audio is uploaded, which is much smaller; you won’t be able to render a captioned video from this transcription later.';
+}
+
 function rotationText(rotation: number): string {
   return rotation === 0 ? 'None' : `${rotation}° clockwise`;
 }
@@ -329,9 +341,12 @@ export function NewTranscription({ userId, limit, canTranscribe, onQueued }: New
               disabled={busy}
               maw={320}
             />
+            {/* Mantine puts the description inside the switch's <label>, which would make it part of
+                the name: the name is the label alone, the description is read after the state. */}
             <Switch
               label="Render a captioned video"
-              description="Off: only the speech is needed, so only the audio is sent. You can still render one later."
+              aria-label="Render a captioned video"
+              description={renderChoiceText(renderVideo, checked.facts.videoCodec !== null)}
               checked={renderVideo}
               onChange={(event) => setRenderVideo(event.currentTarget.checked)}
               disabled={busy || !checked.facts.videoCodec}
@@ -351,6 +366,7 @@ export function NewTranscription({ userId, limit, canTranscribe, onQueued }: New
                 />
                 <Switch
                   label="Skip the size check"
+                  aria-label="Skip the size check"
                   description="Send the video as it is, even over the server's limit."
                   checked={skipSizeCheck}
                   onChange={(event) => setSkipSizeCheck(event.currentTarget.checked)}

@@ -13,7 +13,10 @@ import { CaptionedKeepOffline } from './CaptionedKeepOffline';
 /** Why rendering cannot be asked for, or null when it can (the server's own refusals, said first). */
 export function renderBlocker(transcription: LocalTranscription): string | null {
   if (transcription.status !== 'completed') return 'The captioned video can be made once the transcription has completed.';
-  if (!transcription.media_type.startsWith('video/')) return 'This is an audio file, so there is no picture to put captions on. Download the SRT or VTT file instead.';
+  // An audio file, or a video of which only the speech was uploaded (captioned video off).
+  if (!transcription.media_type.startsWith('video/')) {
+    return 'Only the sound of this recording is on the server, so there is no picture to put captions on. Download the SRT or VTT file instead, or transcribe the video again with “Render a captioned video” on.';
+  }
   if (transcription.words.length === 0) return 'There are no words to put on the video.';
   if ((transcription.caption_settings.preset ?? 'bold-pop') === 'none') return 'Choose a caption style first.';
   return null;
