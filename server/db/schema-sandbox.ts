@@ -1,6 +1,7 @@
-// Drizzle definitions of the built-in platform sandboxes' tables (migration 0007): accounts,
-// hashed codes and tokens, resumable upload sessions and the videos their channels hold.
-// Imports nothing from the other schema modules (the sandbox is its own "platform").
+// Drizzle definitions of the built-in platform sandboxes' tables (migrations 0007 and 0012):
+// accounts (each owned by one Reelflow user), browser sessions, hashed codes and tokens, resumable
+// upload sessions and the videos their channels hold. Imports nothing from the other schema
+// modules (the sandbox is its own "platform"); the owners' foreign keys to users are in the SQL.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SandboxSimulation } from '../../contract/publishing';
 
@@ -12,16 +13,36 @@ export const sandboxAccounts = pgTable(
     /** A channel id like YouTube's (UC + 22 characters). */
     id: text('id').primaryKey(),
     platform: text('platform').notNull(),
+    /** The Reelflow user whose connect attempt created the channel: the only one it is ever shown or handed to. */
+    ownerUserId: integer('owner_user_id').notNull(),
+    /** Unique per platform and owner: another user's channel of the same name is another channel. */
     name: text('name').notNull(),
-    /** `@name` style handle, unique per platform. */
+    /** `@name` style handle, unique per platform and owner. */
     handle: text('handle').notNull(),
     simulate: text('simulate').$type<SandboxSimulation>().notNull().default('ok'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_accounts_platform_name_unique').on(t.platform, t.name), uniqueIndex('sandbox_accounts_platform_handle_unique').on(t.platform, t.handle)],
+  (t) => [
+    uniqueIndex('sandbox_accounts_owner_name_unique').on(t.platform, t.ownerUserId, t.name),
+    uniqueIndex('sandbox_accounts_owner_handle_unique').on(t.platform, t.ownerUserId, t.handle),
+  ],
 );
 export type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
+
+/** A browser signed in to one platform's sandbox as a Reelflow user (by its consent page). */
+export const sandboxSessions = pgTable(
+  'sandbox_sessions',
+  {
+    /** sha256 hex of the cookie's value; the value itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    platform: text('platform').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_sessions_expires_idx').on(t.expiresAt)],
+);
 
 export type SandboxTokenKind = 'code' | 'access' | 'refresh';
 

@@ -5,7 +5,6 @@
 // account page), the Reel is published exactly once, and the publishing limit is respected.
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { ConnectResponse, Post, PostTarget, SandboxSimulation, SocialAccount } from '../../contract/publishing';
@@ -15,7 +14,7 @@ import { aiVideos } from '../../server/db/schema-videos';
 import type { EngineTimings } from '../../server/domain/publishing/engine';
 import type { InstagramAccountView } from '../../server/providers/social/sandbox/instagram-pages';
 import type { SocialPlatformAdapter } from '../../server/providers/social/types';
-import { formFields, submitConsent } from './fakes/youtube-sandbox-consent';
+import { connectState, formFields, submitConsent, type SandboxOwner } from './fakes/youtube-sandbox-consent';
 import { ApiClient, as, createTestApp, uniqueEmail, type TestApp } from './helpers';
 import { allowPublishing, seedVideo } from './publishing-fixtures';
 
@@ -29,18 +28,22 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
   let t: TestApp;
   let instagram: SocialPlatformAdapter;
   let redirectUri: string;
+  /** The Reelflow user the consents outside the app's connect route sign in as. */
+  let owner: SandboxOwner;
   const settled = () => t.app.inProcessPublisher!.idle({ withinMs: 10_000 });
 
   beforeAll(async () => {
     t = await createTestApp(ENV, undefined, { publishTimings: TIMINGS });
     instagram = t.app.publishEngine.adapters.instagram!;
     redirectUri = `${t.config.appUrl}/api/instagram/callback`;
+    owner = { db: t.database.db, userId: (await t.client.register(uniqueEmail('instagram-sandbox'))).user.id };
   });
   afterAll(async () => {
     await t.close();
   });
 
-  async function consentCode(name: string, simulate: SandboxSimulation, state = 'st') {
+  async function consentCode(name: string, simulate: SandboxSimulation, state?: string) {
+    state ??= await connectState(owner, 'instagram');
     const consent = await submitConsent(t.app, instagram.oauth.authorizationUrl({ state, redirectUri, codeChallenge: null }), { account_name: name, simulate });
     const code = consent.callback?.searchParams.get('code');
     if (!code) throw new Error(`no code: ${consent.submit.statusCode} ${consent.submit.body.slice(0, 200)}`);
@@ -49,19 +52,20 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
 
   it('is the Instagram adapter when no client id is configured, labelled sandbox, with an accessible consent page', async () => {
     expect(instagram.sandbox).toBe(true);
-    const url = new URL(instagram.oauth.authorizationUrl({ state: 'st-9', redirectUri, codeChallenge: 'c'.repeat(43) }));
+    const state = await connectState(owner, 'instagram');
+    const url = new URL(instagram.oauth.authorizationUrl({ state, redirectUri, codeChallenge: 'c'.repeat(43) }));
     expect(`${url.origin}${url.pathname}`).toBe(`${t.config.appUrl}/sandbox/instagram/oauth/authorize`);
     expect(url.searchParams.get('scope')).toBe('instagram_business_basic,instagram_business_content_publish');
     expect(url.searchParams.has('code_challenge')).toBe(false);
-    const { consent } = await consentCode(uniqueName('Form Account'), 'ok', 'st-9');
+    const { consent } = await consentCode(uniqueName('Form Account'), 'ok', state);
     expect(consent.page.statusCode).toBe(200);
     expect(consent.page.body).toContain('<title>Instagram Sandbox');
     expect(consent.page.body).toContain('<label for="account_name">');
     for (const simulate of ['ok', 'flaky', 'expired', 'revoked', 'quota', 'reject']) expect(consent.page.body).toContain(`<option value="${simulate}"`);
     expect(consent.page.body).not.toContain('<script');
-    expect(formFields(consent.page.body)).toMatchObject({ redirect_uri: redirectUri, state: 'st-9' });
+    expect(formFields(consent.page.body)).toMatchObject({ redirect_uri: redirectUri, state });
     expect(`${consent.callback!.origin}${consent.callback!.pathname}`).toBe(redirectUri);
-    expect(consent.callback!.searchParams.get('state')).toBe('st-9');
+    expect(consent.callback!.searchParams.get('state')).toBe(state);
     // Another site as redirect_uri: an error page, no redirect.
     const foreign = await t.app.inject({ method: 'GET', url: `/sandbox/instagram/oauth/authorize?client_id=${url.searchParams.get('client_id')}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&response_type=code` });
     expect(foreign.statusCode).toBe(400);
@@ -107,7 +111,8 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     const video = await seedVideo(t.database.db, t.app.publishEngine.storage, registered.user.id, { title: `${label} video` });
     const bytes = Buffer.from(`${label}: the bytes of a small finished video `.repeat(200));
     await t.app.publishEngine.storage.putBuffer(video.videoKey, bytes, 'video/mp4');
-    return { client, token, accountId, accountName, videoId: video.id, bytes };
+    // The consent left this browser signed in to the sandbox as the creator: their account page shows.
+    return { client, token, accountId, accountName, videoId: video.id, bytes, session: consent.session };
   }
 
   const listAccount = async (client: ApiClient, token: string, id: string) =>
@@ -116,15 +121,15 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     const posts = (await client.get('/api/get/posts?per_page=100', as(token))).json<Paginated<Post>>().data;
     return posts.find((post) => post.id === postId)!.targets[0]!;
   };
-  const accountPage = async (app: FastifyInstance, platformAccountId: string) => {
-    const response = await app.inject({ method: 'GET', url: `/sandbox/instagram/channel/${platformAccountId}?format=json` });
+  const accountPage = async (session: string, platformAccountId: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/sandbox/instagram/channel/${platformAccountId}?format=json`, headers: { cookie: session } });
     expect(response.statusCode).toBe(200);
     return response.json<InstagramAccountView>();
   };
   const platformIdOf = async (accountId: string) => (await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId)))[0]!.platformAccountId;
 
   it('ok: connect through the app, post through the engine, published exactly once on the sandbox account', async () => {
-    const { client, token, accountId, accountName, videoId, bytes } = await creatorWithAccount('IG OK', 'ok');
+    const { client, token, accountId, accountName, videoId, bytes, session } = await creatorWithAccount('IG OK', 'ok');
     expect(await listAccount(client, token, accountId)).toMatchObject({ platform: 'instagram', name: accountName, sandbox: true, health: 'ok' });
     const body = { id: randomUUID(), video_id: videoId, account_ids: [accountId], caption: 'Octopus facts #reels', options: { instagram: { share_to_feed: false, thumb_offset_ms: 1200 } } };
     const created = await client.post('/api/create/post', body, as(token, randomUUID()));
@@ -137,15 +142,15 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     expect(target.url).toBe(`${t.config.appUrl}/sandbox/instagram/reel/${target.platform_post_id}`);
 
     const platformId = await platformIdOf(accountId);
-    const page = await accountPage(t.app, platformId);
+    const page = await accountPage(session, platformId);
     expect(page.reels).toEqual([
       expect.objectContaining({ id: target.platform_post_id, caption: 'Octopus facts #reels', share_to_feed: false, thumb_offset_ms: 1200, size_bytes: bytes.length, sha256: sha256(bytes) }),
     ]);
     expect(await t.database.db.select().from(sandboxUploads).where(eq(sandboxUploads.accountId, platformId))).toHaveLength(1);
-    const html = await t.app.inject({ method: 'GET', url: `/sandbox/instagram/channel/${platformId}` });
+    const html = await t.app.inject({ method: 'GET', url: `/sandbox/instagram/channel/${platformId}`, headers: { cookie: session } });
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('Octopus facts #reels');
-    const permalink = await t.app.inject({ method: 'GET', url: new URL(target.url!).pathname });
+    const permalink = await t.app.inject({ method: 'GET', url: new URL(target.url!).pathname, headers: { cookie: session } });
     expect(String(permalink.headers.location)).toContain(`#reel-${target.platform_post_id}`);
   });
 
@@ -162,15 +167,15 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
   });
 
   it('expired: every token works once, refreshed on 190/463, the post goes out', async () => {
-    const { client, token, accountId, videoId } = await creatorWithAccount('IG Expired', 'expired');
+    const { client, token, accountId, videoId, session } = await creatorWithAccount('IG Expired', 'expired');
     const postId = randomUUID();
     expect((await client.post('/api/create/post', { id: postId, video_id: videoId, account_ids: [accountId], caption: 'Fresh token please' }, as(token))).statusCode).toBe(202);
     await expect.poll(async () => (await targetOf(client, token, postId)).status, WAIT).toBe('published');
-    expect((await accountPage(t.app, await platformIdOf(accountId))).reels.map((reel) => reel.caption)).toEqual(['Fresh token please']);
+    expect((await accountPage(session, await platformIdOf(accountId))).reels.map((reel) => reel.caption)).toEqual(['Fresh token please']);
   });
 
   it('quota: the publishing limit read from the sandbox is respected — nothing created, the post waits for the window', async () => {
-    const { client, token, accountId, videoId } = await creatorWithAccount('IG Quota', 'quota');
+    const { client, token, accountId, videoId, session } = await creatorWithAccount('IG Quota', 'quota');
     const postId = randomUUID();
     expect((await client.post('/api/create/post', { id: postId, video_id: videoId, account_ids: [accountId], caption: 'Over the limit' }, as(token))).statusCode).toBe(202);
     await expect.poll(async () => (await targetOf(client, token, postId)).error_class, WAIT).toBe('quota');
@@ -180,7 +185,7 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     expect(new Date(target.next_attempt_at!).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const platformId = await platformIdOf(accountId);
     expect(await t.database.db.select().from(sandboxUploads).where(eq(sandboxUploads.accountId, platformId))).toHaveLength(0);
-    expect((await accountPage(t.app, platformId)).reels).toHaveLength(0);
+    expect((await accountPage(session, platformId)).reels).toHaveLength(0);
   });
 
   it('refuses a post whose video Instagram would refuse (shorter than 3 s, longer than 15 min, over the size limit)', async () => {
@@ -204,13 +209,13 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
   });
 
   it('reject: the container fails with 2207026, the post fails with a plain reason and nothing is published', async () => {
-    const { client, token, accountId, videoId } = await creatorWithAccount('IG Reject', 'reject');
+    const { client, token, accountId, videoId, session } = await creatorWithAccount('IG Reject', 'reject');
     const postId = randomUUID();
     expect((await client.post('/api/create/post', { id: postId, video_id: videoId, account_ids: [accountId], caption: 'Rejected' }, as(token))).statusCode).toBe(202);
     await expect.poll(async () => (await targetOf(client, token, postId)).status, WAIT).toBe('failed');
     const target = await targetOf(client, token, postId);
     expect(target).toMatchObject({ error_class: 'bad', error_code: '2207026' });
     expect(target.error).toContain('format');
-    expect((await accountPage(t.app, await platformIdOf(accountId))).reels).toHaveLength(0);
+    expect((await accountPage(session, await platformIdOf(accountId))).reels).toHaveLength(0);
   });
 });

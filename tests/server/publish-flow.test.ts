@@ -46,6 +46,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** What a browser and the PWA do against one app: sign up, connect, post, look. */
 class Creator {
+  /** The browser's sandbox session, left by its last consent: the channel pages of this creator's channels. */
+  sandboxSession = '';
+
   constructor(
     readonly app: FastifyInstance,
     readonly client: ApiClient,
@@ -68,6 +71,7 @@ class Creator {
     expect(sandbox).toBe(true);
     const consent = await submitConsent(this.app, url, { account_name: accountName, simulate });
     expect(consent.submit.statusCode).toBe(302);
+    this.sandboxSession = consent.session;
     // The browser follows the redirect to the callback (no bearer token there: the state binds it).
     const callback = await this.app.inject({ method: 'GET', url: `${consent.callback!.pathname}${consent.callback!.search}` });
     expect(callback.statusCode).toBe(302);
@@ -131,7 +135,7 @@ class Creator {
   /** The sandbox channel's JSON (what the channel page shows): by the handle GET /api/accounts lists. */
   async channel(accountId: string): Promise<ChannelView> {
     const { handle } = await this.account(accountId);
-    const response = await this.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${encodeURIComponent(handle!)}?format=json` });
+    const response = await this.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${encodeURIComponent(handle!)}?format=json`, headers: { cookie: this.sandboxSession } });
     expect(response.statusCode).toBe(200);
     return response.json<ChannelView>();
   }
@@ -197,8 +201,8 @@ describe('publishing through the app against the YouTube sandbox', { timeout: 60
     expect(channel.videos).toEqual([
       expect.objectContaining({ id: target.platform_post_id, title: 'Eight arms, three hearts', privacy: 'unlisted', upload_status: 'processed', size_bytes: bytes!.length, sha256: sha256(bytes!) }),
     ]);
-    // The watch link the target shows leads to that video on the channel page.
-    const watch = await t.app.inject({ method: 'GET', url: new URL(target.url!).pathname + new URL(target.url!).search });
+    // The watch link the target shows leads to that video on the channel page (in the browser that connected it).
+    const watch = await t.app.inject({ method: 'GET', url: new URL(target.url!).pathname + new URL(target.url!).search, headers: { cookie: creator.sandboxSession } });
     expect(watch.statusCode).toBe(302);
     expect(String(watch.headers.location)).toContain(`#video-${target.platform_post_id}`);
 
@@ -407,11 +411,13 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
     let accountId: string;
     let postId: string;
     let session: string | null;
+    let signedIn: string;
     try {
       const creator = await Creator.register(first, database, 'crash');
       const video = await seedVideo(database.db, real, creator.id, { title: 'Crash video' });
       await real.putBuffer(video.videoKey, bytes, 'video/mp4');
       accountId = await creator.connect('Flow Crash channel', 'ok');
+      signedIn = creator.sandboxSession;
       const post = await creator.post(video.id, accountId, 'Survives a crash');
       postId = post.id;
 
@@ -451,7 +457,7 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
       expect(uploads).toHaveLength(1);
       expect(uploads[0]!.postId).toBe(done!.platformPostId);
       const [account] = await database.db.select({ channel: socialAccounts.platformAccountId }).from(socialAccounts).where(eq(socialAccounts.id, accountId));
-      const channel = (await second.inject({ method: 'GET', url: `/sandbox/youtube/channel/${account!.channel}?format=json` })).json<ChannelView>();
+      const channel = (await second.inject({ method: 'GET', url: `/sandbox/youtube/channel/${account!.channel}?format=json`, headers: { cookie: signedIn } })).json<ChannelView>();
       expect(channel.videos).toEqual([expect.objectContaining({ id: done!.platformPostId, title: 'Survives a crash', size_bytes: size, sha256: sha256(bytes) })]);
     } finally {
       await second.close();

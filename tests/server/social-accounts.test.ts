@@ -369,7 +369,7 @@ describe('connecting social accounts', () => {
     expect(stolen.statusCode).toBe(404);
     expect(messageOf(stolen)).toBe('This account is not connected.');
     expect((await rowOf(id)).disconnectedAt).toBeNull();
-    // The same channel connected by another user is their own row.
+    // The same name connected by another user is their own sandbox channel, on their own row.
     const theirs = connectedId(await connect(other.token, { accountName: 'Private' }));
     expect(theirs).not.toBe(id);
     // A state started by one user cannot be finished into another's session: it binds to its user.

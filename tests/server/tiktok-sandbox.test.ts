@@ -13,7 +13,7 @@ import type { ChannelView } from '../../server/providers/social/sandbox/pages';
 import { createTiktokAdapter, parseSession, type TiktokAdapter } from '../../server/providers/social/tiktok';
 import { SocialError, type PublishResult } from '../../server/providers/social/types';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
-import { connectSandboxAccount, pkcePair, submitConsent } from './fakes/youtube-sandbox-consent';
+import { connectSandboxAccount, connectState, pkcePair, submitConsent, type SandboxOwner } from './fakes/youtube-sandbox-consent';
 import { ApiClient, as, createTestApp, uniqueEmail, type TestApp } from './helpers';
 import { allowPublishing, seedAccount, seedVideo, VIDEO_BYTES } from './publishing-fixtures';
 
@@ -29,6 +29,11 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
   let appAdapter: TiktokAdapter;
   let tiktok: TiktokAdapter;
   let redirectUri: string;
+  /** The Reelflow user the consents outside the app's connect route sign in as. */
+  let owner: SandboxOwner;
+  /** The browser's sandbox session of the last consent: it shows that user's accounts. */
+  let session = '';
+  const newState = () => connectState(owner, 'tiktok');
 
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0.2', RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishTimings: { backoffBaseMs: 100, backoffMaxMs: 1_000, pollIntervalMs: 100, maxPolls: 300 } });
@@ -36,15 +41,20 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
     sandbox = createTiktokSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0 });
     tiktok = createTiktokAdapter({ clientKey: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET, endpoints: sandbox.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK, backoffMs: () => 5 });
     redirectUri = `${t.config.appUrl}/api/tiktok/callback`;
+    owner = { db: t.database.db, userId: (await t.client.register(uniqueEmail('tiktok-sandbox'))).user.id };
   });
   afterAll(async () => {
     await sandbox.close();
     await t.close();
   });
 
-  const connect = (name: string, simulate: SandboxSimulation) => connectSandboxAccount(t.app, tiktok, t.config.appUrl, name, simulate);
+  const connect = async (name: string, simulate: SandboxSimulation) => {
+    const account = await connectSandboxAccount(t.app, tiktok, t.config.appUrl, name, simulate, owner);
+    session = account.session;
+    return account;
+  };
   const channel = async (openId: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `/sandbox/tiktok/channel/${encodeURIComponent(openId)}?format=json` });
+    const response = await t.app.inject({ method: 'GET', url: `/sandbox/tiktok/channel/${encodeURIComponent(openId)}?format=json`, headers: { cookie: session } });
     expect(response.statusCode).toBe(200);
     return response.json<ChannelView>();
   };
@@ -74,19 +84,20 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
 
   it('shows a consent form titled "TikTok Sandbox" without scripts, and checks PKCE once per code', async () => {
     const { verifier, challenge } = pkcePair();
-    const consent = await submitConsent(t.app, tiktok.oauth.authorizationUrl({ state: 'state-9', redirectUri, codeChallenge: challenge }), { account_name: uniqueName('Form Account'), simulate: 'ok' });
+    const state = await newState();
+    const consent = await submitConsent(t.app, tiktok.oauth.authorizationUrl({ state, redirectUri, codeChallenge: challenge }), { account_name: uniqueName('Form Account'), simulate: 'ok' });
     expect(consent.page.statusCode).toBe(200);
     expect(consent.page.body).toContain('<title>TikTok Sandbox');
     expect(consent.page.body).toContain('name="client_key"');
     for (const simulate of ['ok', 'flaky', 'expired', 'revoked', 'quota', 'reject']) expect(consent.page.body).toContain(`<option value="${simulate}"`);
     expect(consent.page.body).not.toContain('<script');
     expect(consent.submit.statusCode).toBe(302);
-    expect(consent.callback!.searchParams.get('state')).toBe('state-9');
+    expect(consent.callback!.searchParams.get('state')).toBe(state);
     const code = consent.callback!.searchParams.get('code')!;
     await expect(tiktok.oauth.exchangeCode({ code, redirectUri, codeVerifier: pkcePair().verifier })).rejects.toMatchObject({ errorClass: 'bad', code: 'invalid_grant' });
     await expect(tiktok.oauth.exchangeCode({ code, redirectUri, codeVerifier: verifier })).rejects.toMatchObject({ code: 'invalid_grant' });
 
-    const denied = await submitConsent(t.app, tiktok.oauth.authorizationUrl({ state: 'd', redirectUri, codeChallenge: challenge }), { account_name: 'x', simulate: 'ok', decision: 'deny' });
+    const denied = await submitConsent(t.app, tiktok.oauth.authorizationUrl({ state: await newState(), redirectUri, codeChallenge: challenge }), { account_name: 'x', simulate: 'ok', decision: 'deny' });
     expect(denied.callback!.searchParams.get('error')).toBe('access_denied');
   });
 
@@ -117,7 +128,7 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
       const page = await t.app.inject({ method: 'GET', url: new URL(status.url!).pathname });
       expect(page.statusCode).toBe(302);
     }
-    const html = await t.app.inject({ method: 'GET', url: `/sandbox/tiktok/channel/${encodeURIComponent(account.profile.platformAccountId)}` });
+    const html = await t.app.inject({ method: 'GET', url: `/sandbox/tiktok/channel/${encodeURIComponent(account.profile.platformAccountId)}`, headers: { cookie: session } });
     expect(html.body).toContain('TikTok Sandbox</title>');
   });
 
@@ -172,6 +183,8 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
       const name = uniqueName('App Account');
       const consent = await submitConsent(t.app, url, { account_name: name, simulate: 'ok' });
       expect(consent.callback!.pathname).toBe('/api/tiktok/callback');
+      // This browser is now signed in to the sandbox as the owner: the account page below is theirs to see.
+      session = consent.session;
       const callback = await t.app.inject({ method: 'GET', url: `${consent.callback!.pathname}${consent.callback!.search}` });
       const back = new URL(String(callback.headers.location), 'http://reelflow.test');
       expect(back.searchParams.get('connected')).toBe('tiktok');

@@ -9,17 +9,21 @@ import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type Yo
 import type { ChannelView } from '../../server/providers/social/sandbox/pages';
 import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/providers/social/types';
 import { CHUNK_UNIT, createYoutubeAdapter } from '../../server/providers/social/youtube';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp } from './helpers';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
-import { connectSandboxAccount, formFields, pkcePair, SANDBOX_REDIRECT_PATH, submitConsent } from './fakes/youtube-sandbox-consent';
+import { connectSandboxAccount, connectState, formFields, pkcePair, SANDBOX_REDIRECT_PATH, submitConsent, type SandboxOwner } from './fakes/youtube-sandbox-consent';
 
 const uniqueName = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+/** The Reelflow user the test's consents sign in as (a consent needs a state the app issued to a user). */
+const sandboxOwner = async (t: TestApp): Promise<SandboxOwner> => ({ db: t.database.db, userId: (await t.client.register(uniqueEmail('sandbox'))).user.id });
 
 describe('YouTube sandbox', () => {
   let t: TestApp;
   let youtube: SocialPlatformAdapter;
   let close: () => Promise<void>;
   let redirectUri: string;
+  let owner: SandboxOwner;
+  const newState = () => connectState(owner, 'youtube');
 
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0' });
@@ -27,6 +31,7 @@ describe('YouTube sandbox', () => {
     youtube = setup.adapters.youtube!;
     close = () => setup.close();
     redirectUri = `${t.config.appUrl}${SANDBOX_REDIRECT_PATH}`;
+    owner = await sandboxOwner(t);
   });
   afterAll(async () => {
     await close();
@@ -44,7 +49,8 @@ describe('YouTube sandbox', () => {
 
   it('shows an accessible consent form without scripts and redirects to the callback with code and state', async () => {
     const { challenge } = pkcePair();
-    const authorize = youtube.oauth.authorizationUrl({ state: 'state-123', redirectUri, codeChallenge: challenge });
+    const state = await newState();
+    const authorize = youtube.oauth.authorizationUrl({ state, redirectUri, codeChallenge: challenge });
     const consent = await submitConsent(t.app, authorize, { account_name: uniqueName('Form Channel'), simulate: 'ok' });
     expect(consent.page.statusCode).toBe(200);
     expect(consent.page.headers['content-type']).toContain('text/html');
@@ -54,10 +60,10 @@ describe('YouTube sandbox', () => {
     for (const simulate of ['ok', 'flaky', 'expired', 'revoked', 'quota', 'reject']) expect(consent.page.body).toContain(`<option value="${simulate}"`);
     expect(consent.page.body).not.toContain('<script');
     expect(String(consent.page.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect(formFields(consent.page.body)).toMatchObject({ client_id: expect.any(String) as unknown, redirect_uri: redirectUri, state: 'state-123', code_challenge: challenge, code_challenge_method: 'S256' });
+    expect(formFields(consent.page.body)).toMatchObject({ client_id: expect.any(String) as unknown, redirect_uri: redirectUri, state, code_challenge: challenge, code_challenge_method: 'S256' });
     expect(consent.submit.statusCode).toBe(302);
     expect(`${consent.callback!.origin}${consent.callback!.pathname}`).toBe(redirectUri);
-    expect(consent.callback!.searchParams.get('state')).toBe('state-123');
+    expect(consent.callback!.searchParams.get('state')).toBe(state);
     expect(consent.callback!.searchParams.get('code')).toMatch(/^4\/sbx-/);
     expect(consent.callback!.searchParams.get('scope')).toContain('youtube.upload');
   });
@@ -65,13 +71,13 @@ describe('YouTube sandbox', () => {
   it('exchanges the code once, only with the right PKCE verifier, and reads the channel', async () => {
     const { verifier, challenge } = pkcePair();
     const name = uniqueName('Pkce Channel');
-    const consent = await submitConsent(t.app, youtube.oauth.authorizationUrl({ state: 'x', redirectUri, codeChallenge: challenge }), { account_name: name, simulate: 'ok' });
+    const consent = await submitConsent(t.app, youtube.oauth.authorizationUrl({ state: await newState(), redirectUri, codeChallenge: challenge }), { account_name: name, simulate: 'ok' });
     const code = consent.callback!.searchParams.get('code')!;
     await expect(youtube.oauth.exchangeCode({ code, redirectUri, codeVerifier: pkcePair().verifier })).rejects.toMatchObject({ errorClass: 'bad', code: 'invalid_grant' });
     // The failed attempt spent the code (single use), as a leaked code must not be retried.
     await expect(youtube.oauth.exchangeCode({ code, redirectUri, codeVerifier: verifier })).rejects.toBeInstanceOf(SocialError);
 
-    const again = await submitConsent(t.app, youtube.oauth.authorizationUrl({ state: 'y', redirectUri, codeChallenge: challenge }), { account_name: name, simulate: 'ok' });
+    const again = await submitConsent(t.app, youtube.oauth.authorizationUrl({ state: await newState(), redirectUri, codeChallenge: challenge }), { account_name: name, simulate: 'ok' });
     const secondCode = again.callback!.searchParams.get('code')!;
     const tokens = await youtube.oauth.exchangeCode({ code: secondCode, redirectUri, codeVerifier: verifier });
     expect(tokens.accessToken).toMatch(/^ya29\./);
@@ -87,7 +93,7 @@ describe('YouTube sandbox', () => {
 
     const profile = await youtube.oauth.profile(tokens.accessToken);
     expect(profile).toMatchObject({ name, platformAccountId: expect.stringMatching(/^UC[\w-]{22}$/) as unknown, handle: expect.stringMatching(/^@pkcechannel/) as unknown });
-    const avatar = await t.app.inject({ method: 'GET', url: new URL(profile.avatarUrl!).pathname });
+    const avatar = await t.app.inject({ method: 'GET', url: new URL(profile.avatarUrl!).pathname, headers: { cookie: again.session } });
     expect(avatar.headers['content-type']).toContain('image/svg+xml');
 
     const refreshed = await youtube.oauth.refresh(tokens.refreshToken!);
@@ -101,12 +107,12 @@ describe('YouTube sandbox', () => {
   });
 
   it("a 'revoked' account connects, then its refresh answers invalid_grant (disconnect)", async () => {
-    const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Revoked'), 'revoked');
+    const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Revoked'), 'revoked', owner);
     await expect(youtube.oauth.refresh(tokens.refreshToken)).rejects.toMatchObject({ errorClass: 'disconnect', code: 'invalid_grant' });
   });
 
   it("an 'expired' account's access token works for one call (profile reads aside); a refresh brings a working one", async () => {
-    const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Expired'), 'expired');
+    const { tokens } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName('Expired'), 'expired', owner);
     // The connect's profile read does not count: a connect flow may read it more than once.
     await expect(youtube.oauth.profile(tokens.accessToken)).resolves.toMatchObject({ name: expect.stringContaining('Expired') as unknown });
     let refreshes = 0;
@@ -124,7 +130,7 @@ describe('YouTube sandbox', () => {
   });
 
   it('refuses forged or foreign consent submissions and foreign redirect addresses', async () => {
-    const authorize = new URL(youtube.oauth.authorizationUrl({ state: 's', redirectUri, codeChallenge: null }));
+    const authorize = new URL(youtube.oauth.authorizationUrl({ state: await newState(), redirectUri, codeChallenge: null }));
     const page = await t.app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
     // No consent cookie: the form token proves nothing.
     const forged = await t.app.inject({
@@ -153,19 +159,21 @@ describe('YouTube sandbox', () => {
 
   it('shows a channel as a page and as JSON', async () => {
     const name = uniqueName('Page <Channel>');
-    const { profile } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, name, 'ok');
-    const html = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}` });
+    const { profile, session } = await connectSandboxAccount(t.app, youtube, t.config.appUrl, name, 'ok', owner);
+    // The consent left this browser signed in to the sandbox as the owner: their channels show.
+    const cookie = { cookie: session };
+    const html = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}`, headers: cookie });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('YouTube Sandbox');
     expect(html.body).toContain(name.replace('<', '&lt;').replace('>', '&gt;'));
     expect(html.body).not.toContain('<Channel>');
     expect(html.body).toContain('has not published anything yet');
-    const json = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}`, headers: { accept: 'application/json' } });
+    const json = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}`, headers: { ...cookie, accept: 'application/json' } });
     expect(json.json()).toMatchObject({ id: profile.platformAccountId, name, sandbox: true, simulate: 'ok', videos: [] });
-    const byHandle = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${encodeURIComponent(profile.handle!)}?format=json` });
+    const byHandle = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${encodeURIComponent(profile.handle!)}?format=json`, headers: cookie });
     expect(byHandle.json()).toMatchObject({ id: profile.platformAccountId });
-    const missing = await t.app.inject({ method: 'GET', url: '/sandbox/youtube/channel/UCnobody?format=json' });
+    const missing = await t.app.inject({ method: 'GET', url: '/sandbox/youtube/channel/UCnobody?format=json', headers: cookie });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -212,8 +220,13 @@ describe('the YouTube adapter against the sandbox', () => {
   let sandbox: YoutubeSandbox;
   let youtube: SocialPlatformAdapter;
 
+  let owner: SandboxOwner;
+  /** The browser's sandbox session of the last consent: it shows every channel of the owner. */
+  let session = '';
+
   beforeAll(async () => {
     t = await createTestApp();
+    owner = await sandboxOwner(t);
     // The same sandbox the app builds, with small chunks, quick retries and a visible processing time.
     sandbox = createYoutubeSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 300 });
     youtube = createYoutubeAdapter({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET, endpoints: sandbox.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK_UNIT, backoffMs: () => 5 });
@@ -223,8 +236,12 @@ describe('the YouTube adapter against the sandbox', () => {
     await t.close();
   });
 
-  const connect = (label: string, simulate: SandboxSimulation) => connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName(label), simulate);
-  const channel = async (id: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${id}?format=json` })).json<ChannelView>();
+  const connect = async (label: string, simulate: SandboxSimulation) => {
+    const account = await connectSandboxAccount(t.app, youtube, t.config.appUrl, uniqueName(label), simulate, owner);
+    session = account.session;
+    return account;
+  };
+  const channel = async (id: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${id}?format=json`, headers: { cookie: session } })).json<ChannelView>();
   const CONTENT = { caption: 'Sandbox caption', youtube: { title: 'Sandbox short', description: '', tags: [], privacy: 'public' as const, made_for_kids: false, ai_disclosure: true, category_id: '22' } };
 
   it('uploads in chunks, the channel shows the video (same bytes), processing then published', async () => {
@@ -238,10 +255,10 @@ describe('the YouTube adapter against the sandbox', () => {
     expect(view.videos).toEqual([expect.objectContaining({ id: result.platformPostId, title: 'Sandbox short', sha256: media.sha256, size_bytes: media.size }) as unknown]);
     const ctx = publishContext(youtube.oauth, state, tokens.refreshToken);
     await expect.poll(async () => (await youtube.publisher.status(ctx, result.platformPostId)).state, { timeout: 20_000 }).toBe('published');
-    const watch = await t.app.inject({ method: 'GET', url: new URL(result.url!).pathname + new URL(result.url!).search });
+    const watch = await t.app.inject({ method: 'GET', url: new URL(result.url!).pathname + new URL(result.url!).search, headers: { cookie: session } });
     expect(watch.statusCode).toBe(302);
     expect(watch.headers.location).toBe(`/sandbox/youtube/channel/${profile.platformAccountId}#video-${result.platformPostId}`);
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}` });
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/youtube/channel/${profile.platformAccountId}`, headers: { cookie: session } });
     expect(page.body).toContain('Sandbox short');
   });
 

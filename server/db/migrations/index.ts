@@ -11,6 +11,7 @@ import { sql as publishing } from './0007-publishing';
 import { sql as scheduleFeed } from './0009-schedule-feed';
 import { sql as transcriptions } from './0010-transcriptions';
 import { sql as transcriptionRenders } from './0011-transcription-renders';
+import { sql as sandboxOwners } from './0012-sandbox-owners';
 
 export interface Migration {
   id: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0009-schedule-feed', sql: scheduleFeed },
   { id: '0010-transcriptions', sql: transcriptions },
   { id: '0011-transcription-renders', sql: transcriptionRenders },
+  { id: '0012-sandbox-owners', sql: sandboxOwners },
 ];

@@ -85,3 +85,17 @@ export async function consumeState(db: Db, state: string, platform: SocialPlatfo
   if (!row) return { ok: false, reason: 'unknown', row: null };
   return { ok: false, reason: row.usedAt ? 'used' : 'expired', row };
 }
+
+/**
+ * The user of a connect attempt to a platform's sandbox that is still open (not spent, not
+ * expired), or null. Read only: the callback spends the state. The sandbox's consent page signs
+ * in as this user, so its channels are created for, and handed to, nobody but them.
+ */
+export async function sandboxConnectUser(db: Db, state: string, platform: SocialPlatform, now = new Date()): Promise<number | null> {
+  if (state.length < 20 || state.length > 200) return null;
+  const [row] = await db
+    .select({ userId: oauthStates.userId })
+    .from(oauthStates)
+    .where(and(eq(oauthStates.stateHash, sha256Hex(state)), eq(oauthStates.platform, platform), eq(oauthStates.sandbox, true), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, now)));
+  return row?.userId ?? null;
+}

@@ -45,7 +45,7 @@ export function instagramConsentPage(fields: InstagramConsentFields): string {
 ${hidden('client_id', fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('form_token', fields.formToken)}
 <label for="account_name">Sandbox account name</label>
 <input type="text" id="account_name" name="account_name" required maxlength="60" autocomplete="off" value="${escapeHtml(fields.accountName ?? '')}" aria-describedby="account-name-hint${fields.error ? ' account-name-error' : ''}"${fields.error ? ' aria-invalid="true"' : ''}>
-<p id="account-name-hint" class="hint">The same name logs in to the same sandbox account again.</p>
+<p id="account-name-hint" class="hint">The same name logs in to the same sandbox account of yours again. Your sandbox accounts are yours alone: another Reelflow user who types the same name gets an account of their own.</p>
 ${error}
 <label for="simulate">How this account behaves</label>
 <select id="simulate" name="simulate" aria-describedby="simulate-hint">${options}</select>

@@ -21,6 +21,7 @@ import type { InstagramEndpoints } from '../instagram/client';
 import type { SocialHttp } from '../types';
 import { avatarSvg } from './pages';
 import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
+import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { SandboxStore } from './store';
 import { bearer, CONSENT_COOKIE, cookieValue, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './common';
 
@@ -100,6 +101,8 @@ function flakyOutcome(accountId: string, request: number): 'fail' | 'transient' 
 
 export async function instagramSandboxRoutes(app: FastifyInstance, options: InstagramSandboxOptions): Promise<void> {
   const store = new SandboxStore(options.db, 'instagram');
+  const owners = sandboxOwners({ db: options.db, platform: 'instagram', prefix: INSTAGRAM_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
+  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, instagramErrorPage(NOT_CONNECTING.title, NOT_CONNECTING.message));
   const db = options.db;
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = instagramSandboxEndpoints(options.appUrl);
@@ -307,6 +310,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
       sandbox.get('/oauth/authorize', async (request, reply) => {
         const auth = readAuthRequest(request.query);
         if (!auth.ok) return htmlPage(reply, auth.status, instagramErrorPage(auth.title, auth.message));
+        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
         const formToken = cookieValue(request, CONSENT_COOKIE) ?? randomSecret(24);
         if (!/^[A-Za-z0-9_-]{20,64}$/.test(formToken)) return htmlPage(reply, 400, instagramErrorPage('Invalid request', 'Clear this site’s cookies and try again.'));
         reply.header('set-cookie', `${CONSENT_COOKIE}=${formToken}; Path=${INSTAGRAM_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=1800`);
@@ -322,6 +326,8 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
         if (!formToken || !cookie || !constantTimeEqual(formToken, cookie)) {
           return htmlPage(reply, 400, instagramErrorPage('Form expired', 'This login form expired or was not sent from this browser. Go back to the app and connect again.'));
         }
+        const owner = await owners.connecting(auth.value.state);
+        if (owner === null) return notConnecting(reply);
         const state: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
         if (text(body, 'decision') === 'deny') {
           return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', ...state }), 302);
@@ -342,9 +348,10 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
         if (problem || simulate === null) {
           return htmlPage(reply, 422, instagramConsentPage({ ...auth.value, formToken, actionPath, accountName: wellFormed(accountName) ? accountName : '', error: problem ?? '' }));
         }
-        const account = await store.upsertAccount(accountName, simulate);
+        const account = await store.upsertAccount(owner, accountName, simulate);
         const scope = auth.value.scope || 'instagram_business_basic,instagram_business_content_publish';
         const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: null, scope });
+        await owners.signIn(reply, owner);
         return reply.redirect(redirectWith(auth.value.redirectUri, { code, ...state }), 302);
       });
 
@@ -484,11 +491,11 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
       // --- Pages for people --------------------------------------------------------------------
       sandbox.get('/channel/:account', async (request, reply) => {
         const key = (request.params as { account: string }).account;
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, key);
         const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
         if (!account) {
           if (wantsJson) return noObject(reply, key);
-          return htmlPage(reply, 404, instagramErrorPage('Account not found', 'No sandbox account has this id or username.'));
+          return htmlPage(reply, 404, instagramErrorPage('Account not found', `No sandbox account of yours has this id or username. ${OWN_ACCOUNTS_ONLY}`));
         }
         const view = accountView(account, await store.postsOf(account.id));
         if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
@@ -497,16 +504,16 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
 
       sandbox.get('/reel/:id', async (request, reply) => {
         const id = (request.params as { id: string }).id;
-        const post = isId(id) ? await store.post(id) : null;
-        if (!post) return htmlPage(reply, 404, instagramErrorPage('Reel not found', 'No sandbox Reel has this id.'));
+        const post = await owners.post(request, id);
+        if (!post) return htmlPage(reply, 404, instagramErrorPage('Reel not found', `No sandbox Reel of yours has this id. ${OWN_ACCOUNTS_ONLY}`));
         return reply.redirect(`${INSTAGRAM_SANDBOX_PREFIX}/channel/${post.accountId}#reel-${post.id}`, 302);
       });
 
       sandbox.get('/avatar/:account', async (request, reply) => {
         const key = (request.params as { account: string }).account;
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, key);
         if (!account) return noObject(reply, key);
-        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
       });
       done();
     },

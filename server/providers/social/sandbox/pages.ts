@@ -109,7 +109,7 @@ export function consentPage(fields: ConsentFields, brand: SandboxBrand = YOUTUBE
 ${hidden(brand.clientField, fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}${hidden('form_token', fields.formToken)}
 <label for="account_name">Sandbox ${brand.noun} name</label>
 <input type="text" id="account_name" name="account_name" required maxlength="60" autocomplete="off" value="${escapeHtml(fields.accountName ?? '')}" aria-describedby="account-name-hint${fields.error ? ' account-name-error' : ''}"${fields.error ? ' aria-invalid="true"' : ''}>
-<p id="account-name-hint" class="hint">The same name signs in to the same sandbox ${brand.noun} again.</p>
+<p id="account-name-hint" class="hint">The same name signs in to the same sandbox ${brand.noun} of yours again. Your sandbox ${brand.noun}s are yours alone: another Reelflow user who types the same name gets a ${brand.noun} of their own.</p>
 ${error}
 <label for="simulate">How this ${brand.noun} behaves</label>
 <select id="simulate" name="simulate" aria-describedby="simulate-hint">${options}</select>

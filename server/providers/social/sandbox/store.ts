@@ -1,5 +1,5 @@
-// The sandbox's own records (migration 0007's sandbox_* tables): accounts found by name, codes
-// and tokens stored as sha256 only, upload sessions and the videos each channel holds. A video
+// The sandbox's own records (migration 0007's sandbox_* tables): accounts found by their owner
+// (a Reelflow user) and name, codes and tokens stored as sha256 only, upload sessions and the videos each channel holds. A video
 // row and its upload's post_id are written in one transaction, and a unique upload_id on videos
 // means an upload can never become two videos.
 import { randomBytes } from 'node:crypto';
@@ -63,39 +63,49 @@ export class SandboxStore {
     readonly style: SandboxTokenStyle = GOOGLE_STYLE,
   ) {}
 
-  /** The account of this name (created on first consent); a new consent sets its simulation. */
-  async upsertAccount(name: string, simulate: SandboxSimulation): Promise<SandboxAccountRow> {
-    const existing = await this.db
-      .update(sandboxAccounts)
-      .set({ simulate, updatedAt: new Date() })
-      .where(and(eq(sandboxAccounts.platform, this.platform), eq(sandboxAccounts.name, name)))
-      .returning();
+  /**
+   * `owner`'s account of this name (created on their first consent with it); a new consent sets
+   * its simulation. Another user's account of the same name is never touched: it is another account.
+   */
+  async upsertAccount(owner: number, name: string, simulate: SandboxSimulation): Promise<SandboxAccountRow> {
+    const ownNamed = and(eq(sandboxAccounts.platform, this.platform), eq(sandboxAccounts.ownerUserId, owner), eq(sandboxAccounts.name, name));
+    const existing = await this.db.update(sandboxAccounts).set({ simulate, updatedAt: new Date() }).where(ownNamed).returning();
     if (existing[0]) return existing[0];
     let handle = handleFor(name);
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await this.db
         .insert(sandboxAccounts)
-        .values({ id: `${this.style.accountIdPrefix}${randomId(22)}`, platform: this.platform, name, handle, simulate })
+        .values({ id: `${this.style.accountIdPrefix}${randomId(22)}`, platform: this.platform, ownerUserId: owner, name, handle, simulate })
         .onConflictDoNothing()
         .returning();
       if (inserted[0]) return inserted[0];
-      // Another consent created this name at the same moment, or the handle is taken by another name.
-      const raced = await this.db.select().from(sandboxAccounts).where(and(eq(sandboxAccounts.platform, this.platform), eq(sandboxAccounts.name, name)));
+      // Another consent of this owner created this name at the same moment, or the handle is taken by another of their names.
+      const raced = await this.db.select().from(sandboxAccounts).where(ownNamed);
       if (raced[0]) return raced[0];
       handle = `${handleFor(name)}-${randomId(4).toLowerCase()}`;
     }
     throw new Error('could not create a sandbox account');
   }
 
-  /** By channel id, `@handle` or handle without the @. */
-  async findAccount(key: string): Promise<SandboxAccountRow | null> {
+  /** `owner`'s account by its id, `@handle` or handle without the @; null for anyone else's. */
+  async findAccount(owner: number, key: string): Promise<SandboxAccountRow | null> {
     const handle = key.startsWith('@') ? key : `@${key}`;
     const rows = await this.db
       .select()
       .from(sandboxAccounts)
-      .where(and(eq(sandboxAccounts.platform, this.platform), or(eq(sandboxAccounts.id, key), eq(sandboxAccounts.handle, handle.toLowerCase()))))
+      .where(and(eq(sandboxAccounts.platform, this.platform), eq(sandboxAccounts.ownerUserId, owner), or(eq(sandboxAccounts.id, key), eq(sandboxAccounts.handle, handle.toLowerCase()))))
       .limit(1);
     return rows[0] ?? null;
+  }
+
+  /** A video of one of `owner`'s accounts; null for anyone else's. */
+  async ownedPost(owner: number, id: string): Promise<SandboxPostRow | null> {
+    const rows = await this.db
+      .select({ post: sandboxPosts })
+      .from(sandboxPosts)
+      .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
+      .where(and(eq(sandboxPosts.id, id), eq(sandboxPosts.platform, this.platform), eq(sandboxAccounts.ownerUserId, owner)));
+    return rows[0]?.post ?? null;
   }
 
   async issueCode(input: { accountId: string; clientId: string; redirectUri: string; codeChallenge: string | null; scope: string }): Promise<string> {

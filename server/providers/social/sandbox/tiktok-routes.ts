@@ -26,10 +26,10 @@ import {
   storable,
   text,
   verifierMatches,
-  wellFormed,
   readAuthParams,
   type AuthRequestCheck,
 } from './common';
+import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
 import { randomId, SandboxStore } from './store';
 
@@ -143,6 +143,8 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
     accessSeconds: TIKTOK_ACCESS_SECONDS,
     refreshSeconds: TIKTOK_REFRESH_SECONDS,
   });
+  const owners = sandboxOwners({ db: options.db, platform: 'tiktok', prefix: TIKTOK_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
+  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, errorPage(NOT_CONNECTING.title, NOT_CONNECTING.message, TIKTOK_BRAND));
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = tiktokSandboxEndpoints(options.appUrl);
   const parts = partFiles(options.dataDir, 'tiktok');
@@ -238,6 +240,7 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
       sandbox.get('/v2/auth/authorize/', async (request, reply) => {
         const auth = readAuthRequest(request.query, appOrigin);
         if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message, TIKTOK_BRAND));
+        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
         const formToken = issueFormToken(request, reply, TIKTOK_SANDBOX_PREFIX, randomSecret(24));
         if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.', TIKTOK_BRAND));
         return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: consentPath }, TIKTOK_BRAND));
@@ -251,6 +254,8 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         if (!formTokenMatches(request, body)) {
           return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.', TIKTOK_BRAND));
         }
+        const owner = await owners.connecting(auth.value.state);
+        if (owner === null) return notConnecting(reply);
         const stateParam: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
         if (text(body, 'decision') === 'deny') {
           return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization.', ...stateParam }), 302);
@@ -259,9 +264,10 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         if (!choice.ok) {
           return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: consentPath, accountName: choice.accountName, error: choice.problem }, TIKTOK_BRAND));
         }
-        const account = await store.upsertAccount(choice.accountName, choice.simulate);
+        const account = await store.upsertAccount(owner, choice.accountName, choice.simulate);
         const scope = auth.value.scope || 'user.info.basic,video.publish,video.upload';
         const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
+        await owners.signIn(reply, owner);
         return reply.redirect(redirectWith(auth.value.redirectUri, { code, scopes: scope, ...stateParam }), 302);
       });
 
@@ -370,7 +376,7 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
           // As on TikTok, the upload address is what authorizes the bytes.
           const upload = await sessionOf(request);
           if (!upload) return noSession(reply);
-          const account = (await store.findAccount(upload.accountId))!;
+          const account = (await store.account(upload.accountId))!;
           const plan = upload.metadata as unknown as StoredPlan;
           const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, await store.countRequest(upload.id)) : 'ok';
           if (outcome === 'fail') return apiError(reply, 503, 'internal_error', 'Something went wrong. Please try again later.');
@@ -401,11 +407,11 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
 
       // --- Pages for people --------------------------------------------------------------------
       const showAccount = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, key);
         const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
         if (!account) {
           if (wantsJson) return apiError(reply, 404, 'invalid_params', 'The sandbox account was not found.');
-          return htmlPage(reply, 404, errorPage('Account not found', 'No sandbox account has this id or name.', TIKTOK_BRAND));
+          return htmlPage(reply, 404, errorPage('Account not found', `No sandbox account of yours has this id or name. ${OWN_ACCOUNTS_ONLY}`, TIKTOK_BRAND));
         }
         const view = channelView(account, await store.postsOf(account.id));
         if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
@@ -424,10 +430,9 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         return reply.redirect(`${TIKTOK_SANDBOX_PREFIX}/channel/${encodeURIComponent(profile)}#video-${id}`, 302);
       });
       sandbox.get('/avatar/:account', async (request, reply) => {
-        const key = (request.params as { account: string }).account;
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, (request.params as { account: string }).account);
         if (!account) return apiError(reply, 404, 'invalid_params', 'Not found.');
-        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
       });
       done();
     },

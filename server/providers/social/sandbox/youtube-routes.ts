@@ -11,6 +11,7 @@ import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../
 import { randomSecret } from '../../../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../youtube/client';
 import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
+import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
@@ -116,6 +117,8 @@ function storedMetadata(body: VideoMetadata): Record<string, unknown> {
 
 export async function youtubeSandboxRoutes(app: FastifyInstance, options: YoutubeSandboxOptions): Promise<void> {
   const store = new SandboxStore(options.db, 'youtube');
+  const owners = sandboxOwners({ db: options.db, platform: 'youtube', prefix: YOUTUBE_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
+  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, errorPage(NOT_CONNECTING.title, NOT_CONNECTING.message));
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = youtubeSandboxEndpoints(options.appUrl);
   const parts = partFiles(options.dataDir, 'youtube');
@@ -207,6 +210,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       sandbox.get('/o/oauth2/v2/auth', async (request, reply) => {
         const auth = readAuthRequest(request.query, appOrigin);
         if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
+        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
         const formToken = issueFormToken(request, reply, YOUTUBE_SANDBOX_PREFIX, randomSecret(24));
         if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.'));
         return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth` }));
@@ -221,6 +225,8 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         if (!formTokenMatches(request, body)) {
           return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.'));
         }
+        const owner = await owners.connecting(auth.value.state);
+        if (owner === null) return notConnecting(reply);
         if (text(body, 'decision') === 'deny') {
           return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', ...(auth.value.state ? { state: auth.value.state } : {}) }), 302);
         }
@@ -228,9 +234,10 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         if (!choice.ok) {
           return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth`, accountName: choice.accountName, error: choice.problem } satisfies ConsentFields));
         }
-        const account = await store.upsertAccount(choice.accountName, choice.simulate);
+        const account = await store.upsertAccount(owner, choice.accountName, choice.simulate);
         const scope = auth.value.scope || 'https://www.googleapis.com/auth/youtube.upload';
         const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
+        await owners.signIn(reply, owner);
         return reply.redirect(redirectWith(auth.value.redirectUri, { ...(auth.value.state ? { state: auth.value.state } : {}), code, scope }), 302);
       });
 
@@ -342,7 +349,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
         // As on YouTube, the session address (its upload_id) is what authorizes the bytes.
         const upload = await sessionOf(request);
         if (!upload) return noSession(reply);
-        const account = (await store.findAccount(upload.accountId))!;
+        const account = (await store.account(upload.accountId))!;
         const requestNumber = await store.countRequest(upload.id);
         const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, requestNumber) : 'ok';
         if (outcome === 'fail') return apiError(reply, 503, 'backendError', 'Backend Error');
@@ -378,12 +385,11 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
 
       // --- Pages for people --------------------------------------------------------------------
       sandbox.get('/channel/:account', async (request, reply) => {
-        const key = (request.params as { account: string }).account;
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, (request.params as { account: string }).account);
         const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
         if (!account) {
           if (wantsJson) return apiError(reply, 404, 'channelNotFound', 'The sandbox channel was not found.');
-          return htmlPage(reply, 404, errorPage('Channel not found', 'No sandbox channel has this id or handle.'));
+          return htmlPage(reply, 404, errorPage('Channel not found', `No sandbox channel of yours has this id or handle. ${OWN_ACCOUNTS_ONLY}`));
         }
         const view = channelView(account, await store.postsOf(account.id));
         if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
@@ -391,18 +397,17 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       });
 
       const toVideo = async (request: FastifyRequest, reply: FastifyReply, id: string | null) => {
-        const post = id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await store.post(id) : null;
-        if (!post) return htmlPage(reply, 404, errorPage('Video not found', 'No sandbox video has this id.'));
+        const post = id ? await owners.post(request, id) : null;
+        if (!post) return htmlPage(reply, 404, errorPage('Video not found', `No sandbox video of yours has this id. ${OWN_ACCOUNTS_ONLY}`));
         return reply.redirect(`${YOUTUBE_SANDBOX_PREFIX}/channel/${post.accountId}#video-${post.id}`, 302);
       };
       sandbox.get('/watch', (request, reply) => toVideo(request, reply, text(request.query, 'v')));
       sandbox.get('/shorts/:id', (request, reply) => toVideo(request, reply, (request.params as { id: string }).id));
 
       sandbox.get('/avatar/:account', async (request, reply) => {
-        const key = (request.params as { account: string }).account;
-        const account = key.length <= 100 && wellFormed(key) ? await store.findAccount(key) : null;
+        const account = await owners.account(request, (request.params as { account: string }).account);
         if (!account) return apiError(reply, 404, 'notFound', 'Not found.');
-        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(account.name));
+        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
       });
       done();
     },
