@@ -322,7 +322,10 @@ export interface FailedJob {
   account_name: string | null;
   post_id: string | null;
   video_id: string | null;
+  /** null once the video was deleted. */
   video_title: string | null;
+  /** A publish job's post as the creator named it: its YouTube title, else the caption's first line. */
+  post_title: string | null;
   attempts: number;
   /** Plain-language reason. */
   reason: string;

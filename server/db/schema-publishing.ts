@@ -121,6 +121,8 @@ export const postTargets = pgTable(
     startedAt: at('started_at'),
     publishedAt: at('published_at'),
     failedAt: at('failed_at'),
+    /** Taken off the failed-jobs list (migration 0013); cleared when the target is queued again. */
+    failureDismissedAt: at('failure_dismissed_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

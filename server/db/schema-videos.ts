@@ -31,6 +31,8 @@ export const aiVideos = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    /** Taken off the failed-jobs list (migration 0013); cleared when the video is restarted. */
+    failureDismissedAt: timestamp('failure_dismissed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

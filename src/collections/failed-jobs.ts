@@ -2,17 +2,19 @@
 // lists them, and "Retry now" / "Reschedule…" as outbox items (POST /api/reschedule/failed-jobs
 // {id, scheduled_at}) keyed `failedJob:{id}`, so they work offline. A rescheduled job stays in the
 // list badged 'pending' until the server has it; once delivered it is no longer failed and leaves
-// the list (the posts are pulled again to show the target queued). No React, no zod (the service
-// worker imports this module).
+// the list (the posts are pulled again to show the target queued). "Dismiss" takes a job off the
+// list at once (DELETE /api/failed-jobs/{id}, held in the outbox for the undo window like a
+// delete). No React, no zod (the service worker imports this module).
 import type { FailedJob } from '../../contract/publishing';
 import { db, type LocalFailedJob } from '../store/db';
 import { appOutbox, onOutcome, pullNow } from '../sync/engine';
 import type { OutboxItem } from '../sync/outbox';
 import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { defineMutation } from '../sync/registry';
-import { createLocalRows, payloadId, plain } from './shared/local-rows';
+import { createLocalRows, payloadId, plain, registerRowOutcomes } from './shared/local-rows';
 import { fetchAllPages } from './shared/paged-pull';
 import { unchangedWhenForbidden } from './shared/plan-access';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from './shared/undo-delete';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;
@@ -35,7 +37,20 @@ export const rescheduleFailedJobMutation = defineMutation({
   toRequest: (p) => ({ method: 'POST', url: '/api/reschedule/failed-jobs', body: { id: p.id, scheduled_at: p.scheduled_at } }),
 });
 
-export const FAILED_JOB_KINDS = [rescheduleFailedJobMutation.kind];
+export interface DismissFailedJobPayload {
+  id: string;
+  /** The row before (restored on Undo, a refusal or a discard). Not sent. */
+  previous: LocalFailedJob | null;
+}
+
+export const dismissFailedJobMutation = defineMutation({
+  kind: 'failedJob.dismiss',
+  schemaVersion: 1,
+  entityKey: (p: DismissFailedJobPayload) => failedJobEntityKey(p.id),
+  toRequest: (p) => ({ method: 'DELETE', url: `/api/failed-jobs/${encodeURIComponent(p.id)}` }),
+});
+
+export const FAILED_JOB_KINDS = [rescheduleFailedJobMutation.kind, dismissFailedJobMutation.kind];
 
 export function isFailedJob(value: unknown): value is FailedJob {
   const job = value as Partial<FailedJob> | null;
@@ -46,10 +61,29 @@ export function toLocalFailedJob(job: FailedJob): LocalFailedJob {
   return { ...job, syncStatus: 'synced', syncError: null, failedOutboxId: null };
 }
 
-/** "YouTube · My channel" or "Render of “Video”": what the failed-changes list calls a job. */
-export function failedJobLabel(job: Pick<FailedJob, 'kind' | 'account_name' | 'video_title'>): string {
-  const video = job.video_title ? `“${job.video_title}”` : 'a video';
-  return job.kind === 'render' ? `render of ${video}` : `post of ${video}${job.account_name ? ` to ${job.account_name}` : ''}`;
+type JobNames = Pick<FailedJob, 'kind' | 'account_name' | 'video_title'> & { post_title?: string | null };
+
+/**
+ * What a job is about, quoted: the video's title, else (the video was deleted) the post's own
+ * title; null when there is neither. Rows stored before the server named posts have no post_title.
+ */
+function jobSubject(job: JobNames): string | null {
+  const name = job.video_title?.trim() || (job.kind === 'publish' ? job.post_title?.trim() : '') || '';
+  return name ? `“${name}”` : null;
+}
+
+/** The failed-jobs list's title of a job: "Render of “Video”", "“Video” to My channel", "Deleted video to My channel". */
+export function failedJobTitle(job: JobNames): string {
+  const subject = jobSubject(job);
+  if (job.kind === 'render') return `Render of ${subject ?? 'a video'}`;
+  return `${subject ?? 'Deleted video'} to ${job.account_name ?? 'an account'}`;
+}
+
+/** "post of “Video” to My channel" or "render of “Video”": what the failed-changes list calls a job. */
+export function failedJobLabel(job: JobNames): string {
+  const subject = jobSubject(job);
+  if (job.kind === 'render') return `render of ${subject ?? 'a video'}`;
+  return `post of ${subject ?? 'a deleted video'}${job.account_name ? ` to ${job.account_name}` : ''}`;
 }
 
 export const failedJobRows = createLocalRows<LocalFailedJob>({ collection: FAILED_JOBS_COLLECTION, table: () => db.failedJobs, entityPrefix: 'failedJob' });
@@ -72,6 +106,23 @@ export async function rescheduleFailedJob(id: string, scheduledAtIso: string | n
     await rows.refreshBadge(id);
     await rows.changed();
   });
+}
+
+export type DismissedFailedJob = DeletedRow<LocalFailedJob>;
+
+/**
+ * Dismiss a failed job: off the list at once; the DELETE waits in the outbox for the undo window
+ * (UNDO_WINDOW_MS) and is then sent. Nothing about the post or the video changes.
+ */
+export async function dismissFailedJob(id: string): Promise<DismissedFailedJob> {
+  if (!(await db.failedJobs.get(id))) throw new Error('This failed job is no longer on this device.');
+  // A failed job is never created on this device: there is no never-sent create to drop instead.
+  return deleteLocallyWithUndo(id, { rows, createKind: 'failedJob.none', deleteMutation: dismissFailedJobMutation });
+}
+
+/** Undo a dismissal while its DELETE is still held (throws UndoTooLateError after it was sent). */
+export function undoDismissFailedJob(dismissed: DismissedFailedJob): Promise<boolean> {
+  return undoLocalDelete(rows, dismissed, 'Too late to undo: the job was already dismissed on your account.');
 }
 
 /** Pull the failed jobs now; nothing happens while signed out. */
@@ -106,6 +157,18 @@ onOutcome(rescheduleFailedJobMutation.kind, {
     const label = (item.payload as Partial<RescheduleFailedJobPayload>).label;
     const what = label ?? 'a failed job';
     return (item.payload as Partial<RescheduleFailedJobPayload>).scheduled_at ? `New time for the ${what}` : `Retry of the ${what}`;
+  },
+});
+
+// A dismissal delivered: the row stays gone. Refused: it comes back badged with the reason.
+// Discarded: it comes back as it was.
+registerRowOutcomes(rows, {
+  deleteKind: dismissFailedJobMutation.kind,
+  kinds: [dismissFailedJobMutation.kind],
+  fromServer: () => null,
+  describe: (item) => {
+    const previous = (item.payload as Partial<DismissFailedJobPayload>).previous;
+    return `Dismissal of the ${previous ? failedJobLabel(previous) : 'failed job'}`;
   },
 });
 

@@ -4,7 +4,7 @@
 // order they were made, offline included. The client chooses the post's uuid: a post created
 // offline keeps its id once synced. Types only from the contract (the service worker imports this
 // module and must not load zod). No React.
-import type { CalendarEntry, CreateDraftRequest, CreatePostRequest, Post } from '../../contract/publishing';
+import type { CalendarEntry, CreateDraftRequest, CreatePostRequest, Post, PostTarget } from '../../contract/publishing';
 import { db, type LocalPost } from '../store/db';
 import { guardStorage } from '../store/storage-state';
 import { onOutcome, outcomeOf, pullNow } from '../sync/engine';
@@ -101,6 +101,15 @@ export function postTitle(post: Pick<Post, 'options' | 'video' | 'caption'>): st
   const title = post.options?.youtube?.title?.trim() || post.video?.title?.trim() || post.caption.trim().split(/\n/)[0]?.trim() || '';
   if (!title) return 'Untitled post';
   return title.length > 80 ? `${title.slice(0, 77).trimEnd()}…` : title;
+}
+
+/**
+ * The link to a target's post on its platform, offered only once it is published there: the
+ * platform's address is recorded the moment it accepts the upload, and a post it then rejects
+ * keeps that address although there is nothing to see.
+ */
+export function publishedUrl(target: Pick<PostTarget, 'status' | 'url'>): string | null {
+  return target.status === 'published' ? target.url : null;
 }
 
 /** The calendar's view of a post (the same rule as the server: scheduled, else published/created). */

@@ -12,17 +12,21 @@ export interface UndoableDelete {
   /** How long Undo is offered (the collection's undo window). */
   autoClose: number;
   onUndo: () => void;
+  /** The line instead of "“{name}” was deleted." (e.g. for a dismissal). */
+  message?: string;
+  /** The Undo button's accessible name instead of "Undo delete of {name}". */
+  undoLabel?: string;
 }
 
-export function showUndoableDelete({ id, title, name, autoClose, onUndo }: UndoableDelete): void {
+export function showUndoableDelete({ id, title, name, autoClose, onUndo, message, undoLabel }: UndoableDelete): void {
   notifications.show({
     id,
     title,
     autoClose,
     message: (
       <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text fz="sm">“{name}” was deleted.</Text>
-        <Button size="compact-sm" variant="light" onClick={onUndo} aria-label={`Undo delete of ${name}`}>
+        <Text fz="sm">{message ?? `“${name}” was deleted.`}</Text>
+        <Button size="compact-sm" variant="light" onClick={onUndo} aria-label={undoLabel ?? `Undo delete of ${name}`}>
           Undo
         </Button>
       </Group>

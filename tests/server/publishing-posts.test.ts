@@ -63,6 +63,7 @@ describe('posts API', () => {
       t.client.get('/api/get/videos', as(free.token)),
       t.client.get('/api/get/failed-jobs', as(free.token)),
       t.client.post('/api/reschedule/failed-jobs', { id: randomUUID() }, as(free.token)),
+      t.client.delete(`/api/failed-jobs/${randomUUID()}`, as(free.token)),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(403);
@@ -305,6 +306,50 @@ describe('posts API', () => {
     expect(enqueued).toContain(failedRender.id);
     expect((await t.client.get('/api/get/failed-jobs', as(user.token))).json<Paginated<FailedJob>>().total).toBe(0);
     expect((await t.client.post('/api/reschedule/failed-jobs', { id: randomUUID() }, as(user.token))).statusCode).toBe(404);
+  });
+
+  it('dismisses a failed job: off the list until it is queued again; owner-scoped, replay-safe', async () => {
+    const user = await register('dismisser');
+    const video = await seedVideo(t.database.db, storage(), user.id, { title: 'Soon gone' });
+    const account = await seedAccount(t.database.db, user.id, { name: 'Dismiss channel' });
+    adapter.failNext = [{ at: 'start', error: new SocialError('YouTube rejected the video.', 'bad', 'invalidVideo', 400) }];
+    const post = (await create({ video_id: video.id, account_ids: [account], caption: 'Tide pools at dawn\n#sea' }, user.token)).json<Post>();
+    await idle();
+    const failedRender = await seedVideo(t.database.db, storage(), user.id, { status: 'failed', title: 'Broken render' });
+    const targetId = post.targets[0]!.id;
+    const list = async () => (await t.client.get('/api/get/failed-jobs', as(user.token))).json<Paginated<FailedJob>>();
+
+    // The video is deleted afterwards: the job keeps a name, the post's own (its YouTube title,
+    // which was the video's).
+    await t.client.delete(`/api/ai-videos/${video.id}`, as(user.token));
+    expect((await list()).data.find((job) => job.id === targetId)).toMatchObject({ kind: 'publish', video_id: null, video_title: null, post_title: 'Soon gone' });
+
+    expect(errorsOf(await t.client.delete('/api/failed-jobs/not-a-uuid', as(user.token)))).toEqual({ id: ['The failed job id must be a valid UUID.'] });
+    // Another user's dismissal changes nothing.
+    const foreign = await t.client.delete(`/api/failed-jobs/${targetId}`, as(other.token));
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toEqual({ message: 'Failed job dismissed.', dismissed: false });
+    expect((await list()).total).toBe(2);
+
+    const dismissed = await t.client.delete(`/api/failed-jobs/${targetId}`, as(user.token, 'dismiss-key-1'));
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toEqual({ message: 'Failed job dismissed.', dismissed: true });
+    // The outbox sending it again gets the same answer; another device's dismissal is no error.
+    expect((await t.client.delete(`/api/failed-jobs/${targetId}`, as(user.token, 'dismiss-key-1'))).json()).toEqual({ message: 'Failed job dismissed.', dismissed: true });
+    expect((await t.client.delete(`/api/failed-jobs/${targetId}`, as(user.token))).json()).toEqual({ message: 'Failed job dismissed.', dismissed: false });
+    expect((await list()).data.map((job) => job.id)).toEqual([failedRender.id]);
+    // The post itself is unchanged: its target is still failed.
+    expect((await t.client.get('/api/get/posts', as(user.token))).json<Paginated<Post>>().data.find((row) => row.id === post.id)!.targets[0]).toMatchObject({ status: 'failed' });
+
+    // A failed render: off the list, still failed in My videos.
+    expect((await t.client.delete(`/api/failed-jobs/${failedRender.id}`, as(user.token))).json()).toEqual({ message: 'Failed job dismissed.', dismissed: true });
+    expect((await list()).total).toBe(0);
+    expect((await t.client.get(`/api/ai-videos/${failedRender.id}`, as(user.token))).json()).toMatchObject({ status: 'failed' });
+
+    // Queued again, it fails again: the new failure is listed.
+    expect((await t.client.post('/api/reschedule/failed-jobs', { id: targetId }, as(user.token))).statusCode).toBe(202);
+    await idle();
+    expect((await list()).data).toMatchObject([{ id: targetId, reason: 'The video was deleted, so there is nothing to publish.' }]);
   });
 
   it('reschedules a scheduled or failed post (the calendar drag) and refuses a published one', async () => {

@@ -201,7 +201,10 @@ describe('the calendar screen', () => {
           status: 'failed',
           scheduled_at: '2026-11-14T12:00:00.000Z',
           video: { id: 'v2', title: 'Broken upload', thumbnail_url: null, duration: 20 },
-          targets: [target({ status: 'failed', attempts: 3, error: 'YouTube says the daily upload quota is used up.', error_code: 'quotaExceeded', error_class: 'quota' })],
+          // The address YouTube gave when it took an earlier upload stays on the failed target.
+          targets: [
+            target({ status: 'failed', attempts: 3, error: 'YouTube says the daily upload quota is used up.', error_code: 'quotaExceeded', error_class: 'quota', platform_post_id: 'gone', url: 'https://www.youtube.com/watch?v=gone' }),
+          ],
         }),
       ),
       local(
@@ -295,6 +298,8 @@ describe('the calendar screen', () => {
     expect(within(dialog).getByText('Sandbox')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Edit on Publish' }).getAttribute('href')).toBe('/publish?post=fail');
     expect(within(dialog).getByLabelText(/Move to/)).toBeTruthy();
+    // Not published: nothing to view on YouTube.
+    expect(within(dialog).queryByRole('link', { name: /View on/ })).toBeNull();
     expect(await violations()).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

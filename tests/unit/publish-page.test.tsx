@@ -179,6 +179,24 @@ describe('posts list', () => {
     expect(await screen.findByRole('article', { name: 'Trains at night' })).toBeTruthy();
   });
 
+  it('offers "View on YouTube" only for a published target, not for one the platform rejected after taking it', async () => {
+    await db.posts.put(
+      toLocalPost(
+        serverPost('p1', {
+          options: { youtube: { title: 'Rejected later' } as never },
+          status: 'failed',
+          // YouTube took the upload (its address was recorded), then refused to publish it.
+          targets: [target(ACCOUNT_ID, { status: 'failed', account_name: 'My channel', platform_post_id: 'abc', url: 'https://sandbox.test/watch/abc', error: 'YouTube rejected the video.' })],
+        }),
+      ),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Posts' }));
+    const rejected = await screen.findByRole('article', { name: 'Rejected later' });
+    expect(within(rejected).getByText('YouTube rejected the video.')).toBeTruthy();
+    expect(within(rejected).queryByRole('link', { name: /View on/ })).toBeNull();
+  });
+
   it('delete removes the card at once; Undo brings it back and nothing is sent', async () => {
     await db.posts.put(toLocalPost(serverPost('p1', { options: { youtube: { title: 'Keep me' } as never } })));
     renderPage();
@@ -213,6 +231,38 @@ describe('failed jobs', () => {
     fireEvent.click(within(job).getByRole('button', { name: /^Retry now/ }));
     await waitFor(async () => expect((await outboxItems()).map((item) => [item.kind, item.body])).toEqual([['failedJob.reschedule', { id: quota, scheduled_at: null }]]));
     expect(await within(job).findByText('Waiting to be sent')).toBeTruthy();
+  });
+});
+
+describe('failed jobs: names and dismissal', () => {
+  it('names a job whose video was deleted by its post, or "Deleted video", never with empty quotes', async () => {
+    await db.failedJobs.bulkPut([
+      toLocalFailedJob(failedJob(crypto.randomUUID(), { video_id: null, video_title: null, post_title: 'Sunrise over the harbour' })),
+      toLocalFailedJob(failedJob(crypto.randomUUID(), { video_id: null, video_title: null, post_title: null, account_name: 'Second channel', failed_at: '2026-01-01T00:00:00.000Z' })),
+    ]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /^Failed/ }));
+    expect(await screen.findByRole('article', { name: '“Sunrise over the harbour” to My channel' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Deleted video to Second channel' })).toBeTruthy();
+    expect(screen.queryByText(/“A video”|“”/)).toBeNull();
+  });
+
+  it('dismiss takes the job off the list at once and queues DELETE /api/failed-jobs/{id}; Undo brings it back, nothing sent', async () => {
+    const id = crypto.randomUUID();
+    await db.failedJobs.put(toLocalFailedJob(failedJob(id)));
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /^Failed/ }));
+    const job = await screen.findByRole('article', { name: '“Trains at night” to My channel' });
+    fireEvent.click(within(job).getByRole('button', { name: 'Dismiss: “Trains at night” to My channel' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: '“Trains at night” to My channel' })).toBeNull());
+    expect(await screen.findByText('Nothing failed')).toBeTruthy();
+    expect((await outboxItems()).map((item) => [item.kind, item.method, item.url])).toEqual([['failedJob.dismiss', 'DELETE', `/api/failed-jobs/${id}`]]);
+    // Held for the undo window, like a delete.
+    expect((await outboxItems())[0]!.nextAttemptAt).toBeGreaterThan(Date.now());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo dismissal of “Trains at night” to My channel' }));
+    expect(await screen.findByRole('article', { name: '“Trains at night” to My channel' })).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { sql as scheduleFeed } from './0009-schedule-feed';
 import { sql as transcriptions } from './0010-transcriptions';
 import { sql as transcriptionRenders } from './0011-transcription-renders';
 import { sql as sandboxOwners } from './0012-sandbox-owners';
+import { sql as failureDismissals } from './0013-failure-dismissals';
 
 export interface Migration {
   id: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0010-transcriptions', sql: transcriptions },
   { id: '0011-transcription-renders', sql: transcriptionRenders },
   { id: '0012-sandbox-owners', sql: sandboxOwners },
+  { id: '0013-failure-dismissals', sql: failureDismissals },
 ];

@@ -1,9 +1,12 @@
 // GET /api/get/failed-jobs: failed publish targets and failed renders in one list, newest first,
-// each with the reason in plain words and the platform's (or pipeline's) own code.
-import { sql } from 'drizzle-orm';
+// each with the reason in plain words and the platform's (or pipeline's) own code; and
+// DELETE /api/failed-jobs/{id}, which takes one off that list (dismissed until it is queued again).
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Paginated } from '../../../contract/http';
 import type { FailedJob, FailedJobKind, PublishErrorClass, SocialPlatform } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
+import { postTargets } from '../../db/schema-publishing';
+import { aiVideos } from '../../db/schema-videos';
 import { paginate } from '../videos/videos';
 import { likePattern } from './post-view';
 
@@ -18,6 +21,8 @@ interface FailedJobRow {
   post_id: string | null;
   video_id: string | null;
   video_title: string | null;
+  youtube_title: string | null;
+  caption: string | null;
   attempts: number;
   reason: string | null;
   code: string | null;
@@ -45,16 +50,17 @@ export async function listFailedJobs(db: Db, userId: number, query: FailedJobsQu
   const result = (await db.execute(sql`
     select j.*, count(*) over ()::int as total from (
       select t.id, 'publish' as kind, t.platform, t.account_id, t.account_name, t.post_id, p.video_id, v.title as video_title,
+             p.options->'youtube'->>'title' as youtube_title, p.caption,
              t.attempts, t.error as reason, t.error_code as code, t.error_class, coalesce(t.failed_at, t.updated_at) as failed_at
         from post_targets t
         join posts p on p.id = t.post_id and p.user_id = t.user_id
         left join ai_videos v on v.id = p.video_id and v.user_id = t.user_id
-       where t.user_id = ${userId} and t.status = 'failed'
+       where t.user_id = ${userId} and t.status = 'failed' and t.failure_dismissed_at is null
       union all
-      select v.id, 'render', null, null, null, null, v.id, v.title, v.attempts, v.error,
+      select v.id, 'render', null, null, null, null, v.id, v.title, null, null, v.attempts, v.error,
              (select s->>'name' from jsonb_array_elements(v.stages) s where s->>'status' = 'failed' limit 1), null, v.updated_at
         from ai_videos v
-       where v.user_id = ${userId} and v.status = 'failed'
+       where v.user_id = ${userId} and v.status = 'failed' and v.failure_dismissed_at is null
     ) j
     ${search}
     order by j.failed_at desc, j.id desc
@@ -73,9 +79,9 @@ async function countFailedJobs(db: Db, userId: number, search: ReturnType<typeof
         from post_targets t
         join posts p on p.id = t.post_id and p.user_id = t.user_id
         left join ai_videos v on v.id = p.video_id and v.user_id = t.user_id
-       where t.user_id = ${userId} and t.status = 'failed'
+       where t.user_id = ${userId} and t.status = 'failed' and t.failure_dismissed_at is null
       union all
-      select null, null, v.title, v.error from ai_videos v where v.user_id = ${userId} and v.status = 'failed'
+      select null, null, v.title, v.error from ai_videos v where v.user_id = ${userId} and v.status = 'failed' and v.failure_dismissed_at is null
     ) j ${search}`)) as { rows: { total: number }[] };
   return result.rows[0]?.total ?? 0;
 }
@@ -91,10 +97,41 @@ function toFailedJob(row: FailedJobRow): FailedJob {
     post_id: row.post_id,
     video_id: row.video_id,
     video_title: row.video_title,
+    post_title: render ? null : postTitleOf(row.youtube_title, row.caption),
     attempts: Number(row.attempts),
     reason: row.reason ?? (render ? RENDER_FAILED_REASON : 'Publishing failed.'),
     code: row.code,
     error_class: row.error_class,
     failed_at: new Date(row.failed_at).toISOString(),
   };
+}
+
+/** What the creator called the post: its YouTube title, else the caption's first line (as the app does). */
+function postTitleOf(youtubeTitle: string | null, caption: string | null): string | null {
+  const title = youtubeTitle?.trim() || caption?.trim().split(/\n/)[0]?.trim() || '';
+  if (!title) return null;
+  return title.length > 80 ? `${title.slice(0, 77).trimEnd()}…` : title;
+}
+
+/**
+ * DELETE /api/failed-jobs/{id}: takes the owner's failed publish target or failed render off the
+ * failed-jobs list, inside `tx` (the route's idempotent transaction). Nothing else changes: the post
+ * keeps its failed target, the video stays failed in My videos, and queuing the job again clears
+ * the dismissal. An id that is not one of the owner's failed jobs (dismissed or rescheduled on
+ * another device, deleted, another user's) changes nothing and is not an error: the job is off
+ * the owner's list either way.
+ */
+export async function dismissFailedJob(tx: Db, userId: number, id: string): Promise<{ dismissed: boolean }> {
+  const targets = await tx
+    .update(postTargets)
+    .set({ failureDismissedAt: sql`now()` })
+    .where(and(eq(postTargets.id, id), eq(postTargets.userId, userId), eq(postTargets.status, 'failed'), isNull(postTargets.failureDismissedAt)))
+    .returning({ id: postTargets.id });
+  if (targets.length > 0) return { dismissed: true };
+  const videos = await tx
+    .update(aiVideos)
+    .set({ failureDismissedAt: sql`now()` })
+    .where(and(eq(aiVideos.id, id), eq(aiVideos.userId, userId), eq(aiVideos.status, 'failed'), isNull(aiVideos.failureDismissedAt)))
+    .returning({ id: aiVideos.id });
+  return { dismissed: videos.length > 0 };
 }

@@ -37,7 +37,10 @@ export function newTargetRow(userId: number, postId: string, account: SocialAcco
   };
 }
 
-/** Fields that reset a target for a fresh set of attempts (reschedule, failed-jobs reschedule). */
+/**
+ * Fields that reset a target for a fresh set of attempts (reschedule, failed-jobs reschedule). A
+ * dismissal belonged to the failure left behind: should it fail again, the failed-jobs list shows it.
+ */
 export function requeueFields(status: TargetStatus, at: Date, accountName: string) {
   return {
     status,
@@ -45,6 +48,7 @@ export function requeueFields(status: TargetStatus, at: Date, accountName: strin
     nextAttemptAt: at,
     startedAt: null,
     failedAt: null,
+    failureDismissedAt: null,
     error: status === 'blocked' ? reconnectMessage(accountName) : null,
     errorCode: null,
     errorClass: status === 'blocked' ? ('disconnect' as const) : null,

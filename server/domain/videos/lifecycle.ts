@@ -41,6 +41,8 @@ export async function restartVideo(tx: Db, userId: number, id: string): Promise<
       stages: row.stages.map((stage) => (stage.status === 'failed' || stage.status === 'running' ? { ...stage, status: 'pending', error: null } : stage)),
       creditsCharged: sql`${aiVideos.creditsCharged} + ${Math.max(0, owed)}`,
       heartbeatAt: null,
+      // A dismissal belonged to the failure left behind: a new failure shows on the failed-jobs list.
+      failureDismissedAt: null,
       updatedAt: sql`now()`,
     })
     .where(eq(aiVideos.id, id));

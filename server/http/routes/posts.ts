@@ -1,8 +1,9 @@
 // Posts (issue 9): create/schedule, drafts, reschedule, delete, the posts list, the calendar, the
-// videos that can be posted and the failed-jobs list (docs/decisions/publishing.md, "Posts and the
-// publish engine"). Every route needs can_publish_post. Mutations honour Idempotency-Key (the
-// PWA's outbox may send them twice); the targets they queue go to the scheduler only after the
-// change committed, so a worker never looks for a row that is not there yet.
+// videos that can be posted, the failed-jobs list and its dismissal (docs/decisions/publishing.md,
+// "Posts and the publish engine"). Every route needs can_publish_post. Mutations honour
+// Idempotency-Key (the PWA's outbox may send them twice); the targets they queue go to the
+// scheduler only after the change committed, so a worker never looks for a row that is not there
+// yet.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import { aiVideos } from '../../db/schema-videos';
 import { runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { NotFoundError } from '../../domain/problems';
-import { listFailedJobs } from '../../domain/publishing/failed-jobs';
+import { dismissFailedJob, listFailedJobs } from '../../domain/publishing/failed-jobs';
 import { calendarEntries, calendarWindow, findPost, listPosts } from '../../domain/publishing/post-view';
 import {
   createPost,
@@ -42,6 +43,7 @@ import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { parseBody, RequestValidationError } from '../validation';
 
 const idParams = z.object({ id: z.uuid('The post id must be a valid UUID.') });
+const failedJobParams = z.object({ id: z.uuid('The failed job id must be a valid UUID.') });
 
 export const PUBLISH_FORBIDDEN = 'Your plan does not include publishing to social accounts. Upgrade your plan to publish.';
 
@@ -191,6 +193,20 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
         request.log.error({ err: error, videoId: input.id }, 'could not queue the video render');
       }
     }
+    return sendResult(reply, result);
+  });
+
+  /**
+   * Takes a failed publish target or failed render off the failed-jobs list; nothing else about it
+   * changes, and queuing it again brings a later failure back (docs/decisions/publishing.md).
+   */
+  app.delete('/api/failed-jobs/:id', guarded, async (request, reply) => {
+    const { id } = parseBody(failedJobParams, request.params);
+    const userId = currentAuth(request).user.id;
+    const result = await runIdempotent(db, { userId, key: idempotencyKeyOf(request), method: 'DELETE', path: pathOf(request), body: null }, async (tx) => {
+      const { dismissed } = await dismissFailedJob(tx, userId, id);
+      return { status: 200, body: { message: 'Failed job dismissed.', dismissed } };
+    });
     return sendResult(reply, result);
   });
 }

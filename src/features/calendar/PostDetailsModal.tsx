@@ -5,6 +5,7 @@ import { Anchor, Badge, Button, Divider, Group, Image, Modal, Stack, Text, TextI
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PLATFORM_LABELS, type PostTarget, type TargetStatus } from '../../../contract/publishing';
+import { publishedUrl } from '../../collections/post-sync';
 import type { LocalPost } from '../../store';
 import { ButtonLink } from '../../ui/links';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
@@ -112,6 +113,7 @@ function PostDetails({ post, onMove, now }: { post: LocalPost; onMove: PostDetai
 
 function TargetRow({ target }: { target: PostTarget }) {
   const PlatformIcon = PLATFORM_ICONS[target.platform];
+  const link = publishedUrl(target);
   return (
     <Stack gap={2} component="li" aria-label={`${PLATFORM_LABELS[target.platform]}: ${target.account_name}`}>
       <Group gap="xs" wrap="wrap">
@@ -135,8 +137,8 @@ function TargetRow({ target }: { target: PostTarget }) {
           {target.error_code ? ` (code: ${target.error_code})` : ''}
         </Text>
       ) : null}
-      {target.url ? (
-        <Anchor href={target.url} target="_blank" rel="noopener noreferrer" fz="sm">
+      {link ? (
+        <Anchor href={link} target="_blank" rel="noopener noreferrer" fz="sm">
           <Group gap={4} component="span" wrap="nowrap">
             View on {PLATFORM_LABELS[target.platform]}
             <IconExternalLink size={14} aria-hidden />

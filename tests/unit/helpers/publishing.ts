@@ -81,6 +81,7 @@ export function failedJob(id: string, fields: Partial<FailedJob> = {}): FailedJo
     post_id: 'p1',
     video_id: VIDEO_ID,
     video_title: 'Trains at night',
+    post_title: 'Trains at night',
     attempts: 3,
     reason: 'YouTube’s daily upload quota is used up; it resets at midnight Pacific time.',
     code: 'quotaExceeded',

@@ -1,17 +1,20 @@
 // "Failed": what did not go out — failed publish targets and failed renders — with the reason in
-// plain words and the platform's code, "Retry now" and "Reschedule…" (outbox items, offline too).
-// Jobs of accounts that must be reconnected get one "Reconnect" link instead of a retry each.
+// plain words and the platform's code, "Retry now" and "Reschedule…" (outbox items, offline too),
+// and "Dismiss" (off the list, with Undo). Jobs of accounts that must be reconnected get one
+// "Reconnect" link instead of a retry each.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClock, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClock, IconRefresh, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api';
-import { rescheduleFailedJob } from '../../../collections/failed-jobs';
+import { dismissFailedJob, failedJobTitle, rescheduleFailedJob, undoDismissFailedJob, type DismissedFailedJob } from '../../../collections/failed-jobs';
+import { UNDO_WINDOW_MS } from '../../../collections/shared/undo-delete';
 import { db, type LocalAccount, type LocalFailedJob } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
+import { showUndoableDelete } from '../../../ui/undo-toast';
 import { platformLabel } from '../format';
 import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
@@ -27,11 +30,6 @@ function needsReconnect(job: LocalFailedJob, accounts: Map<string, LocalAccount>
   return job.account_id !== null && accounts.get(job.account_id)?.health === 'reconnect';
 }
 
-function jobTitle(job: LocalFailedJob): string {
-  const video = job.video_title ?? 'A video';
-  return job.kind === 'render' ? `Render of “${video}”` : `“${video}” to ${job.account_name ?? 'an account'}`;
-}
-
 export function FailedSection({ timeZone }: { timeZone: string }) {
   const jobs = useLiveQuery(loadJobs, []);
   const accounts = useLiveQuery(loadAccounts, []);
@@ -44,9 +42,37 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
   const retry = async (job: LocalFailedJob) => {
     try {
       await rescheduleFailedJob(job.id, null);
-      notifications.show({ color: 'teal', title: 'Retry queued', message: `${jobTitle(job)} is tried again.` });
+      notifications.show({ color: 'teal', title: 'Retry queued', message: `${failedJobTitle(job)} is tried again.` });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Not retried', message: errorMessage(error, 'Something went wrong on this device.') });
+    }
+  };
+
+  const undoDismiss = async (dismissed: DismissedFailedJob, notificationId: string) => {
+    notifications.hide(notificationId);
+    try {
+      await undoDismissFailedJob(dismissed);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not undone', message: errorMessage(error, 'The job could not be listed again.') });
+    }
+  };
+
+  const dismiss = async (job: LocalFailedJob) => {
+    const title = failedJobTitle(job);
+    try {
+      const dismissed = await dismissFailedJob(job.id);
+      const id = `failed-job-dismissed-${job.id}`;
+      showUndoableDelete({
+        id,
+        title: 'Failed job dismissed',
+        name: title,
+        message: `${title} is no longer listed.`,
+        undoLabel: `Undo dismissal of ${title}`,
+        autoClose: UNDO_WINDOW_MS,
+        onUndo: () => void undoDismiss(dismissed, id),
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not dismissed', message: errorMessage(error, 'Something went wrong on this device.') });
     }
   };
 
@@ -84,19 +110,27 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {jobs.map((job) => (
-            <FailedJobCard key={job.id} job={job} timeZone={timeZone} reconnect={needsReconnect(job, byId)} onRetry={() => void retry(job)} onReschedule={() => setMoving(job)} />
+            <FailedJobCard
+              key={job.id}
+              job={job}
+              timeZone={timeZone}
+              reconnect={needsReconnect(job, byId)}
+              onRetry={() => void retry(job)}
+              onReschedule={() => setMoving(job)}
+              onDismiss={() => void dismiss(job)}
+            />
           ))}
         </SimpleGrid>
       )}
       <RescheduleModal
-        subject={moving ? jobTitle(moving) : null}
+        subject={moving ? failedJobTitle(moving) : null}
         current={null}
         timeZone={timeZone}
         onClose={() => setMoving(null)}
         onSave={async (iso) => {
           if (!moving) return;
           await rescheduleFailedJob(moving.id, iso);
-          notifications.show({ color: 'teal', title: 'New time saved', message: `${jobTitle(moving)} is tried again at the new time.` });
+          notifications.show({ color: 'teal', title: 'New time saved', message: `${failedJobTitle(moving)} is tried again at the new time.` });
         }}
       />
     </Stack>
@@ -109,11 +143,12 @@ interface FailedJobCardProps {
   reconnect: boolean;
   onRetry: () => void;
   onReschedule: () => void;
+  onDismiss: () => void;
 }
 
-function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule }: FailedJobCardProps) {
+function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule, onDismiss }: FailedJobCardProps) {
   const titleId = useId();
-  const title = jobTitle(job);
+  const title = failedJobTitle(job);
   const pending = job.syncStatus === 'pending';
   return (
     <Card component="article" aria-labelledby={titleId} withBorder padding="sm" radius="md">
@@ -150,18 +185,22 @@ function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule }: Fail
           <Text fz="sm" c="orange.9">
             Waits for the account to be reconnected.
           </Text>
-        ) : (
-          <Group gap="xs">
+        ) : null}
+        <Group gap="xs">
+          {reconnect ? null : (
             <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry} disabled={pending} aria-label={`Retry now: ${title}`}>
               Retry now
             </Button>
-            {job.kind === 'publish' ? (
-              <Button size="xs" variant="default" leftSection={<IconCalendarEvent size={14} aria-hidden />} onClick={onReschedule} disabled={pending} aria-label={`Reschedule: ${title}`}>
-                Reschedule…
-              </Button>
-            ) : null}
-          </Group>
-        )}
+          )}
+          {!reconnect && job.kind === 'publish' ? (
+            <Button size="xs" variant="default" leftSection={<IconCalendarEvent size={14} aria-hidden />} onClick={onReschedule} disabled={pending} aria-label={`Reschedule: ${title}`}>
+              Reschedule…
+            </Button>
+          ) : null}
+          <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} aria-hidden />} onClick={onDismiss} disabled={pending} aria-label={`Dismiss: ${title}`}>
+            Dismiss
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );

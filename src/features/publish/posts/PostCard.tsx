@@ -5,7 +5,7 @@
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconEdit, IconExternalLink, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
-import { postTitle } from '../../../collections/post-sync';
+import { postTitle, publishedUrl } from '../../../collections/post-sync';
 import type { PostAlert } from '../../../collections/publish-alerts';
 import type { LocalPost } from '../../../store';
 import { PostAlertNote } from '../../../ui/PublishAlerts';
@@ -73,34 +73,37 @@ export function PostCard({ post, timeZone, alert = null, onEdit, onReschedule, o
           ) : null}
           {post.targets.length > 0 ? (
             <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Accounts of ${title}`}>
-              {post.targets.map((target) => (
-                <Box component="li" key={target.id}>
-                  <Group gap={6} wrap="wrap">
-                    <Text fz="sm" fw={500}>
-                      {platformLabel(target.platform)} · {target.account_name}
-                    </Text>
-                    {target.sandbox ? (
-                      <Badge size="xs" variant="outline" color="grape">
-                        Sandbox
+              {post.targets.map((target) => {
+                const link = publishedUrl(target);
+                return (
+                  <Box component="li" key={target.id}>
+                    <Group gap={6} wrap="wrap">
+                      <Text fz="sm" fw={500}>
+                        {platformLabel(target.platform)} · {target.account_name}
+                      </Text>
+                      {target.sandbox ? (
+                        <Badge size="xs" variant="outline" color="grape">
+                          Sandbox
+                        </Badge>
+                      ) : null}
+                      <Badge size="sm" variant="light" color={TARGET_STATUS_COLORS[target.status]}>
+                        {TARGET_STATUS_LABELS[target.status]}
                       </Badge>
+                      {link ? (
+                        <Anchor href={link} target="_blank" rel="noreferrer" fz="sm">
+                          View on {platformLabel(target.platform)} <IconExternalLink size={12} aria-hidden />
+                        </Anchor>
+                      ) : null}
+                    </Group>
+                    {target.error ? (
+                      <Text fz="sm" c={target.status === 'blocked' ? 'orange.9' : 'red.8'}>
+                        {target.error}
+                        {target.error_code ? ` (${target.error_code})` : ''}
+                      </Text>
                     ) : null}
-                    <Badge size="sm" variant="light" color={TARGET_STATUS_COLORS[target.status]}>
-                      {TARGET_STATUS_LABELS[target.status]}
-                    </Badge>
-                    {target.url ? (
-                      <Anchor href={target.url} target="_blank" rel="noreferrer" fz="sm">
-                        View on {platformLabel(target.platform)} <IconExternalLink size={12} aria-hidden />
-                      </Anchor>
-                    ) : null}
-                  </Group>
-                  {target.error ? (
-                    <Text fz="sm" c={target.status === 'blocked' ? 'orange.9' : 'red.8'}>
-                      {target.error}
-                      {target.error_code ? ` (${target.error_code})` : ''}
-                    </Text>
-                  ) : null}
-                </Box>
-              ))}
+                  </Box>
+                );
+              })}
             </Stack>
           ) : null}
           <PostAlertNote alert={alert} />
