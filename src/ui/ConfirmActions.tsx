@@ -6,11 +6,13 @@ export interface ConfirmActionsProps {
   failure: string | null;
   busy: boolean;
   confirmLabel: string;
+  /** What backing out keeps, when "Cancel" would be unclear next to the action (e.g. "Keep video"). */
+  cancelLabel?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ConfirmActions({ failure, busy, confirmLabel, onCancel, onConfirm }: ConfirmActionsProps) {
+export function ConfirmActions({ failure, busy, confirmLabel, cancelLabel = 'Cancel', onCancel, onConfirm }: ConfirmActionsProps) {
   return (
     <>
       {failure ? (
@@ -20,7 +22,7 @@ export function ConfirmActions({ failure, busy, confirmLabel, onCancel, onConfir
       ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="red" loading={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -7,7 +7,8 @@ import { Notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createVideoLocally, toLocalVideo } from '../../src/collections';
+import type { Post } from '../../contract/publishing';
+import { createVideoLocally, toLocalPost, toLocalVideo } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverVideo } from './helpers/videos';
@@ -100,14 +101,52 @@ describe('MyVideosPage', () => {
     expect(within(card('Broken one')).queryByText('No voice.')).toBeNull();
   });
 
-  it('delete removes the card at once, and Undo brings it back without sending anything', async () => {
+  it('delete asks first; once confirmed the card goes at once, and Undo brings it back without sending anything', async () => {
     await db.videos.put(toLocalVideo(serverVideo('v1', { title: 'Keep me' })));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Keep me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete video?' });
+    // Nothing happens before the creator confirms.
+    expect(screen.getByRole('article', { name: 'Keep me' })).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+    expect(within(dialog).queryByText(/scheduled post/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete video' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Keep me' })).toBeNull());
     expect((await db.outbox.toArray()).map((item) => item.method)).toEqual(['DELETE']);
     fireEvent.click(await screen.findByRole('button', { name: 'Undo delete of Keep me' }));
     expect(await screen.findByRole('article', { name: 'Keep me' })).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+  it('says how many scheduled posts use the video; Keep video changes nothing; deleting cancels them through the outbox, with Undo', async () => {
+    await db.videos.bulkPut([toLocalVideo(serverVideo('v1', { title: 'Posted one' })), toLocalVideo(serverVideo('v2', { title: 'Other one' }))]);
+    const post = (id: string, videoId: string, status: Post['status']) =>
+      toLocalPost({ id, status, video_id: videoId, video: null, caption: `Post ${id}`, scheduled_at: null, timezone: null, options: {}, targets: [], published_at: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+    await db.posts.bulkPut([post('p1', 'v1', 'scheduled'), post('p2', 'v1', 'scheduled'), post('p3', 'v1', 'published'), post('p4', 'v2', 'scheduled')]);
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Posted one' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete video?' });
+    expect(await within(dialog).findByText(/2 scheduled posts use this video\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep video' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete video?' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Posted one' })).toBeTruthy();
+    expect(await db.posts.count()).toBe(4);
+    expect(await db.outbox.count()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Posted one' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete video?' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancel 2 posts and delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Posted one' })).toBeNull());
+    // The scheduled posts of this video are gone; its published post and the other video's stay.
+    expect((await db.posts.toArray()).map((row) => row.id).sort()).toEqual(['p3', 'p4']);
+    const items = await db.outbox.toArray();
+    expect(items.map((item) => `${item.method} ${item.url}`).sort()).toEqual(['DELETE /api/ai-videos/v1', 'DELETE /api/posts/p1', 'DELETE /api/posts/p2']);
+    // All held for the undo window: nothing is sent before it ends.
+    for (const item of items) expect(item.nextAttemptAt).toBeGreaterThan(Date.now());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo delete of Posted one' }));
+    expect(await screen.findByRole('article', { name: 'Posted one' })).toBeTruthy();
+    await waitFor(async () => expect((await db.posts.toArray()).map((row) => row.id).sort()).toEqual(['p1', 'p2', 'p3', 'p4']));
     expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -1,20 +1,22 @@
 // "My videos" (issue 8): a grid of the creator's videos from the local store (offline too), with
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
-// play, download, restart, delete with Undo and "keep offline"; and the music library as a
-// second tab. The list reads ONLY the local store; every change goes through src/collections.
+// play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
+// video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through src/collections.
 import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../api';
-import { deleteVideoLocally, refreshMusic, refreshVideos, restartVideoLocally, undoDeleteVideo, UNDO_WINDOW_MS, type DeletedVideo } from '../../collections';
+import { refreshMusic, refreshPosts, refreshVideos, restartVideoLocally, UNDO_WINDOW_MS } from '../../collections';
+import { deleteVideoWithPosts, undoDeleteVideoWithPosts, type DeletedVideoWithPosts } from '../../collections/video-delete';
 import { db, type LocalVideo } from '../../store';
 import { ButtonLink } from '../../ui/links';
 import { PageFrame } from '../../ui/PageFrame';
 import { matchesFilter, matchesVideoSearch, STATUS_FILTERS, type StatusFilter } from './format';
 import { plural } from '../../ui/format-count';
 import { MusicLibrary } from './music/MusicLibrary';
+import { DeleteVideoModal } from './DeleteVideoModal';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
 import { ListCount, ListFilters, ListLoading, NoMatches } from '../../ui/ListStates';
@@ -60,25 +62,41 @@ function VideosSection() {
   const query = useDeferredValue(search);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [playing, setPlaying] = useState<LocalVideo | null>(null);
+  const [deleting, setDeleting] = useState<LocalVideo | null>(null);
   const headingId = useId();
 
   const visible = useMemo(() => videos?.filter((video) => matchesFilter(video, filter) && matchesVideoSearch(video, query)), [videos, filter, query]);
   // The open player follows the row (e.g. "keep offline" switched while it is open).
   const playingRow = playing ? (videos?.find((video) => video.id === playing.id) ?? playing) : null;
 
-  const undo = async (deleted: DeletedVideo, notificationId: string) => {
+  const undo = async (deleted: DeletedVideoWithPosts, notificationId: string) => {
     notifications.hide(notificationId);
     try {
-      if (await undoDeleteVideo(deleted)) notifications.show({ color: 'teal', title: 'Video restored', message: `“${deleted.previous?.title ?? 'Your video'}” is back.` });
+      if (await undoDeleteVideoWithPosts(deleted)) notifications.show({ color: 'teal', title: 'Video restored', message: `“${deleted.video.previous?.title ?? 'Your video'}” is back.` });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Video not restored', message: errorMessage(error, 'The video could not be restored.') });
     }
   };
 
+  const askToDelete = (video: LocalVideo) => {
+    setDeleting(video);
+    // The dialog counts the posts on this device: bring them up to date (best effort; offline the
+    // stored ones count, and the server cancels the same posts anyway).
+    refreshPosts().catch(() => undefined);
+  };
+
   const remove = async (video: LocalVideo) => {
-    const deleted = await deleteVideoLocally(video.id);
+    const deleted = await deleteVideoWithPosts(video.id);
+    setDeleting(null);
     const id = `video-deleted-${video.id}`;
-    showUndoableDelete({ id, title: 'Video deleted', name: video.title, autoClose: UNDO_WINDOW_MS, onUndo: () => void undo(deleted, id) });
+    const cancelled = deleted.posts.length;
+    showUndoableDelete({
+      id,
+      title: cancelled > 0 ? `Video deleted, ${plural(cancelled, 'post', 'posts')} cancelled` : 'Video deleted',
+      name: video.title,
+      autoClose: UNDO_WINDOW_MS,
+      onUndo: () => void undo(deleted, id),
+    });
   };
 
   const restart = async (video: LocalVideo) => {
@@ -106,9 +124,10 @@ function VideosSection() {
         }}
         onPlay={setPlaying}
         onRestart={restart}
-        onDelete={remove}
+        onDelete={askToDelete}
       />
       <VideoPlayerModal video={playingRow} onClose={() => setPlaying(null)} />
+      <DeleteVideoModal video={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
     </Stack>
   );
 }
@@ -119,7 +138,7 @@ interface VideoListProps {
   onClear: () => void;
   onPlay: (video: LocalVideo) => void;
   onRestart: (video: LocalVideo) => Promise<void>;
-  onDelete: (video: LocalVideo) => Promise<void>;
+  onDelete: (video: LocalVideo) => void;
 }
 
 function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: VideoListProps) {

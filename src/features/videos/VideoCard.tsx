@@ -18,21 +18,22 @@ export interface VideoCardProps {
   video: LocalVideo;
   onPlay: () => void;
   onRestart: () => Promise<void>;
-  onDelete: () => Promise<void>;
+  /** Asks first (the page's confirmation dialog). */
+  onDelete: () => void;
 }
 
 export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps) {
   const titleId = useId();
   const stagesId = useId();
   const [showStages, setShowStages] = useState(false);
-  const [busy, setBusy] = useState<'download' | 'restart' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'download' | 'restart' | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const waiting = video.syncStatus === 'pending' && video.status === 'queued';
   const active = video.status === 'queued' || video.status === 'processing';
   const completed = video.status === 'completed';
   const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
 
-  const run = async (what: 'download' | 'restart' | 'delete', action: () => Promise<void>, failTitle: string) => {
+  const run = async (what: 'download' | 'restart', action: () => Promise<void>, failTitle: string) => {
     setBusy(what);
     if (what === 'download') setDownloadError(null);
     try {
@@ -141,9 +142,8 @@ export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps
             size="xs"
             variant="subtle"
             color="red"
-            loading={busy === 'delete'}
             leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => void run('delete', onDelete, 'Not deleted')}
+            onClick={onDelete}
             aria-label={`Delete ${video.title}`}
           >
             Delete
