@@ -8,11 +8,12 @@
 import type { AxiosInstance } from 'axios';
 import { liveQuery, type Subscription } from 'dexie';
 import { api } from '../api';
-import { getSessionSnapshot, subscribeSession } from '../session';
+import { getSessionSnapshot, refreshCredits, subscribeSession } from '../session';
 import { db, noteStorageError } from '../store';
 // The collections one by one, not src/collections/index.ts: videos.ts (createVideoLocally) loads
 // zod, which the runtime does not need.
 import { createAccountsSync } from '../collections/accounts';
+import { watchBalance } from '../collections/balance-watch';
 import { createMusicSync } from '../collections/music';
 import { createPlansSync, createUsageSync } from '../collections/plans';
 import { DUE_CHECK_MS, livePostsSignature } from '../collections/post-polling';
@@ -182,6 +183,15 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
     error: () => undefined,
   });
 
+  // The header's credits (and the create flow's) follow every charge and refund: a delivered
+  // create, restart or delete, a render that failed or came out shorter (collections/balance-watch).
+  // Offline the server cannot be asked; the delivery once back online moves the signature again.
+  let stopBalance: (() => void) | null = watchBalance(() => {
+    if (stopped || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+    // A failed request is reported by the HTTP layer; the header keeps the last balance it had.
+    refreshCredits().catch(() => undefined);
+  });
+
   const uninstallReporting = options.reportErrors === false ? () => undefined : installErrorReporting(createErrorReporter());
 
   setEngineHooks({
@@ -227,6 +237,8 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       stopUploadRunner();
       livePostsWatcher?.unsubscribe();
       livePostsWatcher = null;
+      stopBalance?.();
+      stopBalance = null;
       clearInterval(dueCheck);
       postPolling.stop();
       uninstallReporting();

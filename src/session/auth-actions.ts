@@ -339,6 +339,40 @@ export function setCredits(credits: number): void {
   void mirrorSession();
 }
 
+let creditsRefresh: Promise<void> | null = null;
+let creditsAgain = false;
+
+/**
+ * Re-read the balance (GET /api/user) after the server charged or refunded credits on its own
+ * time: a video created, restarted, refunded or settled (the sync runtime watches for those). Only
+ * the balance is taken: the rest of the user (its updated_at moves with every charge) would make
+ * the permissions and payment approval look changed. A call while one runs asks for one more run
+ * after it, so the balance shown is never older than the last call. Rejects when the request fails.
+ */
+export function refreshCredits(): Promise<void> {
+  if (creditsRefresh) {
+    creditsAgain = true;
+    return creditsRefresh;
+  }
+  const run = async () => {
+    try {
+      do {
+        creditsAgain = false;
+        const forGeneration = generation;
+        const user = await (await httpLayer()).fetchUser();
+        // Signed out, or someone else signed in, meanwhile: not this session's balance.
+        const sameUser = forGeneration === generation && isAuthenticated() && String(user.id) === String(sessionState.user?.id);
+        if (sameUser && typeof user.credits === 'number') setCredits(user.credits);
+      } while (creditsAgain);
+    } finally {
+      // In the same step as the last check above: a call from now on starts a new run.
+      creditsRefresh = null;
+    }
+  };
+  creditsRefresh = run();
+  return creditsRefresh;
+}
+
 // --- reactions to the HTTP layer -------------------------------------------------------------
 
 function onTokenFromApi(token: string | null): void {

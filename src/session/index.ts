@@ -24,6 +24,7 @@ export {
   refreshUser,
   checkPaymentApproval,
   setCredits,
+  refreshCredits,
   restoreSession,
   whenSessionStored,
   USER_KEY,

@@ -3,11 +3,14 @@
 // collection; sign-out stops it before the store is wiped.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract';
+import type { AiVideo } from '../../contract/videos';
 import { connectSyncRuntime, currentSyncRuntime, stopForSignOut } from '../../src/app/sync-runtime';
-import { login, logout } from '../../src/session';
+import { createVideoLocally, refreshVideos } from '../../src/collections/videos';
+import { getSessionSnapshot, login, logout } from '../../src/session';
 import { clearLocalStore, db } from '../../src/store';
 import { syncStatus } from '../../src/sync';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
+import { pageOf, serverVideo } from './helpers/videos';
 
 const user = { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator', credits: 5 } as unknown as User;
 
@@ -72,5 +75,40 @@ describe('sync runtime', () => {
     expect(currentSyncRuntime()).toBeNull();
     // Nothing but the sign-out call itself went out after the engine stopped.
     expect(fake.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/logout']);
+  });
+
+  it('the credits balance follows the server: the charge of a created video, the refund of its failure', async () => {
+    // The server's side: the balance, and the video as its list shows it.
+    let balance = 100;
+    let video: AiVideo | null = null;
+    server = fakeServer()
+      .on('GET', '/api/stripe/payment-approval', { body: { success: true, has_payment_approval: true } })
+      .on('POST', '/api/logout', { body: { message: 'Logged out.' } })
+      .on('GET', '/api/user', () => ({ body: { ...user, credits: balance } }))
+      .on('GET', '/api/ai-videos?page=1&per_page=1000', () => ({ body: pageOf(video ? [video] : []) }))
+      .on('POST', '/api/ai-videos', (request) => {
+        const id = (request.data as { id: string }).id;
+        balance -= 12;
+        video = serverVideo(id, { title: 'Ocean facts', status: 'queued', progress: 0, credits_charged: 12, ai_video: { video_src: null, thumbnail_src: null, duration: null, width: null, height: null, size_bytes: null } });
+        return { status: 202, body: video };
+      });
+    const fake = server;
+    disconnect = connectSyncRuntime({ reportErrors: false });
+    await login(user, '1|token', 100);
+    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'));
+
+    // Created on this device: the outbox delivers it, the server charges, the header follows.
+    await createVideoLocally({ title: 'Ocean facts', script: 'The ocean is deep.' }, { credits: 12, seconds: 24 });
+    await vi.waitFor(() => expect(fake.calls('POST', '/api/ai-videos')).toHaveLength(1));
+    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(88));
+
+    // The render fails for a reason that is not the creator's: refunded. A pull shows it.
+    balance += 12;
+    video = { ...video!, status: 'failed', error: 'The voice service is down. Your credits were refunded.', credits_charged: 0 };
+    await refreshVideos();
+    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(100));
+
+    stopForSignOut();
+    await logout();
   });
 });
