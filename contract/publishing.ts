@@ -206,7 +206,28 @@ export const postOptions = z
   .default({});
 export type PostOptions = z.output<typeof postOptions>;
 
-const isoDateTime = z.iso.datetime({ offset: true, message: 'The scheduled time must be an ISO 8601 date and time.' });
+/** The earliest and latest instant a time field may name: later ones have no four-digit-year ISO form. */
+const EARLIEST_TIME_MS = Date.UTC(2000, 0, 1);
+const LATEST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An ISO 8601 time with its offset, between the years 2000 and 9999 (in UTC). */
+export const isoDateTime = z.iso.datetime({ offset: true, message: 'The scheduled time must be an ISO 8601 date and time.' }).refine((value) => {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_TIME_MS && ms <= LATEST_TIME_MS;
+}, 'The scheduled time must be between the years 2000 and 9999.');
+
+/**
+ * How far ahead a post may be scheduled (docs/decisions/publishing.md, "Times"): two years, a leap
+ * day included, so the same date two years on always fits. Create, draft, reschedule and import
+ * share it.
+ */
+export const SCHEDULE_HORIZON_DAYS = 731;
+export const SCHEDULE_HORIZON_MESSAGE = 'The scheduled time must not be more than two years ahead.';
+
+/** True when `atMs` lies further ahead of `nowMs` than a post may be scheduled. */
+export function beyondScheduleHorizon(atMs: number, nowMs: number): boolean {
+  return atMs > nowMs + SCHEDULE_HORIZON_DAYS * 86_400_000;
+}
 
 /**
  * POST /api/create/post: schedule (or publish now, `scheduled_at` null) a post. With the id of an
@@ -219,7 +240,10 @@ export const createPostRequest = z.object({
   video_id: z.uuid('The video id must be a valid UUID.'),
   account_ids: z.array(z.uuid('Each account id must be a valid UUID.')).min(1, 'Choose at least one account.').max(20),
   caption: z.string().max(2200, 'The caption must not be greater than 2200 characters.').default(''),
-  /** null or absent: now. A past time within a few minutes also means now. */
+  /**
+   * null or absent: now. A future time, however near, is kept and the post goes out then; a time
+   * up to two minutes past (a clock behind, a slow outbox) also means now, an earlier one is refused.
+   */
   scheduled_at: isoDateTime.nullable().optional(),
   /** The creator's IANA time zone, for showing the time as they chose it. */
   timezone: z.string().trim().max(64).optional(),

@@ -2,7 +2,7 @@
 // the CSV import with its preview. Decisions: docs/decisions/publishing.md, "The schedule in and
 // out". The import creates posts through POST /api/create/post's rules, row by row.
 import { z } from 'zod';
-import { createPostRequest, type SocialPlatform } from './publishing';
+import { createPostRequest, isoDateTime, type SocialPlatform } from './publishing';
 
 /** At most this many characters of CSV text per preview (the JSON body limit is 1 MB). */
 export const IMPORT_MAX_CSV_CHARS = 900_000;
@@ -33,7 +33,7 @@ export type ImportPreviewRequest = z.input<typeof importPreviewRequest>;
 /** One post to create, as the preview resolved it: createPostRequest with a client-chosen id. */
 export const importPost = createPostRequest.extend({
   id: z.uuid('The id field must be a valid UUID.'),
-  scheduled_at: z.iso.datetime({ offset: true, message: 'The scheduled time must be an ISO 8601 date and time.' }),
+  scheduled_at: isoDateTime,
 });
 export type ImportPost = z.input<typeof importPost>;
 

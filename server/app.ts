@@ -18,6 +18,8 @@ import { registerClient } from './http/static-client';
 import { registerCompression } from './http/compression';
 import { logDestination, loggerOptions, logsRequests } from './logger';
 import { registerJsonBodyParser } from './http/body-parser';
+import { registerStorableTextCheck } from './http/validation';
+import { VoiceCatalogue } from './domain/voices/voice-catalogue';
 import { requestJobHandlers } from './jobs';
 import { inlineQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './providers/mail/mailer';
@@ -228,6 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     scriptWriter,
     speech,
+    voices: new VoiceCatalogue(speech, {
+      onBackgroundError: (provider, error) => app.log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'voice list refresh failed'),
+    }),
     jobs,
     storage,
     mediaUrls,
@@ -288,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  registerStorableTextCheck(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // Plain http on localhost is the default install; HSTS there would only confuse browsers.

@@ -80,6 +80,18 @@ export function serializeError(error: unknown, depth = 0): SafeError {
   };
 }
 
+/**
+ * A client's mistake in one line: the error and its causes, type and message each (redacted as
+ * serializeError does), without a stack — nothing in our code needs debugging, the request was bad.
+ */
+export function errorSummary(error: unknown): string {
+  const parts: string[] = [];
+  for (let safe: SafeError | undefined = serializeError(error); safe; safe = safe.cause) {
+    parts.push(`${safe.type}: ${safe.message.replace(/\s+/g, ' ').trim()}${safe.code ? ` (${safe.code})` : ''}`);
+  }
+  return parts.join('; caused by ');
+}
+
 /** Per-request logs ("incoming request", "request completed") only at debug and trace. */
 export function logsRequests(level: string): boolean {
   return level === 'debug' || level === 'trace';

@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { ScriptWriter } from '../providers/llm';
 import type { Mailer } from '../providers/mail/mailer';
 import type { SpeechProviders } from '../providers/tts';
+import type { VoiceCatalogue } from '../domain/voices/voice-catalogue';
 import type { SignedMediaUrls } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage/types';
 import type { VideoRenderer } from '../domain/videos/runner';
@@ -36,6 +37,8 @@ export interface AppContext {
   scriptWriter: ScriptWriter;
   /** Every voice provider, configured or not (server/providers/tts). */
   speech: SpeechProviders;
+  /** The providers' voice lists, kept in memory: what the picker shows and a video may name. */
+  voices: VoiceCatalogue;
   /** Where requests hand off deferred work (pg-boss in the server, inline otherwise). */
   jobs: JobQueue;
   /** Where media files live (disk or S3-compatible). */

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AdminCommandError, FieldValidationError } from '../domain/errors';
 import { sqlState } from '../db/errors';
+import { errorSummary } from '../logger';
 import { ClientProblem } from '../domain/problems';
 import { RequestValidationError } from './validation';
 
@@ -45,10 +46,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.code(429).send({ message: TOO_MANY_ATTEMPTS });
     // A database that refuses a value (bad encoding, NUL, out of range) is the client's input
-    // slipping past validation: a 422, not a 500. Class 22 = data exception.
+    // slipping past validation: a 422, not a 500. Class 22 = data exception. The edge should have
+    // refused it (a warning, to find which check is missing), yet it is a client mistake: one line
+    // naming the query and the reason, no stack.
     const state = sqlState(error);
     if (state !== undefined && state.startsWith('22')) {
-      request.log.warn({ err: error }, 'database refused a value');
+      request.log.warn({ sqlState: state, reason: errorSummary(error) }, 'database refused a value');
       return reply.code(422).send({ message: 'The given data was invalid.', errors: { body: ['The given data was invalid.'] } });
     }
     if (status >= 400 && status < 500) {

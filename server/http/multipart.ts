@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ClientProblem } from '../domain/problems';
+import { errorSummary } from '../logger';
 
 export interface SpooledFile {
   /** The spool file; the route must remove it (or hand it to storage) when done. */
@@ -138,7 +139,8 @@ export async function readUploadForm(request: FastifyRequest, options: { fileFie
   } catch (error) {
     if (spoolPath) await rm(spoolPath, { force: true });
     if (error instanceof UploadTooLargeError || error instanceof ClientProblem) throw error;
-    request.log.info({ err: error }, 'unreadable multipart upload');
+    // The client's body is broken, not our code: one line with the parser's reason, no stack.
+    request.log.info({ reason: errorSummary(error) }, 'unreadable multipart upload');
     throw new ClientProblem(400, MALFORMED_UPLOAD);
   }
 }

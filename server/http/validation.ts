@@ -1,5 +1,6 @@
 // Request validation with the shared contract schemas, answered the way Laravel does:
 // 422 {message: first error, errors: {field: [messages]}}.
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
 export class RequestValidationError extends Error {
@@ -41,6 +42,11 @@ export function toStorableText(text: string): string {
 
 export const unstorableMessage = (field: string) => `The ${humanName(field)} field contains characters that cannot be stored.`;
 
+/** Parsed JSON, forms and query strings; not the bytes of an upload (a Buffer) or a stream. */
+function isParsedValue(value: object): boolean {
+  return !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
 /**
  * The path of the first string (value or key) in `input` that the database cannot store, or null.
  * Iterative, so no input can overflow the stack (bodies are depth-bounded at parse time anyway).
@@ -51,7 +57,7 @@ export function findUnstorableText(input: unknown): string | null {
     const { value, path } = pending.pop()!;
     if (typeof value === 'string') {
       if (!isStorableText(value)) return path.join('.') || 'body';
-    } else if (value !== null && typeof value === 'object') {
+    } else if (value !== null && typeof value === 'object' && isParsedValue(value)) {
       for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
         const childPath = [...path, key];
         if (!isStorableText(key)) return path.join('.') || 'body';
@@ -62,15 +68,34 @@ export function findUnstorableText(input: unknown): string | null {
   return null;
 }
 
+/** The 422 for the first text in `input` the database cannot store; null when all of it can be. */
+function unstorableTextError(input: unknown): RequestValidationError | null {
+  const path = findUnstorableText(input);
+  return path === null ? null : new RequestValidationError({ [path]: [unstorableMessage(path.split('.')[0]!)] });
+}
+
+/**
+ * Refuses text the database cannot store (NUL bytes, lone surrogates) in any path parameter,
+ * query or JSON body before route code runs: preHandlers read the body before the handler
+ * validates it (the sign-in routes' rate limits count per submitted email), so a check left to
+ * each handler comes too late for them. Register before the routes.
+ */
+export function registerStorableTextCheck(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const refused = [request.params, request.query, request.body].map(unstorableTextError).find((error) => error !== null);
+    done(refused ?? undefined);
+  });
+}
+
 /**
  * Parses a JSON body, query or params object (anything but an object counts as empty) or throws
- * RequestValidationError. Every route goes through here, so this is also where text the database
- * cannot store (NUL bytes, lone surrogates) becomes a 422 on its field instead of a 500 later.
+ * RequestValidationError. Text the database cannot store is refused here too, for input that
+ * reaches a route by another way than the request hook (multipart form fields).
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const input = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const unstorable = findUnstorableText(input);
-  if (unstorable !== null) throw new RequestValidationError({ [unstorable]: [unstorableMessage(unstorable.split('.')[0]!)] });
+  const unstorable = unstorableTextError(input);
+  if (unstorable) throw unstorable;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};

@@ -19,9 +19,9 @@ import { connectSandboxAccount, finishedVideo as renderVideo, postCard, sandboxA
 
 /**
  * How far ahead the post is scheduled, at least (the form takes whole minutes, so the next full
- * minute after this). The server treats a time within 2 minutes of now as "now" (NOW_TOLERANCE_MS,
- * for clocks and a slow outbox), so the post must still be more than 2 minutes ahead when the
- * outbox delivers it — after the reload and the return online.
+ * minute after this). The server keeps any future time, and the test checks the post waits for
+ * it, so the time must still lie ahead when the outbox delivers it — after the reload and the
+ * return online.
  */
 const LEAD_MS = 150_000;
 /** From the scheduled time to 'Published': the engine's start, the upload, its 15 s status polls, the page's pulls. */
@@ -50,7 +50,7 @@ const signUp = (page: Page, name: string) => signUpPro(page, server, name);
 const finishedVideo = (token: string) => renderVideo(server, token, { script: 'Sea otters hold hands while they sleep.', title: VIDEO_TITLE });
 const connectSandboxChannel = (page: Page, name: string, simulate: 'ok' | 'reject') => connectSandboxAccount(browser, page, server, 'youtube', name, simulate);
 const serverPosts = (token: string) => postsOf(server, token);
-const sandboxChannel = (handle: string) => sandboxAccountPage(server, 'youtube', handle);
+const sandboxChannel = (handle: string) => sandboxAccountPage(browser, server, 'youtube', handle);
 
 /** The date and time fields' values in the page's own time zone. */
 function wallClockIn(page: Page, at: number): Promise<{ date: string; time: string }> {
@@ -139,7 +139,7 @@ describe('publishing in the browser', () => {
       await page.reload();
       await page.getByRole('tab', { name: 'Posts' }).click();
       await expect.poll(() => scheduled.getByText('Waiting to be sent', { exact: true }).isVisible()).toBe(true);
-      expect(Date.now(), 'too slow: the post would reach the server within its "now" window').toBeLessThan(due - 125_000);
+      expect(Date.now(), 'too slow: the post’s time would pass before it reaches the server').toBeLessThan(due - 30_000);
 
       // Online: the outbox sends it; the server holds it scheduled at the chosen minute.
       await browser.context.setOffline(false);

@@ -211,14 +211,6 @@ describe('what malformed input gets', () => {
     expect(inString.statusCode).toBe(201);
   });
 
-  it('a NUL byte in the email of sign-in, forgot-password and reset-password is a 422 on email', async () => {
-    for (const url of ['/api/login', '/api/forgot-password', '/api/reset-password']) {
-      const response = await client.post(url, { email: 'a\u0000b@example.com', password: 'p'.repeat(10), password_confirmation: 'p'.repeat(10), token: 't' });
-      expect(response.statusCode, url).toBe(422);
-      expect(errorsOf(response), url).toEqual({ email: ['The email field contains characters that cannot be stored.'] });
-    }
-  });
-
   it('the idempotency fingerprint handles any depth without recursion', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200_000; i++) deep = i % 2 ? [deep] : { k: deep, a: undefined };
@@ -259,22 +251,15 @@ describe('how client mistakes are logged', () => {
     return log.slice(from).split('\n').filter(Boolean);
   };
 
-  it('text the database cannot store in an email is refused before the rate limits count it: 422, no stack', async () => {
+  it('a NUL byte in the email of sign-in, forgot-password and reset-password is a 422 on email, before the rate limits store it: no stack logged', async () => {
     for (const url of ['/api/login', '/api/forgot-password', '/api/reset-password']) {
       const lines = await linesOf(async () => {
         const response = await client.post(url, { email: 'a\u0000b@example.com', password: 'p'.repeat(10), password_confirmation: 'p'.repeat(10), token: 't' });
         expect(response.statusCode, url).toBe(422);
-        expect(errorsOf(response), url).toHaveProperty('email');
+        expect(errorsOf(response), url).toEqual({ email: ['The email field contains characters that cannot be stored.'] });
       });
       expect(lines.join('\n'), url).not.toMatch(/"stack"|database refused/);
     }
-    // The counter's key is cut at 254 characters; a cut through an emoji leaves no half of it.
-    const lines = await linesOf(async () => {
-      const response = await client.post('/api/login', { email: `${'a'.repeat(253)}\u{1F600}@example.com`, password: 'p'.repeat(10) });
-      expect(response.statusCode).toBe(422);
-      expect(errorsOf(response)).toHaveProperty('email');
-    });
-    expect(lines.join('\n')).not.toMatch(/"stack"|database refused/);
   });
 
   it('a broken multipart body is a 400 logged as one line without a stack', async () => {

@@ -92,6 +92,34 @@ describe('publish engine', () => {
     expect(adapter.uploadsStarted).toBe(1);
   });
 
+  it('a post scheduled a minute ahead keeps its time and is published at it, not before', async () => {
+    const adapter = new ScriptedAdapter();
+    adapter.processingPolls = 0;
+    const accountId = await seedAccount(t.database.db, userId, { name: 'Punctual channel' });
+    clock = Math.max(clock, Date.now());
+    const at = new Date(clock + 60_000);
+    const response = await t.client.post('/api/create/post', { video_id: videoId, account_ids: [accountId], caption: 'On the minute', scheduled_at: at.toISOString() }, as(token));
+    expect(response.statusCode, response.body).toBe(202);
+    const created = response.json<Post>();
+    expect(created.scheduled_at).toBe(at.toISOString());
+    const targetId = created.targets[0]!.id;
+    expect(scheduler.lastFor(targetId)).toEqual({ targetId, at });
+    expect((await targetRow(targetId)).nextAttemptAt).toEqual(at);
+
+    // Woken before its time (at once, or half a minute on): nothing is uploaded.
+    expect(await runTarget(deps(adapter), targetId)).toBe('not-due');
+    clock += 30_000;
+    expect(await runTarget(deps(adapter), targetId)).toBe('not-due');
+    expect(adapter.uploadsStarted).toBe(0);
+    expect(await targetRow(targetId)).toMatchObject({ status: 'scheduled', attempts: 0 });
+
+    clock = at.getTime();
+    expect(await runTarget(deps(adapter), targetId)).toBe('processing');
+    expect(adapter.uploadsStarted).toBe(1);
+    const [stored] = await t.database.db.select({ scheduledAt: posts.scheduledAt }).from(posts).where(eq(posts.id, created.id));
+    expect(stored!.scheduledAt).toEqual(at);
+  });
+
   it('backs off on transient errors and resumes the same session: one upload across retries', async () => {
     const adapter = new ScriptedAdapter();
     adapter.processingPolls = 0;

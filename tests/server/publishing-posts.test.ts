@@ -126,6 +126,36 @@ describe('posts API', () => {
     expect(row!.attempts).toBe(0);
   });
 
+  it('refuses a time more than two years ahead (year 9999 too) on create, draft and reschedule: 422, nothing stored', async () => {
+    const user = await register('far-future');
+    const video = await seedVideo(t.database.db, storage(), user.id, { title: 'Someday' });
+    const account = await seedAccount(t.database.db, user.id, { name: 'Someday channel' });
+    const rowsOf = async () => t.database.db.select({ id: posts.id, scheduledAt: posts.scheduledAt }).from(posts).where(eq(posts.userId, user.id));
+    const far = ['9999-01-01T00:00:00Z', '9999-12-31T23:59:59-05:00', new Date(Date.now() + 732 * 86_400_000).toISOString()];
+    for (const scheduled_at of far) {
+      const created = await create({ video_id: video.id, account_ids: [account], scheduled_at }, user.token);
+      expect(created.statusCode, scheduled_at).toBe(422);
+      expect(errorsOf(created).scheduled_at, scheduled_at).toHaveLength(1);
+      const drafted = await draft({ caption: 'Later', scheduled_at }, user.token);
+      expect(drafted.statusCode, scheduled_at).toBe(422);
+      expect(errorsOf(drafted).scheduled_at, scheduled_at).toHaveLength(1);
+    }
+    expect(await rowsOf()).toEqual([]);
+
+    const at = inAnHour();
+    const post = (await create({ video_id: video.id, account_ids: [account], scheduled_at: at }, user.token)).json<Post>();
+    for (const scheduled_at of far) {
+      const moved = await t.client.post(`/api/posts/${post.id}/reschedule`, { scheduled_at }, as(user.token));
+      expect(moved.statusCode, scheduled_at).toBe(422);
+      expect(errorsOf(moved).scheduled_at, scheduled_at).toHaveLength(1);
+    }
+    expect(await rowsOf()).toEqual([{ id: post.id, scheduledAt: new Date(at) }]);
+    // Within the two years is fine.
+    const within = new Date(Date.now() + 730 * 86_400_000).toISOString();
+    expect((await t.client.post(`/api/posts/${post.id}/reschedule`, { scheduled_at: within }, as(user.token))).statusCode).toBe(202);
+    expect((await draft({ caption: 'In two years', scheduled_at: within }, user.token)).statusCode).toBe(201);
+  });
+
   it('refuses what cannot be published with 422s on the fields', async () => {
     const missing = await create({});
     expect(missing.statusCode).toBe(422);

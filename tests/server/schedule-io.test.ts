@@ -14,6 +14,8 @@ import { as, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } fro
 import { allowPublishing, RecordingScheduler, seedAccount, seedVideo } from './publishing-fixtures';
 
 const CRLF = '\r\n';
+/** Next year: every time in these files lies ahead, within the two years a post may be scheduled. */
+const YEAR = new Date().getUTCFullYear() + 1;
 /** RFC 5545 §3.1: a folded line continues on a line starting with one space. */
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
 
@@ -215,17 +217,17 @@ describe('the schedule in and out', () => {
       const before = await postCount();
       const csv = [
         header,
-        'Octopus facts,youtube:Octo channel,2031-06-01 09:30,,"Two lines,\nwith a comma",,ignored',
-        `${videoId},${channelId},2031-06-02T10:00:00Z,Europe/Berlin,By ids,Custom title,`,
-        'No such video,youtube:Octo channel,2031-06-01 09:30,,,,',
-        'Octopus facts,youtube:Nobody,2031-06-01 09:30,,,,',
+        `Octopus facts,youtube:Octo channel,${YEAR}-06-01 09:30,,"Two lines,\nwith a comma",,ignored`,
+        `${videoId},${channelId},${YEAR}-06-02T10:00:00Z,Europe/Berlin,By ids,Custom title,`,
+        `No such video,youtube:Octo channel,${YEAR}-06-01 09:30,,,,`,
+        `Octopus facts,youtube:Nobody,${YEAR}-06-01 09:30,,,,`,
         'Octopus facts,youtube:Octo channel,next tuesday,,,,',
         'Octopus facts,youtube:Octo channel,2020-01-01 09:30,,,,',
-        'Still rendering,youtube:Octo channel,2031-06-01 09:30,,,,',
-        `${theirVideoId},${theirAccountId},2031-06-01 09:30,,,,`,
-        'Octopus facts,Old channel,2031-06-01 09:30,,,,',
-        'Octopus facts,youtube:Octo channel,2031-06-01 09:30,Mars/Olympus,,,',
-        `Octopus facts,youtube:Octo channel,2031-06-01 09:30,,,${'t'.repeat(101)},`,
+        `Still rendering,youtube:Octo channel,${YEAR}-06-01 09:30,,,,`,
+        `${theirVideoId},${theirAccountId},${YEAR}-06-01 09:30,,,,`,
+        `Octopus facts,Old channel,${YEAR}-06-01 09:30,,,,`,
+        `Octopus facts,youtube:Octo channel,${YEAR}-06-01 09:30,Mars/Olympus,,,`,
+        `Octopus facts,youtube:Octo channel,${YEAR}-06-01 09:30,,,${'t'.repeat(101)},`,
         '',
         'Octopus facts,,,,,,',
       ].join('\r\n');
@@ -244,12 +246,12 @@ describe('the schedule in and out', () => {
         errors: [],
         video: { id: videoId, title: 'Octopus facts' },
         accounts: [{ id: channelId, platform: 'youtube', name: 'Octo channel' }],
-        scheduled_at: '2031-06-01T09:30:00-04:00',
+        scheduled_at: `${YEAR}-06-01T09:30:00-04:00`,
         timezone: 'America/New_York',
         caption: 'Two lines,\nwith a comma',
-        post: { video_id: videoId, account_ids: [channelId], scheduled_at: '2031-06-01T09:30:00-04:00', timezone: 'America/New_York', caption: 'Two lines,\nwith a comma', options: {} },
+        post: { video_id: videoId, account_ids: [channelId], scheduled_at: `${YEAR}-06-01T09:30:00-04:00`, timezone: 'America/New_York', caption: 'Two lines,\nwith a comma', options: {} },
       });
-      expect(byRow.get(3)).toMatchObject({ ok: true, scheduled_at: '2031-06-02T12:00:00+02:00', timezone: 'Europe/Berlin', post: { options: { youtube: { title: 'Custom title' } } } });
+      expect(byRow.get(3)).toMatchObject({ ok: true, scheduled_at: `${YEAR}-06-02T12:00:00+02:00`, timezone: 'Europe/Berlin', post: { options: { youtube: { title: 'Custom title' } } } });
       const errorsOfRow = (row: number) => byRow.get(row)!.errors.join(' | ');
       expect(errorsOfRow(4)).toMatch(/No video in your library is called “No such video”/);
       expect(errorsOfRow(5)).toMatch(/No connected account matches “youtube:Nobody”/);
@@ -271,7 +273,7 @@ describe('the schedule in and out', () => {
     it('refuses a file it cannot read with a 422 on csv', async () => {
       const cases: [string, RegExp][] = [
         ['video,caption\nOctopus facts,hi', /needs the columns video, accounts and scheduled_at \(missing: accounts, scheduled_at\)/],
-        [`${header}\n"Octopus facts,youtube:Octo channel,2031-06-01 09:30`, /quoted cell that is never closed/],
+        [`${header}\n"Octopus facts,youtube:Octo channel,${YEAR}-06-01 09:30`, /quoted cell that is never closed/],
         [header, /no posts/],
         ['\n\n', /empty/],
       ];
@@ -283,8 +285,8 @@ describe('the schedule in and out', () => {
     });
 
     it('reads semicolon-separated files and our own export back', async () => {
-      const semicolon = await preview('\uFEFFvideo;accounts;scheduled_at\r\nOctopus facts;"youtube:Octo channel";2031-07-01 08:00\r\n', 'UTC');
-      expect(semicolon.json<ImportPreviewResponse>().rows[0]).toMatchObject({ ok: true, scheduled_at: '2031-07-01T08:00:00+00:00' });
+      const semicolon = await preview(`\uFEFFvideo;accounts;scheduled_at\r\nOctopus facts;"youtube:Octo channel";${YEAR}-07-01 08:00\r\n`, 'UTC');
+      expect(semicolon.json<ImportPreviewResponse>().rows[0]).toMatchObject({ ok: true, scheduled_at: `${YEAR}-07-01T08:00:00+00:00` });
 
       await createPost({ video_id: videoId, account_ids: [channelId], scheduled_at: inHours(48), caption: '=1+2 is a caption, not a formula' });
       const exported = (await t.client.get('/api/schedule/export.csv', as(me.token))).body;
@@ -294,8 +296,21 @@ describe('the schedule in and out', () => {
       expect(row).toMatchObject({ ok: true, video: { id: videoId }, accounts: [{ id: channelId }] });
     });
 
+    it('refuses a time more than two years ahead (year 9999 too): 422 on the row, nothing created', async () => {
+      const before = await postCount();
+      for (const scheduled_at of ['9999-01-01T00:00:00Z', '9999-12-31T23:59:59-05:00', inHours(732 * 24)]) {
+        const refused = await t.client.post('/api/schedule/import', { rows: [{ id: randomUUID(), video_id: videoId, account_ids: [channelId], scheduled_at }] }, as(me.token));
+        expect(refused.statusCode, scheduled_at).toBe(422);
+        expect(errorsOf(refused)['rows.0.scheduled_at'], scheduled_at).toHaveLength(1);
+      }
+      expect(await postCount()).toBe(before);
+      // The preview says so on the row.
+      const previewed = (await preview(`${header}\nOctopus facts,Octo channel,9999-01-01 09:30,,Far off,,`)).json<ImportPreviewResponse>();
+      expect(previewed.rows[0]).toMatchObject({ ok: false, errors: ['The scheduled time must not be more than two years ahead.'] });
+    });
+
     it('creates all rows through the posts rules, all or nothing, and replays an Idempotency-Key', async () => {
-      const csv = [header, 'Octopus facts,youtube:Octo channel,2031-08-01 09:30,,First import,,', 'Octopus facts,Octo channel,2031-08-02 09:30,,Second import,Imported title,'].join('\n');
+      const csv = [header, `Octopus facts,youtube:Octo channel,${YEAR}-08-01 09:30,,First import,,`, `Octopus facts,Octo channel,${YEAR}-08-02 09:30,,Second import,Imported title,`].join('\n');
       const previewed = (await preview(csv)).json<ImportPreviewResponse>();
       expect(previewed.valid).toBe(2);
       const rows = previewed.rows.map((row) => ({ ...row.post!, id: randomUUID() }));
@@ -313,12 +328,12 @@ describe('the schedule in and out', () => {
       expect(created.json<ImportResponse>()).toEqual({ message: '2 posts scheduled.', ids: rows.map((row) => row.id) });
       expect(await postCount()).toBe(before + 2);
       const first = (await t.client.get('/api/get/posts?query=First%20import', as(me.token))).json<{ data: Post[] }>().data[0]!;
-      expect(first).toMatchObject({ id: rows[0]!.id, status: 'scheduled', scheduled_at: '2031-08-01T13:30:00.000Z', timezone: 'America/New_York', caption: 'First import' });
+      expect(first).toMatchObject({ id: rows[0]!.id, status: 'scheduled', scheduled_at: `${YEAR}-08-01T13:30:00.000Z`, timezone: 'America/New_York', caption: 'First import' });
       expect(first.options.youtube?.title).toBe('Octopus facts');
       const second = (await t.client.get('/api/get/posts?query=Second%20import', as(me.token))).json<{ data: Post[] }>().data[0]!;
       expect(second.options.youtube?.title).toBe('Imported title');
       // Their targets went to the scheduler at their time.
-      expect(scheduler.lastFor(first.targets[0]!.id)?.at?.toISOString()).toBe('2031-08-01T13:30:00.000Z');
+      expect(scheduler.lastFor(first.targets[0]!.id)?.at?.toISOString()).toBe(`${YEAR}-08-01T13:30:00.000Z`);
 
       const replay = await t.client.post('/api/schedule/import', { rows }, as(me.token, key));
       expect(replay.statusCode).toBe(202);

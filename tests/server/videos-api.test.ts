@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { AiVideo } from '../../contract/videos';
+import type { AllVoicesResponse } from '../../contract/voices';
 import { creditLedger, sceneMedia, users } from '../../server/db/schema';
 import { aiVideos } from '../../server/db/schema-videos';
 import { LEDGER_REASONS } from '../../server/domain/credits/costs';
@@ -203,6 +204,25 @@ describe('AI videos API', () => {
     expect(errorsOf(music)['music.track_id']).toEqual(['The selected music track is not in your library.']);
     const media = await create({ script: SCRIPT, scene_media: [null, randomUUID()] });
     expect(errorsOf(media).scene_media).toEqual(['An image or clip chosen for a scene is not in your library.']);
+  });
+
+  it('refuses a voice that is not in its provider’s list (422 on voice.voice_id) and charges nothing', async () => {
+    const speaker = await register('voices');
+    const before = await credits(speaker.id);
+    for (const voiceId of ['https://voices.example/clone.mp3', 'no-such-voice']) {
+      const refused = await create({ script: SCRIPT, voice: { provider: 'builtin', voice_id: voiceId } }, as(speaker.token));
+      expect(refused.statusCode).toBe(422);
+      expect(errorsOf(refused)['voice.voice_id']).toEqual(['The selected voice is invalid.']);
+    }
+    expect(await credits(speaker.id)).toBe(before);
+    expect((await ledger(speaker.id)).filter((row) => row.reason === LEDGER_REASONS.videoRender)).toEqual([]);
+    expect(await t.database.db.select({ id: aiVideos.id }).from(aiVideos).where(eq(aiVideos.userId, speaker.id))).toEqual([]);
+
+    // A voice the picker offers is taken.
+    const builtin = (await t.client.get('/api/voices', as(speaker.token))).json<AllVoicesResponse>().providers.find((provider) => provider.provider === 'builtin')!;
+    const chosen = await create({ script: SCRIPT, voice: { provider: 'builtin', voice_id: builtin.data[0]!.voice_id } }, as(speaker.token));
+    expect(chosen.statusCode, chosen.body).toBe(202);
+    await idle();
   });
 
   it('deletes the row and every stored file; the video then 404s', async () => {

@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  beyondScheduleHorizon,
   POST_STATUS_LABELS,
+  SCHEDULE_HORIZON_MESSAGE,
   youtubeOptions,
   type createDraftRequest,
   type createPostRequest,
@@ -23,8 +25,8 @@ import type { PostWarning } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
 import { newTargetRow, queuedStatusFor, requeueFields, type QueuedTarget } from './targets';
 
-/** A time this close to now (either side) means "now": clocks and a slow outbox drift a little. */
-export const NOW_TOLERANCE_MS = 2 * 60_000;
+/** A time this far in the past still means "now": clocks and a slow outbox drift a little. */
+export const PAST_TOLERANCE_MS = 2 * 60_000;
 
 export const PAST_TIME_MESSAGE = 'The scheduled time must not be in the past.';
 export const VIDEO_MISSING_MESSAGE = 'The selected video does not exist.';
@@ -61,12 +63,17 @@ export interface PostChange {
   warnings?: PostWarning[];
 }
 
-/** null for "now" (absent, null, or within NOW_TOLERANCE_MS of now); errors collects a past time. */
+/**
+ * The time a post goes out: a future one exactly as asked (however near), null for "now" (absent,
+ * null, now, or up to PAST_TOLERANCE_MS ago). errors collects a time further past or beyond the
+ * scheduling horizon.
+ */
 function publishTime(value: string | null | undefined, now: Date, errors: Record<string, string[]>): Date | null {
   if (value === null || value === undefined) return null;
   const at = new Date(value);
-  if (at.getTime() < now.getTime() - NOW_TOLERANCE_MS) errors.scheduled_at = [PAST_TIME_MESSAGE];
-  return at.getTime() <= now.getTime() + NOW_TOLERANCE_MS ? null : at;
+  if (at.getTime() < now.getTime() - PAST_TOLERANCE_MS) errors.scheduled_at = [PAST_TIME_MESSAGE];
+  else if (beyondScheduleHorizon(at.getTime(), now.getTime())) errors.scheduled_at = [SCHEDULE_HORIZON_MESSAGE];
+  return at.getTime() > now.getTime() ? at : null;
 }
 
 async function lockPost(tx: Db, id: string): Promise<PostRow | undefined> {
@@ -177,9 +184,10 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
 /**
  * POST /api/create/post/draft: creates a draft, or updates the owner's draft with the fields the
  * body names (`raw` is the body as sent: an absent field keeps its value). Only the owner's videos
- * and accounts can be named; a draft needs neither a finished video nor a future time.
+ * and accounts can be named; a draft needs neither a finished video nor a future time, but its
+ * time keeps within the scheduling horizon like a post's.
  */
-export async function saveDraft(tx: Db, userId: number, input: DraftInput, raw: Record<string, unknown>): Promise<PostChange> {
+export async function saveDraft(tx: Db, userId: number, input: DraftInput, raw: Record<string, unknown>, now = new Date()): Promise<PostChange> {
   const existing = input.id ? ownPost(await lockPost(tx, input.id), userId) : undefined;
   if (existing && existing.status !== 'draft') throw new ClientProblem(409, NOT_A_DRAFT_MESSAGE);
   const given = (field: string) => !existing || Object.hasOwn(raw, field);
@@ -187,6 +195,7 @@ export async function saveDraft(tx: Db, userId: number, input: DraftInput, raw: 
   const errors: Record<string, string[]> = {};
   if (given('video_id') && input.video_id && !(await ownVideo(tx, userId, input.video_id))) errors.video_id = [VIDEO_MISSING_MESSAGE];
   const accounts = given('account_ids') ? await ownAccounts(tx, userId, input.account_ids, errors, false) : null;
+  if (given('scheduled_at') && input.scheduled_at && beyondScheduleHorizon(Date.parse(input.scheduled_at), now.getTime())) errors.scheduled_at = [SCHEDULE_HORIZON_MESSAGE];
   throwIfAny(errors);
 
   const fields = {

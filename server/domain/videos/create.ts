@@ -30,6 +30,8 @@ export interface CreateVideoDeps {
   scriptWriter: ScriptWriter;
   /** Whether the server can speak with this provider (has its key); absent = only built-in. */
   voiceProviderConfigured?: (provider: VoiceProviderId) => boolean;
+  /** Whether the provider's voice list holds this voice (the list the voice picker shows). */
+  voiceExists: (provider: VoiceProviderId, voiceId: string) => Promise<boolean>;
 }
 
 export interface CreateVideoInput {
@@ -123,6 +125,13 @@ function checkVoiceAndWriter(deps: CreateVideoDeps, settings: AiVideoSettings): 
   if (!(settings.language in LANGUAGE_CODES)) throw new FieldValidationError('language', 'The selected language is invalid.');
 }
 
+export const VOICE_INVALID = 'The selected voice is invalid.';
+
+/** A voice that is not in its provider's list would only fail at render, after the charge. */
+async function checkVoiceExists(deps: CreateVideoDeps, settings: AiVideoSettings): Promise<void> {
+  if (settings.voice && !(await deps.voiceExists(settings.voice.provider, settings.voice.voice_id))) throw new FieldValidationError('voice.voice_id', VOICE_INVALID);
+}
+
 export async function createVideo(deps: CreateVideoDeps, input: CreateVideoInput, now = new Date()): Promise<CreateVideoResult> {
   const { db } = deps;
   const { settings, userId } = input;
@@ -142,6 +151,7 @@ export async function createVideo(deps: CreateVideoDeps, input: CreateVideoInput
   const plan = planFor(user.plan);
   checkArtStyle(plan, settings.art_style);
   checkVoiceAndWriter(deps, settings);
+  await checkVoiceExists(deps, settings);
   await checkMedia(db, userId, settings);
   const source = await narrationSource(deps, userId, settings);
   const speed = settings.voice?.speed ?? 1;
