@@ -98,9 +98,13 @@ export interface SandboxAccountPage {
   reels?: { id: string; caption: string; container_id: string }[];
 }
 
-/** GET /sandbox/{platform}/channel/{key}?format=json (the sandboxes find an account by id or handle). */
-export async function sandboxAccountPage(server: RunningServer, platform: SocialPlatform, key: string): Promise<SandboxAccountPage> {
-  const response = await fetch(`${server.url}/sandbox/${platform}/channel/${encodeURIComponent(key)}?format=json`);
-  expect(response.status, `${platform} sandbox account ${key}`).toBe(200);
+/**
+ * GET /sandbox/{platform}/channel/{key}?format=json (the sandboxes find an account by id or handle)
+ * from the browser that connected it: the consent signed that browser in to the sandbox as the
+ * creator, and a sandbox shows an account only to the Reelflow user it belongs to.
+ */
+export async function sandboxAccountPage(browser: Browser, server: RunningServer, platform: SocialPlatform, key: string): Promise<SandboxAccountPage> {
+  const response = await browser.context.request.get(`${server.url}/sandbox/${platform}/channel/${encodeURIComponent(key)}?format=json`);
+  expect(response.status(), `${platform} sandbox account ${key}`).toBe(200);
   return (await response.json()) as SandboxAccountPage;
 }

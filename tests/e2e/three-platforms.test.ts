@@ -148,16 +148,16 @@ describe('three platforms in the browser', () => {
 
       // Each sandbox account holds exactly that one post.
       const targetOf = (platform: SocialPlatform) => post!.targets.find((target) => target.platform === platform)!;
-      const youtube = await sandboxAccountPage(server, 'youtube', accountOf('youtube').handle!);
+      const youtube = await sandboxAccountPage(browser, server, 'youtube', accountOf('youtube').handle!);
       expect(youtube.videos).toEqual([expect.objectContaining({ id: targetOf('youtube').platform_post_id, title: TITLE, upload_status: 'processed' })]);
       // The TikTok post's address is TikTok's own: /@{creator_username}/video/{id}.
       const [, tiktokProfile, tiktokVideoId] = /\/sandbox\/tiktok\/(@[^/]+)\/video\/([^/]+)$/.exec(new URL(targetOf('tiktok').url!).pathname) ?? [];
       expect(tiktokProfile, targetOf('tiktok').url!).toBeTruthy();
-      const tiktok = await sandboxAccountPage(server, 'tiktok', decodeURIComponent(tiktokProfile!));
+      const tiktok = await sandboxAccountPage(browser, server, 'tiktok', decodeURIComponent(tiktokProfile!));
       expect(tiktok.name).toBe(ACCOUNTS.tiktok);
       // (The target keeps TikTok's publish_id; the public post id is in its address.)
       expect(tiktok.videos).toEqual([expect.objectContaining({ id: tiktokVideoId, title: CAPTION, privacy: 'SELF_ONLY', upload_status: 'processed' })]);
-      const instagram = await sandboxAccountPage(server, 'instagram', accountOf('instagram').handle!);
+      const instagram = await sandboxAccountPage(browser, server, 'instagram', accountOf('instagram').handle!);
       expect(instagram.reels).toEqual([expect.objectContaining({ caption: CAPTION })]);
       expect([instagram.reels![0]!.id, instagram.reels![0]!.container_id]).toContain(targetOf('instagram').platform_post_id);
       await page.close();
