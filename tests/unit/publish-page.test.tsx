@@ -14,6 +14,7 @@ import { renderPublishPage } from './helpers/publish-page';
 import { ACCOUNT_2_ID, ACCOUNT_ID, account, failedJob, publishableVideo, serverPost, target, VIDEO_2_ID, VIDEO_ID } from './helpers/publishing';
 
 const renderPage = renderPublishPage;
+const PASSED_HINT = 'This time has passed — the post will be published now.';
 
 /** The creator is in New York (whatever zone the test machine is in). */
 function inZone(timeZone: string) {
@@ -72,7 +73,7 @@ describe('compose', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('schedules in the creator’s time zone: the request carries the offset and the zone; the past is refused', async () => {
+  it('schedules in the creator’s time zone: the request carries the offset and the zone; a passed time says it publishes now', async () => {
     inZone('America/New_York');
     renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: 'Trains at night' }));
@@ -84,11 +85,14 @@ describe('compose', () => {
 
     fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2020-01-01' } });
     fireEvent.change(screen.getByLabelText(/^Time$|^Time \*/), { target: { value: '09:30' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
-    expect(await screen.findByText('Choose a time in the future.')).toBeTruthy();
+    // Said before anything is sent, under the time and in the summary; the button says it too.
+    expect(screen.getByRole('status')).toHaveProperty('textContent', PASSED_HINT);
+    expect(screen.getByText('Publishes as soon as it reaches the server.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publish now' })).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
 
     fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-06-01' } });
+    expect(screen.getByRole('status')).toHaveProperty('textContent', '');
     expect(screen.getByText(/Publishes on Sat, 1 Jun 2030, 09:30 \(America\/New York\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
@@ -106,6 +110,25 @@ describe('compose', () => {
     const card = await screen.findByRole('article', { name: 'Trains at night' });
     expect(within(card).getByText('Waiting to be sent')).toBeTruthy();
     expect(within(card).getByText('Scheduled for Sat, 1 Jun 2030, 09:30')).toBeTruthy();
+  });
+
+  it('a chosen time that has passed is published now, as the form said before it was sent', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Trains at night' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^My channel/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Schedule for later' }));
+    expect(screen.getByRole('status')).toHaveProperty('textContent', '');
+    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByLabelText(/^Time$|^Time \*/), { target: { value: '09:30' } });
+    // In the live region that was already there: a screen reader announces it as it appears.
+    expect(screen.getByRole('status')).toHaveProperty('textContent', PASSED_HINT);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Publish now' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [item] = await outboxItems();
+    expect(item).toMatchObject({ kind: 'post.create', url: '/api/create/post' });
+    expect(item?.body).toMatchObject({ video_id: VIDEO_ID, account_ids: [ACCOUNT_ID], scheduled_at: null });
+    expect(await screen.findByText('Post queued')).toBeTruthy();
   });
 
   it('edits a draft from the list: its values load, the save updates the same post', async () => {
@@ -274,12 +297,12 @@ describe('accessibility', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Trains at night' }));
     fireEvent.click(screen.getByRole('checkbox', { name: /^My channel/ }));
     fireEvent.click(screen.getByRole('radio', { name: 'Schedule for later' }));
-    // With messages showing: an emptied title and a time in the past.
+    // With messages showing: an emptied title, and a time in the past with its hint.
     fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2020-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
-    await screen.findByText('Choose a time in the future.');
-    expect(screen.getByText('The YouTube title is required.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish now' }));
+    await screen.findByText('The YouTube title is required.');
+    expect(screen.getByText(PASSED_HINT)).toBeTruthy();
     expect(await violations()).toEqual([]);
     fireEvent.click(screen.getByRole('tab', { name: 'Posts' }));
     await screen.findByRole('article', { name: 'Trains at night' });

@@ -14,10 +14,17 @@ export interface DateTimeFieldsProps {
   timeError?: string;
   /** Today in the zone: the date input's minimum. */
   minDate?: string;
+  /**
+   * What the chosen time means, under the fields (e.g. that it has passed), in a live region that
+   * screen readers announce when it appears. A form that may show one passes '' meanwhile, so the
+   * region is already in the page when the text arrives (a region added with its text is not read).
+   */
+  notice?: string;
 }
 
-export function DateTimeFields({ idPrefix, date, time, timeZone, onDate, onTime, dateError, timeError, minDate }: DateTimeFieldsProps) {
+export function DateTimeFields({ idPrefix, date, time, timeZone, onDate, onTime, dateError, timeError, minDate, notice }: DateTimeFieldsProps) {
   const zoneId = `${idPrefix}-zone`;
+  const noticeId = `${idPrefix}-time-notice`;
   return (
     <div>
       <Group gap="sm" align="flex-start" grow preventGrowOverflow={false}>
@@ -48,6 +55,11 @@ export function DateTimeFields({ idPrefix, date, time, timeZone, onDate, onTime,
       <Text id={zoneId} fz="xs" c="dimmed" mt={4}>
         Time zone: {zoneLabel(timeZone)}
       </Text>
+      {notice !== undefined ? (
+        <Text id={noticeId} role="status" fz="sm" c="orange.9" mt={notice ? 4 : 0}>
+          {notice}
+        </Text>
+      ) : null}
     </div>
   );
 }

@@ -17,7 +17,25 @@ import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
 import { InstagramFields } from './InstagramFields';
 import { picksInstagram, type InstagramValues } from './instagram-values';
-import { firstInvalid, picksTiktok, picksYoutube, scheduledAt, toCreateRequest, toDraftRequest, validateCompose, type ComposeErrors, type ComposeField, type ComposeValues, type TiktokCreatorLimits, type TiktokValues, type YoutubeValues } from './compose-values';
+import {
+  firstInvalid,
+  PASSED_TIME_HINT,
+  picksTiktok,
+  picksYoutube,
+  publishAt,
+  scheduledAt,
+  timeHasPassed,
+  toCreateRequest,
+  toDraftRequest,
+  validateCompose,
+  type ComposeErrors,
+  type ComposeField,
+  type ComposeValues,
+  type TiktokCreatorLimits,
+  type TiktokValues,
+  type YoutubeValues,
+} from './compose-values';
+import { useRerenderWhenPassed } from './useRerenderWhenPassed';
 import { Preflight } from './Preflight';
 import { DoublesConfirm } from './DoublesConfirm';
 import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from './preflight-checks';
@@ -75,7 +93,13 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const instagram = picksInstagram(values.accountIds, accounts ?? []);
   const tiktokAccountIds = useMemo(() => chosenAccounts.filter((account) => account.platform === 'tiktok').map((account) => account.id), [chosenAccounts]);
   const tiktok = picksTiktok(values, accounts ?? []);
-  const when = scheduledAt(values, timeZone);
+  // A chosen time that has passed means "publish now" (the hint under the time says so); the form
+  // renders again when a time chosen a moment ahead passes, so the hint appears on its own.
+  const chosen = scheduledAt(values, timeZone);
+  useRerenderWhenPassed(chosen);
+  const renderedAt = Date.now();
+  const passed = timeHasPassed(values, timeZone, renderedAt);
+  const when = publishAt(values, timeZone, renderedAt);
   const today = isoToZoned(new Date().toISOString(), timeZone)?.date;
   const issues = useMemo(() => composeIssues(values, { accounts: accounts ?? [], videos: videos ?? [], timeZone, now: Date.now(), tiktokLimits }), [values, accounts, videos, timeZone, tiktokLimits]);
   // The video line of the summary already says whether YouTube makes it a Short.
@@ -140,13 +164,19 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
     }
     setBusy(draft ? 'draft' : 'post');
     try {
+      // "Now" also when the chosen time has passed by now (the request then carries no time).
+      let now = false;
       if (draft) await saveDraft(toDraftRequest(values, context));
-      else await createPost(toCreateRequest(values, context));
+      else {
+        const request = toCreateRequest(values, context);
+        now = !request.scheduled_at;
+        await createPost(request);
+      }
       const later = !online ? ' It is kept on this device and sent when you are back online.' : '';
       notifications.show({
         color: 'teal',
-        title: draft ? 'Draft saved' : values.when === 'now' ? 'Post queued' : 'Post scheduled',
-        message: (draft ? 'Find it under Posts to finish it later.' : values.when === 'now' ? 'It is published as soon as it reaches the server.' : 'It goes out at the time you chose.') + later,
+        title: draft ? 'Draft saved' : now ? 'Post queued' : 'Post scheduled',
+        message: (draft ? 'Find it under Posts to finish it later.' : now ? 'It is published as soon as it reaches the server.' : 'It goes out at the time you chose.') + later,
       });
       onDone(draft ? 'draft' : 'scheduled');
     } catch (error) {
@@ -237,6 +267,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
             onTime={(time) => change({ time }, ['date', 'time'])}
             dateError={fieldError('date')}
             timeError={fieldError('time')}
+            notice={passed ? PASSED_TIME_HINT : ''}
           />
         ) : null}
 
@@ -251,8 +282,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         ) : null}
 
         <Group gap="sm">
-          <Button type="submit" loading={busy === 'post'} disabled={busy === 'draft'} leftSection={values.when === 'now' ? <IconSend size={16} aria-hidden /> : <IconCalendarEvent size={16} aria-hidden />}>
-            {values.when === 'now' ? 'Publish now' : 'Schedule'}
+          <Button type="submit" loading={busy === 'post'} disabled={busy === 'draft'} leftSection={when === null ? <IconSend size={16} aria-hidden /> : <IconCalendarEvent size={16} aria-hidden />}>
+            {when === null ? 'Publish now' : 'Schedule'}
           </Button>
           <Button variant="default" loading={busy === 'draft'} disabled={busy === 'post'} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void submit(true)}>
             Save draft

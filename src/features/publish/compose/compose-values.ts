@@ -132,10 +132,27 @@ export function picksTiktok(values: Pick<ComposeValues, 'accountIds'>, accounts:
   return accounts.some((account) => account.platform === 'tiktok' && values.accountIds.includes(account.id));
 }
 
-/** The scheduled instant (ISO with offset), null for "now"; undefined when the inputs are not a time. */
+/** The chosen instant (ISO with offset), null for "now"; undefined when the inputs are not a time. */
 export function scheduledAt(values: ComposeValues, timeZone: string): string | null | undefined {
   if (values.when === 'now') return null;
   return zonedToIso(values.date, values.time, timeZone) ?? undefined;
+}
+
+/** Shown under the time picker while the chosen time is not ahead of now. */
+export const PASSED_TIME_HINT = 'This time has passed — the post will be published now.';
+
+/** True when "Schedule for later" names a time that is not ahead of `now`: the post goes out at once. */
+export function timeHasPassed(values: ComposeValues, timeZone: string, now: number): boolean {
+  const at = scheduledAt(values, timeZone);
+  return typeof at === 'string' && Date.parse(at) <= now;
+}
+
+/**
+ * When the post goes out: the chosen time when it lies ahead, however near; null for now ("Publish
+ * now", or a chosen time that has passed, as the form says under it); undefined when not a time.
+ */
+export function publishAt(values: ComposeValues, timeZone: string, now: number): string | null | undefined {
+  return timeHasPassed(values, timeZone, now) ? null : scheduledAt(values, timeZone);
 }
 
 function checkTime(values: ComposeValues, context: ComposeContext, errors: ComposeErrors): void {
@@ -143,9 +160,8 @@ function checkTime(values: ComposeValues, context: ComposeContext, errors: Compo
   if (!values.date) errors.date = 'Choose a date.';
   if (!values.time) errors.time = 'Choose a time.';
   if (!values.date || !values.time) return;
-  const iso = scheduledAt(values, context.timeZone);
-  if (!iso) errors.date = 'This date and time are not valid.';
-  else if (Date.parse(iso) <= context.now) errors.time = 'Choose a time in the future.';
+  // A time that has passed is no error: the post is published now (PASSED_TIME_HINT says so).
+  if (!scheduledAt(values, context.timeZone)) errors.date = 'This date and time are not valid.';
 }
 
 function checkYoutube(values: ComposeValues, context: ComposeContext, errors: ComposeErrors, draft: boolean): void {
@@ -222,13 +238,13 @@ function optionsFor(values: ComposeValues, accounts: LocalAccount[], youtube: Po
 }
 
 /** The POST /api/create/post body (call after validateCompose found nothing). */
-export function toCreateRequest(values: ComposeValues, context: Pick<ComposeContext, 'accounts' | 'timeZone'>): CreatePostRequest & { id: string } {
+export function toCreateRequest(values: ComposeValues, context: Pick<ComposeContext, 'accounts' | 'timeZone' | 'now'>): CreatePostRequest & { id: string } {
   return {
     id: values.id,
     video_id: values.videoId ?? '',
     account_ids: values.accountIds,
     caption: values.caption,
-    scheduled_at: scheduledAt(values, context.timeZone) ?? null,
+    scheduled_at: publishAt(values, context.timeZone, context.now) ?? null,
     timezone: context.timeZone,
     options: optionsFor(values, context.accounts, youtubeOptions(values)) as CreatePostRequest['options'],
   };

@@ -5,7 +5,7 @@ import { DEFAULT_PUBLISH_MIN_GAP_MINUTES, findDoubles, preflight, type PostWarni
 import type { SocialPlatform } from '../../../../contract/publishing';
 import type { LocalPost } from '../../../store';
 import { formatInZone } from '../time-zone';
-import { scheduledAt, toCreateRequest, type ComposeContext, type ComposeErrors, type ComposeField, type ComposeValues } from './compose-values';
+import { publishAt, toCreateRequest, type ComposeContext, type ComposeErrors, type ComposeField, type ComposeValues } from './compose-values';
 
 /**
  * The client mirrors the server's default gap (PUBLISH_MIN_GAP_MINUTES); a server configured
@@ -55,7 +55,7 @@ const LIVE = new Set(['scheduled', 'blocked', 'publishing', 'published']);
 /** Same video already on a chosen account, or another post there within the gap (from db.posts). */
 export function composeDoubles(values: ComposeValues, context: ComposeContext, posts: readonly LocalPost[], gapMinutes = MIN_GAP_MINUTES): PostWarning[] {
   if (!values.videoId || values.accountIds.length === 0) return [];
-  const at = scheduledAt(values, context.timeZone) ?? new Date(context.now).toISOString();
+  const at = publishAt(values, context.timeZone, context.now) ?? new Date(context.now).toISOString();
   const existing = posts
     .filter((post) => post.targets.some((target) => LIVE.has(target.status)))
     .map((post) => ({ id: post.id, video_id: post.video_id, at: post.scheduled_at ?? post.published_at ?? post.created_at, targets: post.targets }));
