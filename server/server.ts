@@ -16,6 +16,7 @@ import { bossRenderer } from './jobs/render-video';
 import { RunningRenders } from './domain/videos/runner';
 import { bossPublishScheduler } from './jobs/publish-target';
 import { bossTranscriber } from './jobs/transcribe';
+import type { EngineTimings } from './domain/publishing/engine';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,6 +31,8 @@ export interface RunServerOptions {
   /** Start pg-boss (default true). Tests that need no jobs skip it to save time. */
   jobs?: boolean;
   logger?: boolean;
+  /** The publish engine's timings (tests shorten the status polls). */
+  publishTimings?: Partial<EngineTimings>;
 }
 
 export async function runServer(config: Config, options: RunServerOptions = {}): Promise<RunningServer> {
@@ -60,6 +63,7 @@ export async function runServer(config: Config, options: RunServerOptions = {}):
         : {}),
       ...(adminSecret ? { adminSecret } : {}),
       ...(options.logger === false ? { logger: false } : {}),
+      ...(options.publishTimings ? { publishTimings: options.publishTimings } : {}),
     });
     if (options.jobs !== false) {
       boss = await startJobRunner({

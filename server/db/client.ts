@@ -20,6 +20,12 @@ export interface RawSql {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `sql` (several statements) in one transaction. */
   execInTransaction(sql: string): Promise<void>;
+  /**
+   * Runs `task` while this process holds the advisory lock `key` on a connection of its own
+   * (Postgres; released however `task` ends). `task` must not take the same lock on another
+   * connection. With PGlite one process owns the database, so `task` simply runs.
+   */
+  withSessionLock<T>(key: number, task: () => Promise<T>): Promise<T>;
 }
 
 export interface Database {
@@ -58,6 +64,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
           await tx.exec(sql);
         });
       },
+      withSessionLock: (_key, task) => task(),
     };
     return {
       db: drizzlePglite(pglite, { schema }) as unknown as Db,
@@ -107,6 +114,22 @@ async function openPostgres(url: string): Promise<Database> {
         throw error;
       } finally {
         client.release();
+      }
+    },
+    async withSessionLock(key, task) {
+      const client = await pool.connect();
+      let healthy = false;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await task();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+          healthy = true;
+        }
+      } finally {
+        // A connection that failed to lock or unlock is closed: a lock it may hold goes with it.
+        client.release(!healthy);
       }
     },
   };

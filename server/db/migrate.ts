@@ -8,7 +8,10 @@ const MIGRATION_LOCK_KEY = 72_010_001;
 
 export async function migrate(database: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   const { raw } = database;
-  await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the lock too: two CREATE TABLE IF NOT EXISTS at once can both try to create the table.
+  await raw.execInTransaction(
+    `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}); CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await raw.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
@@ -31,4 +34,13 @@ export async function migrate(database: Database, migrations: readonly Migration
     applied.push(migration.id);
   }
   return applied;
+}
+
+/**
+ * Runs `task` under the migrations' lock, held for its whole length: what every process creates
+ * at start besides the migrations (pg-boss's schema and queues) is made by one process at a time,
+ * so processes starting together never deadlock on it. `task` must not run `migrate`.
+ */
+export function underMigrationLock<T>(database: Database, task: () => Promise<T>): Promise<T> {
+  return database.raw.withSessionLock(MIGRATION_LOCK_KEY, task);
 }

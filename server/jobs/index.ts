@@ -4,18 +4,22 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../providers/mail/mailer';
-import { createBoss, startBoss, stopBoss } from './boss';
+import { underMigrationLock } from '../db/migrate';
+import { sqlState } from '../db/errors';
+import { createBoss, onBossStop, startBoss, stopBoss } from './boss';
+import type { FetchErrorReport } from './fetch-errors';
 import { registerIdempotencyPurge } from './idempotency-purge';
 import { passwordResetMailHandler, PASSWORD_RESET_MAIL_QUEUE, registerPasswordResetMail } from './password-reset-mail';
 import type { JobHandler } from './queue';
 import { registerRateLimitPurge } from './rate-limit-purge';
-import { registerRenderCaptions } from './render-captions';
-import { registerRenderVideo } from './render-video';
+import { CAPTION_RENDER_CLAIMS, registerRenderCaptions } from './render-captions';
+import { registerRenderVideo, RENDER_CLAIMS } from './render-video';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
-import { registerPublishTarget, type PublishJobDeps } from './publish-target';
+import { publishClaims, registerPublishTarget, type PublishJobDeps } from './publish-target';
 import { registerRefreshTokens } from './refresh-tokens';
-import { registerTranscribe, type TranscribeJobDeps } from './transcribe';
+import { releaseCrashedJobs, startSweeper, type ClaimedQueue } from './takeover';
+import { registerTranscribe, TRANSCRIBE_CLAIMS, type TranscribeJobDeps } from './transcribe';
 import { registerUploadsPurge } from './purge-uploads';
 
 export interface JobDeps {
@@ -52,19 +56,60 @@ export interface JobLogger {
   error(details: { err: unknown }, message: string): void;
 }
 
+/** The queues whose jobs claim their work on its row: a dead run's job is taken over (takeover.ts). */
+export function claimedQueues(deps: Pick<JobDeps, 'publish'>): ClaimedQueue[] {
+  return [publishClaims(deps.publish.engine.timings?.staleClaimMs), RENDER_CLAIMS, TRANSCRIBE_CLAIMS, CAPTION_RENDER_CLAIMS];
+}
+
+type StartDeps = Omit<JobDeps, 'log' | 'logError' | 'config'> & { config: Pick<Config, 'appUrl' | 'databaseUrl' | 'uploads'>; logger: JobLogger };
+
+/** A start that lost a race with another process's (a deadlock, a lock wait) may simply be tried again. */
+const isRaceLost = (error: unknown) => ['40P01', '40001', '55P03'].includes(sqlState(error) ?? '');
+const START_ATTEMPTS = 3;
+
 /**
  * Starts pg-boss on the database and registers every job — the same for the HTTP server and
- * `npm run worker`. Should registering fail, pg-boss is stopped again before the error is thrown.
+ * `npm run worker` — then sweeps for jobs of dead processes (takeover.ts). Any number of processes
+ * may start at once: pg-boss's schema and queues are created under the migrations' lock, one
+ * process after the other, and a start that lost a race anyway is tried again with a new pg-boss.
  */
-export async function startJobRunner(deps: Omit<JobDeps, 'log' | 'logError' | 'config'> & { config: Pick<Config, 'appUrl' | 'databaseUrl' | 'uploads'>; logger: JobLogger }): Promise<PgBoss> {
+export async function startJobRunner(deps: StartDeps): Promise<PgBoss> {
   const { logger, ...rest } = deps;
-  const boss = await startBoss(createBoss(deps.config, deps.database), (error) => logger.error({ err: error }, 'pg-boss error'));
+  const jobDeps: JobDeps = {
+    ...rest,
+    log: (message) => logger.info(message),
+    logError: (error, context) => logger.error({ err: error }, context),
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const boss = await underMigrationLock(deps.database, () => startOnce(deps, jobDeps));
+      const sweeper = startSweeper(deps.database.raw, claimedQueues(jobDeps), {
+        revived: (counts) =>
+          logger.info(`took over jobs of stopped processes: ${Object.entries(counts).map(([queue, count]) => `${queue} ${count}`).join(', ')}`),
+        failed: (error) => logger.error({ err: error }, 'looking for jobs of stopped processes failed; trying again every 10 s'),
+      });
+      onBossStop(boss, () => sweeper.stop());
+      return boss;
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !isRaceLost(error)) throw error;
+      logger.info(`starting the jobs lost a race with another process (${(error as Error).message}); trying again`);
+    }
+  }
+}
+
+/** One try: pg-boss started and every job registered, or pg-boss stopped again and the error thrown. */
+async function startOnce(deps: StartDeps, jobDeps: JobDeps): Promise<PgBoss> {
+  const { logger, database } = deps;
+  const fetchErrors: FetchErrorReport = {
+    failing: (queue, error) => logger.error({ err: error }, `fetching jobs from ${queue} fails; its jobs wait until it works again`),
+    recovered: (queue) => logger.info(`fetching jobs from ${queue} works again`),
+  };
+  const boss = createBoss(deps.config, database, { fetchErrors });
   try {
-    await registerJobs(boss, {
-      ...rest,
-      log: (message) => logger.info(message),
-      logError: (error, context) => logger.error({ err: error }, context),
-    });
+    await startBoss(boss, (error) => logger.error({ err: error }, 'pg-boss error'));
+    // One process owns the embedded database: every job still running is a dead run's.
+    if (database.kind === 'pglite') await releaseCrashedJobs(database.raw);
+    await registerJobs(boss, jobDeps);
   } catch (error) {
     await stopBoss(boss).catch(() => {});
     throw error;

@@ -1,11 +1,14 @@
 // The publish queue (issue 9) on pg-boss, worked by the server and by `npm run worker` alike: one
 // job per step of a target (its upload, a retry after a backoff, a status poll), each at its time
-// (startAfter). The singleton key is the target and the time, so scheduling the same step twice
-// queues it once; runTarget guards every step anyway (a claim on the row before any upload).
+// (startAfter). The singleton key is the target and the time, and the policy 'short' keeps one
+// waiting job per key, so scheduling the same step twice queues it once. A running job never
+// holds a key back: runTarget guards every step itself (a claim on the row before any upload),
+// and a job left running by a dead process must not stop the next one from starting.
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { pendingTargets, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../domain/publishing/engine';
+import { DEFAULT_TIMINGS, pendingTargets, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../domain/publishing/engine';
 import type { PublishScheduler } from '../domain/social/types';
+import { jobDataId, type ClaimedQueue } from './takeover';
 
 export const PUBLISH_TARGET_QUEUE = 'publish-target';
 
@@ -35,18 +38,36 @@ export interface PublishJobDeps {
   logError: (error: unknown, context: string) => void;
 }
 
+/**
+ * An upload is held by its claim on the target (started_at, refreshed every 15 s); a status poll
+ * takes no claim and is over in seconds. A job past the staleness without a fresh claim is dead.
+ */
+export function publishClaims(staleClaimMs = DEFAULT_TIMINGS.staleClaimMs): ClaimedQueue {
+  return {
+    queue: PUBLISH_TARGET_QUEUE,
+    staleMs: staleClaimMs,
+    held: (since) =>
+      `EXISTS (SELECT 1 FROM post_targets t WHERE t.id = ${jobDataId('targetId')} AND t.status = 'publishing' AND t.platform_post_id IS NULL AND t.started_at >= ${since})`,
+  };
+}
+
+const QUEUE_OPTIONS = {
+  name: PUBLISH_TARGET_QUEUE,
+  policy: 'short',
+  // A job that throws (the database was away) is retried; the engine's own retries are new jobs.
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
+  // pg-boss's expiry is only the last resort: a dead job is taken over much sooner (takeover.ts).
+  expireInSeconds: 2 * 3600,
+} satisfies PgBoss.Queue;
+
 export async function registerPublishTarget(boss: PgBoss, deps: PublishJobDeps): Promise<void> {
-  // 'stately': at most one queued and one running job per key.
-  await boss.createQueue(PUBLISH_TARGET_QUEUE, {
-    name: PUBLISH_TARGET_QUEUE,
-    policy: 'stately',
-    // A job that throws (the database was away) is retried; the engine's own retries are new jobs.
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
-    // A long upload must not be taken for a dead one; its claim on the row has its own heartbeat.
-    expireInSeconds: 2 * 3600,
-  });
+  await boss.createQueue(PUBLISH_TARGET_QUEUE, QUEUE_OPTIONS);
+  // A database made before the policy was 'short' still has the queue and its running and retrying
+  // jobs as 'stately' (one running job per key): switched, so none can hold a key back.
+  await boss.updateQueue(PUBLISH_TARGET_QUEUE, QUEUE_OPTIONS);
+  await deps.database.raw.query(`UPDATE pgboss.job SET policy = 'short' WHERE name = $1 AND policy = 'stately' AND state IN ('retry', 'active')`, [PUBLISH_TARGET_QUEUE]);
   const scheduler = bossPublishScheduler(() => boss);
   const engine: PublishEngineDeps = { ...deps.engine, db: deps.database.db, scheduler };
   for (let worker = 0; worker < Math.max(1, deps.concurrency); worker++) {

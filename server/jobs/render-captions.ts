@@ -3,9 +3,18 @@
 // live run elsewhere makes this one 'busy') and starts over from the stored media; the previous
 // captioned video is replaced only by a whole new one.
 import type PgBoss from 'pg-boss';
-import { releaseCrashedRenders, runCaptionRender, unfinishedRenderIds } from '../domain/transcriptions/render';
+import { releaseCrashedRenders, runCaptionRender, STALE_RENDER_MS, unfinishedRenderIds } from '../domain/transcriptions/render';
+import { jobDataId, type ClaimedQueue } from './takeover';
 import type { TranscribeJobDeps } from './transcribe';
 import { RENDER_CAPTIONS_QUEUE, type RenderCaptionsJobData } from './transcribe';
+
+/** A captioned video is held while it is rendering with a fresh heartbeat (refreshed every 15 s). */
+export const CAPTION_RENDER_CLAIMS: ClaimedQueue = {
+  queue: RENDER_CAPTIONS_QUEUE,
+  staleMs: STALE_RENDER_MS,
+  held: (since) =>
+    `EXISTS (SELECT 1 FROM transcriptions t WHERE t.id = ${jobDataId('transcriptionId')} AND t.render_status = 'rendering' AND t.render_heartbeat_at >= ${since})`,
+};
 
 export async function registerRenderCaptions(boss: PgBoss, deps: TranscribeJobDeps): Promise<void> {
   await boss.createQueue(RENDER_CAPTIONS_QUEUE, { name: RENDER_CAPTIONS_QUEUE, retryLimit: 20, retryDelay: 15, expireInSeconds: 4 * 3600 });

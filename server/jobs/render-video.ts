@@ -4,9 +4,10 @@
 // video is queued), and a video another live run holds is retried later.
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { renderVideo } from '../domain/videos/pipeline/run';
+import { renderVideo, STALE_HEARTBEAT_MS } from '../domain/videos/pipeline/run';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import { releaseCrashedRenders, RunningRenders, unfinishedVideoIds, type VideoRenderer } from '../domain/videos/runner';
+import { jobDataId, type ClaimedQueue } from './takeover';
 
 export const RENDER_VIDEO_QUEUE = 'render-video';
 
@@ -26,6 +27,13 @@ export function bossRenderer(boss: () => PgBoss | null, running: RunningRenders)
   };
 }
 
+/** A render is held while its video is processing with a fresh heartbeat (refreshed every 15 s). */
+export const RENDER_CLAIMS: ClaimedQueue = {
+  queue: RENDER_VIDEO_QUEUE,
+  staleMs: STALE_HEARTBEAT_MS,
+  held: (since) => `EXISTS (SELECT 1 FROM ai_videos v WHERE v.id = ${jobDataId('videoId')} AND v.status = 'processing' AND v.heartbeat_at >= ${since})`,
+};
+
 export interface RenderJobDeps {
   database: Database;
   services: RenderServices;
@@ -39,7 +47,8 @@ export async function registerRenderVideo(boss: PgBoss, deps: RenderJobDeps): Pr
     name: RENDER_VIDEO_QUEUE,
     retryLimit: 20,
     retryDelay: 15,
-    // A long render must not be taken for a dead one by pg-boss's own expiry.
+    // A long render must not be taken for a dead one by pg-boss's own expiry; a dead one is
+    // taken over much sooner by its heartbeat (takeover.ts).
     expireInSeconds: 4 * 3600,
   });
   const handler = async (jobs: PgBoss.Job<RenderJobData>[]) => {

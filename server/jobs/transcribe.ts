@@ -11,8 +11,9 @@ import type { MediaStorage } from '../media/storage/types';
 import { prepareFontsDir } from '../media/fonts';
 import { createSpeechToText } from '../providers/stt';
 import { renderIsQueued } from '../domain/transcriptions/render';
-import { MAX_ATTEMPTS, releaseCrashedTranscriptions, runTranscription, unfinishedTranscriptionIds, type TranscribeDeps } from '../domain/transcriptions/run';
+import { MAX_ATTEMPTS, releaseCrashedTranscriptions, runTranscription, STALE_HEARTBEAT_MS, unfinishedTranscriptionIds, type TranscribeDeps } from '../domain/transcriptions/run';
 import type { TranscriptionRunner } from '../domain/transcriptions/runner';
+import { jobDataId, type ClaimedQueue } from './takeover';
 
 export const TRANSCRIBE_QUEUE = 'transcribe';
 /** The captioned-video queue (server/jobs/render-captions.ts). */
@@ -41,6 +42,13 @@ export function bossTranscriber(boss: () => PgBoss | null): TranscriptionRunner 
     },
   };
 }
+
+/** A transcription is held while it is processing with a fresh heartbeat (refreshed every 15 s). */
+export const TRANSCRIBE_CLAIMS: ClaimedQueue = {
+  queue: TRANSCRIBE_QUEUE,
+  staleMs: STALE_HEARTBEAT_MS,
+  held: (since) => `EXISTS (SELECT 1 FROM transcriptions t WHERE t.id = ${jobDataId('transcriptionId')} AND t.status = 'processing' AND t.heartbeat_at >= ${since})`,
+};
 
 export interface TranscribeJobDeps {
   database: Database;

@@ -31,8 +31,11 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, migrated database and a config pointing at it. Nothing is opened yet. */
-export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database and a config pointing at it. Nothing is opened yet. `migrated: false`
+ * leaves a Postgres database empty, as a first start finds it (PGlite's always comes migrated).
+ */
+export async function createTestDatabase(env: NodeJS.ProcessEnv = {}, { migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const root = mkdtempSync(join(tmpdir(), 'reelflow-test-'));
   const baseEnv: NodeJS.ProcessEnv = {
     DATA_DIR: join(root, 'data'),
@@ -59,9 +62,11 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = {}): Promise<T
     const url = new URL(adminUrl.toString());
     url.pathname = `/${name}`;
     const config = loadConfig({ ...baseEnv, DATABASE_URL: url.toString() });
-    const first = await openDatabase(config);
-    await migrate(first);
-    await first.close();
+    if (migrated) {
+      const first = await openDatabase(config);
+      await migrate(first);
+      await first.close();
+    }
     return {
       config,
       open: () => openDatabase(config),

@@ -3,10 +3,10 @@
 // states (retry with backoff, quota waits for its reset, bad/policy fail at once, a revoked
 // account blocks all its queued targets); the post's status follows its targets.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post, TargetStatus } from '../../contract/publishing';
 import { posts, postTargets, socialAccounts } from '../../server/db/schema';
-import { INTERRUPTED_MESSAGE, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
+import { DEFAULT_TIMINGS, INTERRUPTED_MESSAGE, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
 import { createInProcessPublishScheduler } from '../../server/domain/publishing/scheduler';
 import { derivePostStatus } from '../../server/domain/publishing/status';
 import { reconnectMessage, unblockAccountTargets } from '../../server/domain/publishing/targets';
@@ -202,10 +202,37 @@ describe('publish engine', () => {
     void runTarget(deps(adapter), targetId);
     await expect.poll(async () => (await targetRow(targetId)).uploadSession, { timeout: 20_000 }).toMatch(/^session-/);
     expect(await runTarget(deps(adapter), targetId)).toBe('busy');
-    expect(scheduler.lastFor(targetId)!.at!.getTime()).toBe(clock + 10 * 60_000);
-    clock += 10 * 60_000 + 1_000;
+    expect(scheduler.lastFor(targetId)!.at!.getTime()).toBe(clock + DEFAULT_TIMINGS.staleClaimMs);
+    clock += DEFAULT_TIMINGS.staleClaimMs + 1_000;
     expect(await runTarget(deps(adapter), targetId)).toBe('processing');
     expect(adapter.uploadsStarted).toBe(1);
+  });
+
+  it('a live run keeps its claim fresh on a timer while the platform answers nothing, so it is not taken for a dead one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const adapter = new ScriptedAdapter();
+      let open!: () => void;
+      adapter.uploadGate = new Promise((resolve) => (open = resolve));
+      const accountId = await seedAccount(t.database.db, userId, { name: 'Silent platform channel' });
+      const targetId = (await post([accountId])).targets[0]!.id;
+      const claimedAt = clock;
+      const live = runTarget(deps(adapter), targetId);
+      await expect.poll(async () => (await targetRow(targetId)).uploadSession, { timeout: 20_000 }).toMatch(/^session-/);
+      // A minute without a word from the platform (no progress): longer than a claim stays fresh.
+      for (let beat = 0; beat < 4; beat++) {
+        clock += 15_000;
+        await vi.advanceTimersByTimeAsync(15_000);
+      }
+      await expect.poll(async () => (await targetRow(targetId)).startedAt?.getTime(), { timeout: 5_000 }).toBe(clock);
+      expect(clock - claimedAt).toBeGreaterThan(DEFAULT_TIMINGS.staleClaimMs);
+      expect(await runTarget(deps(adapter), targetId)).toBe('busy');
+      open();
+      expect(await live).toBe('processing');
+      expect(adapter.uploadsStarted).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a slow run whose claim was taken over changes nothing when it finally fails', async () => {

@@ -39,9 +39,13 @@ export const DEFAULT_TIMINGS: EngineTimings = {
   backoffMaxMs: 30 * 60_000,
   pollIntervalMs: 15_000,
   maxPolls: 40,
-  staleClaimMs: 10 * 60_000,
+  // Three missed heartbeats (CLAIM_HEARTBEAT_MS): a dead run's upload is taken over within a minute.
+  staleClaimMs: 45_000,
   quotaWaitMs: 60 * 60_000,
 };
+
+/** How often a run refreshes the heartbeat of the claim it holds. */
+const CLAIM_HEARTBEAT_MS = 15_000;
 
 export interface PublishEngineDeps {
   db: Db;
@@ -173,23 +177,6 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
     return 'busy';
   }
   fence = claimed.attempts;
-  await refreshPostStatus(db, target.postId);
-
-  const [video] = post.videoId
-    ? await db
-        .select({ videoKey: aiVideos.videoKey, duration: aiVideos.duration, width: aiVideos.width, height: aiVideos.height, sizeBytes: aiVideos.sizeBytes })
-        .from(aiVideos)
-        .where(and(eq(aiVideos.id, post.videoId), eq(aiVideos.userId, post.userId)))
-    : [];
-  const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey, deps.mediaUrl) : null;
-  if (!media) return fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
-  // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
-  // what the platform would refuse fails now with the plain reason, and nothing is uploaded.
-  // The account's own limits count too (TikTok's creator_info).
-  const limits = { ...deps.preflightLimits, ...(await accountLimits(adapter, accessToken)) };
-  const refusal = preflightRefusal(videoFactsOf({ ...video!, sizeBytes: media.size }), target.platform, post.options, post.caption, limits);
-  if (refusal) return fail(refusal, 'publishing');
-
   const heartbeat = async (changes: Partial<typeof postTargets.$inferInsert>) => {
     const updated = await db
       .update(postTargets)
@@ -198,49 +185,73 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
       .returning({ id: postTargets.id });
     return updated.length > 0;
   };
-  let lastBeat = now().getTime();
-  const context: PublishContext = {
-    accessToken,
-    checkpoint: { session: claimed.uploadSession },
-    async saveCheckpoint(checkpoint, uploadedBytes) {
-      // Written before the adapter sends a byte of a new session: a crash after this resumes it.
-      if (!(await heartbeat({ uploadSession: checkpoint.session, uploadedBytes }))) throw new Error('the publish claim was lost');
-      lastBeat = now().getTime();
-    },
-    onProgress(uploadedBytes) {
-      if (now().getTime() - lastBeat < 15_000) return;
-      lastBeat = now().getTime();
-      void heartbeat({ uploadedBytes }).catch(() => {});
-    },
-  };
-  const { youtube, tiktok, instagram } = post.options;
-  const content = { caption: post.caption, ...(youtube ? { youtube } : {}), ...(tiktok ? { tiktok } : {}), ...(instagram ? { instagram } : {}) };
-
-  let result;
+  // The claim's heartbeat beats on a timer while this run lives, whatever the upload is doing (a
+  // platform slow to answer reports no progress), so only a dead run's claim goes stale.
+  const beating = setInterval(() => void heartbeat({}).catch(() => {}), CLAIM_HEARTBEAT_MS);
   try {
-    result = await adapter.publisher.publish(context, media, content);
-  } catch (error) {
-    return handleFailure(classify(error), claimed.attempts);
+    await refreshPostStatus(db, target.postId);
+
+    const [video] = post.videoId
+      ? await db
+          .select({ videoKey: aiVideos.videoKey, duration: aiVideos.duration, width: aiVideos.width, height: aiVideos.height, sizeBytes: aiVideos.sizeBytes })
+          .from(aiVideos)
+          .where(and(eq(aiVideos.id, post.videoId), eq(aiVideos.userId, post.userId)))
+      : [];
+    const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey, deps.mediaUrl) : null;
+    if (!media) return await fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
+    // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
+    // what the platform would refuse fails now with the plain reason, and nothing is uploaded.
+    // The account's own limits count too (TikTok's creator_info).
+    const limits = { ...deps.preflightLimits, ...(await accountLimits(adapter, accessToken)) };
+    const refusal = preflightRefusal(videoFactsOf({ ...video!, sizeBytes: media.size }), target.platform, post.options, post.caption, limits);
+    if (refusal) return await fail(refusal, 'publishing');
+
+    let lastBeat = now().getTime();
+    const context: PublishContext = {
+      accessToken,
+      checkpoint: { session: claimed.uploadSession },
+      async saveCheckpoint(checkpoint, uploadedBytes) {
+        // Written before the adapter sends a byte of a new session: a crash after this resumes it.
+        if (!(await heartbeat({ uploadSession: checkpoint.session, uploadedBytes }))) throw new Error('the publish claim was lost');
+        lastBeat = now().getTime();
+      },
+      onProgress(uploadedBytes) {
+        if (now().getTime() - lastBeat < 15_000) return;
+        lastBeat = now().getTime();
+        void heartbeat({ uploadedBytes }).catch(() => {});
+      },
+    };
+    const { youtube, tiktok, instagram } = post.options;
+    const content = { caption: post.caption, ...(youtube ? { youtube } : {}), ...(tiktok ? { tiktok } : {}), ...(instagram ? { instagram } : {}) };
+
+    let result;
+    try {
+      result = await adapter.publisher.publish(context, media, content);
+    } catch (error) {
+      return await handleFailure(classify(error), claimed.attempts);
+    }
+    // The platform holds the post: recorded before anything else, so it is never uploaded again.
+    // started_at now means "accepted at" (polls are bounded from it).
+    const pollAt = new Date(now().getTime() + timings.pollIntervalMs);
+    await db
+      .update(postTargets)
+      .set({
+        platformPostId: result.platformPostId,
+        url: result.url,
+        uploadedBytes: media.size,
+        startedAt: now(),
+        nextAttemptAt: pollAt,
+        error: null,
+        errorCode: null,
+        errorClass: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(postTargets.id, targetId));
+    await deps.scheduler.schedule(targetId, pollAt);
+    return 'processing';
+  } finally {
+    clearInterval(beating);
   }
-  // The platform holds the post: recorded before anything else, so it is never uploaded again.
-  // started_at now means "accepted at" (polls are bounded from it).
-  const pollAt = new Date(now().getTime() + timings.pollIntervalMs);
-  await db
-    .update(postTargets)
-    .set({
-      platformPostId: result.platformPostId,
-      url: result.url,
-      uploadedBytes: media.size,
-      startedAt: now(),
-      nextAttemptAt: pollAt,
-      error: null,
-      errorCode: null,
-      errorClass: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(postTargets.id, targetId));
-  await deps.scheduler.schedule(targetId, pollAt);
-  return 'processing';
 
   async function handleFailure(error: SocialError, attempts: number): Promise<RunOutcome> {
     const errorClass: PublishErrorClass = error.errorClass;

@@ -21,7 +21,8 @@ export const RENDER_NOT_FINISHED = 'This transcription has not finished yet, so 
 export const RENDER_AUDIO_ONLY = 'This transcription is of an audio file, so there is no picture to put captions on. Upload the video to get a captioned video.';
 export const RENDER_NO_STYLE = 'Choose a caption style first: with the style "none" there are no captions to put on the video.';
 export const RENDER_NO_WORDS = 'There are no words to put on the video.';
-const STALE_RENDER_MS = 60_000;
+/** A render heartbeat older than this (three missed beats) means the run holding it died. */
+export const STALE_RENDER_MS = 45_000;
 const HEARTBEAT_MS = 15_000;
 
 export type CaptionRenderOutcome = 'completed' | 'failed' | 'gone' | 'busy' | 'finished' | 'interrupted';

@@ -16,8 +16,8 @@ import type { MediaStorage } from '../../media/storage/types';
 import { renderAfterTranscription } from './render';
 import { NoSpeechEngineError, TranscriptionProviderError, type TranscriptionProvider } from '../../providers/stt';
 
-/** A heartbeat older than this means the run holding the transcription died. */
-export const STALE_HEARTBEAT_MS = 60_000;
+/** A heartbeat older than this (three missed beats) means the run holding the transcription died. */
+export const STALE_HEARTBEAT_MS = 45_000;
 const HEARTBEAT_MS = 15_000;
 /** Runs of one transcription (first try included) before a temporary failure counts as final. */
 export const MAX_ATTEMPTS = 4;

@@ -40,8 +40,8 @@ export const STAGE_STEPS: readonly StageStep[] = [
   { name: 'render', weight: 48, run: renderStage, done: (c) => c.render !== undefined },
 ];
 
-/** A heartbeat older than this means the run holding the video died. */
-export const STALE_HEARTBEAT_MS = 60_000;
+/** A heartbeat older than this (three missed beats) means the run holding the video died. */
+export const STALE_HEARTBEAT_MS = 45_000;
 const HEARTBEAT_MS = 15_000;
 const PROGRESS_WRITE_MS = 1_000;
 
