@@ -442,7 +442,7 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
     expect(left).toMatchObject({ status: 'publishing', uploadSession: session });
     // On PGlite the next start releases the dead run's claim at once (it is the only runner). On
     // Postgres other live workers may share the queue, so a claim is only taken over once it has
-    // gone stale: the second app's stale window is a second here instead of ten minutes.
+    // gone stale: the second app's stale window is a second here instead of 45 s.
     const second = await buildApp({ config: testDb.config, database, logger: false, publishTimings: { ...TIMINGS, staleClaimMs: 1_000 } });
     try {
       await second.ready();
