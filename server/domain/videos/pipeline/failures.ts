@@ -21,6 +21,14 @@ export class VideoGoneError extends Error {
   }
 }
 
+/** This run's claim went stale and another run took the video over: this one stops, changing nothing. */
+export class ClaimLostError extends Error {
+  constructor() {
+    super('another run took the video over');
+    this.name = 'ClaimLostError';
+  }
+}
+
 export interface FailureReport {
   /** Plain language, shown on the video and its failed stage. */
   message: string;

@@ -13,7 +13,7 @@ import type { VideoCheckpoint } from '../checkpoint';
 import { videoPrefix } from '../videos';
 import { captionsStage } from './captions';
 import type { Stage, StageContext } from './context';
-import { describeFailure, VideoGoneError } from './failures';
+import { ClaimLostError, describeFailure, VideoGoneError } from './failures';
 import { musicStage } from './music';
 import { renderStage } from './render';
 import { scenesStage } from './scenes';
@@ -50,7 +50,7 @@ export type RenderOutcome =
   | 'failed'
   /** Deleted before or while rendering. */
   | 'gone'
-  /** Another live run holds the video; try again later. */
+  /** Another live run holds the video (or took it over from this one); try again later. */
   | 'busy'
   /** Already completed or failed: nothing to do (a duplicate job). */
   | 'finished'
@@ -86,21 +86,29 @@ export async function renderVideo(services: RenderServices, videoId: string, opt
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
   let gone = false;
+  let lost = false;
   const stages: VideoStage[] = video.stages.map((stage) => ({ ...stage }));
   const checkpoint: VideoCheckpoint = { ...video.checkpoint };
+  /**
+   * The claim's attempt number fences every write: a run whose heartbeat went stale (a stalled
+   * process) and whose video another run took over changes nothing — above all it does not take
+   * the other run's files for a deleted video's.
+   */
+  const ours = and(eq(aiVideos.id, video.id), eq(aiVideos.status, 'processing'), eq(aiVideos.attempts, video.attempts));
 
-  /** Writes state while the video still exists and is ours; a deleted video aborts the run. */
+  /** Writes state while the video still exists and is ours; a deleted or taken-over video aborts the run. */
   const write = async (changes: Partial<typeof aiVideos.$inferInsert>) => {
     const updated = await db
       .update(aiVideos)
       .set({ ...changes, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(aiVideos.id, video.id), eq(aiVideos.status, 'processing')))
+      .where(ours)
       .returning({ id: aiVideos.id });
-    if (updated.length === 0) {
-      gone = true;
-      controller.abort(new VideoGoneError());
-      throw new VideoGoneError();
-    }
+    if (updated.length > 0) return;
+    const error = (await exists(services, video.id)) ? new ClaimLostError() : new VideoGoneError();
+    if (error instanceof ClaimLostError) lost = true;
+    else gone = true;
+    controller.abort(error);
+    throw error;
   };
   let writing: Promise<unknown> = Promise.resolve();
   const queueWrite = (changes: Partial<typeof aiVideos.$inferInsert>) => {
@@ -158,20 +166,21 @@ export async function renderVideo(services: RenderServices, videoId: string, opt
       const titled = step.name === 'script' && video.settings.prompt !== undefined && !video.settings.title && checkpoint.script ? { title: checkpoint.script.title } : {};
       await write({ checkpoint, stages, progress: progressValue, ...titled });
     }
-    return await complete(services, video.id, prefix, checkpoint, stages);
+    return await complete(services, video, prefix, checkpoint, stages);
   } catch (error) {
     await writing;
+    if (lost || error instanceof ClaimLostError) return 'busy';
     if (gone || error instanceof VideoGoneError || !(await exists(services, video.id))) {
       await cleanUp(services, prefix);
       return 'gone';
     }
     if (options.signal?.aborted) {
       // Shutdown: leave it processing without a heartbeat so the next start resumes it at once.
-      await db.update(aiVideos).set({ heartbeatAt: null }).where(eq(aiVideos.id, video.id));
+      await db.update(aiVideos).set({ heartbeatAt: null }).where(ours);
       return 'interrupted';
     }
     services.log?.(`video ${video.id} failed at ${current}`, error);
-    return await fail(services, video.id, current, stages, error);
+    return await fail(services, video, current, stages, error);
   } finally {
     clearInterval(heartbeat);
     options.signal?.removeEventListener('abort', stop);
@@ -189,11 +198,17 @@ async function cleanUp(services: RenderServices, prefix: string): Promise<void> 
   await services.storage.deletePrefix(prefix).catch((error: unknown) => services.log?.(`could not delete ${prefix}`, error));
 }
 
-async function complete(services: RenderServices, id: string, prefix: string, checkpoint: VideoCheckpoint, stages: VideoStage[]): Promise<RenderOutcome> {
+/** Whether the locked row is still this run's claim (`claimed`): processing, the same attempt. */
+const stillOurs = (row: AiVideoRow, claimed: AiVideoRow) => row.status === 'processing' && row.attempts === claimed.attempts;
+
+async function complete(services: RenderServices, claimed: AiVideoRow, prefix: string, checkpoint: VideoCheckpoint, stages: VideoStage[]): Promise<RenderOutcome> {
+  const { id } = claimed;
   const rendered = checkpoint.render!;
   const outcome = await services.db.transaction(async (tx) => {
     const row = await lockVideo(tx, id);
-    if (!row || row.status !== 'processing') return 'gone' as const;
+    if (!row) return 'gone' as const;
+    // Taken over (and perhaps finished) by another run: its files are not ours to delete.
+    if (!stillOurs(row, claimed)) return 'busy' as const;
     row.checkpoint = checkpoint;
     // Never more than the price shown; less when the video came out shorter than estimated.
     await settle(tx, row, rendered.duration);
@@ -222,12 +237,14 @@ async function complete(services: RenderServices, id: string, prefix: string, ch
   return outcome;
 }
 
-async function fail(services: RenderServices, id: string, stage: VideoStageName, stages: VideoStage[], error: unknown): Promise<RenderOutcome> {
+async function fail(services: RenderServices, claimed: AiVideoRow, stage: VideoStageName, stages: VideoStage[], error: unknown): Promise<RenderOutcome> {
+  const { id } = claimed;
   const report = describeFailure(error, stage);
   const marked = stages.map((entry) => (entry.name === stage ? { name: stage, status: 'failed' as const, error: report.message } : entry));
   return services.db.transaction(async (tx) => {
     const row = await lockVideo(tx, id);
     if (!row) return 'gone';
+    if (!stillOurs(row, claimed)) return 'busy';
     // Only failures that are not the creator's are refunded (docs/decisions/videos.md).
     if (!report.creatorCause) await refundAll(tx, row);
     await tx
