@@ -223,8 +223,8 @@ describe('publish engine', () => {
       for (let beat = 0; beat < 4; beat++) {
         clock += 15_000;
         await vi.advanceTimersByTimeAsync(15_000);
+        await expect.poll(async () => (await targetRow(targetId)).startedAt?.getTime(), { timeout: 5_000 }).toBe(clock);
       }
-      await expect.poll(async () => (await targetRow(targetId)).startedAt?.getTime(), { timeout: 5_000 }).toBe(clock);
       expect(clock - claimedAt).toBeGreaterThan(DEFAULT_TIMINGS.staleClaimMs);
       expect(await runTarget(deps(adapter), targetId)).toBe('busy');
       open();
@@ -244,6 +244,8 @@ describe('publish engine', () => {
     const slow = runTarget(deps(adapter), targetId);
     await expect.poll(() => adapter.sessions.size, { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await targetRow(targetId)).uploadSession, { timeout: 20_000 }).toMatch(/^session-/);
+    // Its first chunk is in, so it waits at the gate (clearing the gate before that lets it pass).
+    await expect.poll(() => [...adapter.sessions.values()][0]!.receivedBytes, { timeout: 20_000 }).toBeGreaterThan(0);
     // Its heartbeat goes stale; another worker takes over and finishes the same session.
     adapter.uploadGate = null;
     clock += 11 * 60_000;
