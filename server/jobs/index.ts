@@ -70,7 +70,7 @@ const START_ATTEMPTS = 3;
 /**
  * Starts pg-boss on the database and registers every job — the same for the HTTP server and
  * `npm run worker` — then sweeps for jobs of dead processes (takeover.ts). Any number of processes
- * may start at once: pg-boss's schema and queues are created under the migrations' lock, one
+ * may start at once: pg-boss's schema and each queue are created under the migrations' lock, one
  * process after the other, and a start that lost a race anyway is tried again with a new pg-boss.
  */
 export async function startJobRunner(deps: StartDeps): Promise<PgBoss> {
@@ -82,7 +82,7 @@ export async function startJobRunner(deps: StartDeps): Promise<PgBoss> {
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      const boss = await underMigrationLock(deps.database, () => startOnce(deps, jobDeps));
+      const boss = await startOnce(deps, jobDeps);
       const sweeper = startSweeper(deps.database.raw, claimedQueues(jobDeps), {
         revived: (counts) =>
           logger.info(`took over jobs of stopped processes: ${Object.entries(counts).map(([queue, count]) => `${queue} ${count}`).join(', ')}`),
@@ -106,7 +106,14 @@ async function startOnce(deps: StartDeps, jobDeps: JobDeps): Promise<PgBoss> {
   };
   const boss = createBoss(deps.config, database, { fetchErrors });
   try {
-    await startBoss(boss, (error) => logger.error({ err: error }, 'pg-boss error'));
+    // Two processes creating one queue at once deadlock (each inserts the queue's row, then waits
+    // for the other's to add its partition's foreign key): pg-boss's schema at start and every
+    // queue change are made while holding the migrations' lock, the rest of a start runs freely.
+    await underMigrationLock(database, () => startBoss(boss, (error) => logger.error({ err: error }, 'pg-boss error')));
+    const createQueue = boss.createQueue.bind(boss);
+    const updateQueue = boss.updateQueue.bind(boss);
+    boss.createQueue = (name, options) => underMigrationLock(database, () => createQueue(name, options));
+    boss.updateQueue = (name, options) => underMigrationLock(database, () => updateQueue(name, options));
     // One process owns the embedded database: every job still running is a dead run's.
     if (database.kind === 'pglite') await releaseCrashedJobs(database.raw);
     await registerJobs(boss, jobDeps);
