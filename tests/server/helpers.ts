@@ -19,7 +19,7 @@ export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * The heartbeat a crashed run leaves on its row, as the next start finds it. On the embedded
  * database the start clears any heartbeat (its process is the only runner), so a fresh one is the
  * hard case. On PostgreSQL another worker may still hold a fresh one, so only a stale heartbeat
- * is taken over: the crash is shown as having happened two minutes ago (past the 60 s staleness),
+ * is taken over: the crash is shown as having happened two minutes ago (past the 45 s staleness),
  * rather than leaving the test to wait out the staleness through pg-boss's retry backoff.
  */
 export const crashedHeartbeat = () => (usingPostgres ? sql`now() - interval '2 minutes'` : sql`now()`);
