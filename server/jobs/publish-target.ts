@@ -64,10 +64,8 @@ const QUEUE_OPTIONS = {
 
 export async function registerPublishTarget(boss: PgBoss, deps: PublishJobDeps): Promise<void> {
   await boss.createQueue(PUBLISH_TARGET_QUEUE, QUEUE_OPTIONS);
-  // A database made before the policy was 'short' still has the queue and its running and retrying
-  // jobs as 'stately' (one running job per key): switched, so none can hold a key back.
+  // createQueue leaves a queue that exists as it is: one made 'stately' is switched here.
   await boss.updateQueue(PUBLISH_TARGET_QUEUE, QUEUE_OPTIONS);
-  await deps.database.raw.query(`UPDATE pgboss.job SET policy = 'short' WHERE name = $1 AND policy = 'stately' AND state IN ('retry', 'active')`, [PUBLISH_TARGET_QUEUE]);
   const scheduler = bossPublishScheduler(() => boss);
   const engine: PublishEngineDeps = { ...deps.engine, db: deps.database.db, scheduler };
   for (let worker = 0; worker < Math.max(1, deps.concurrency); worker++) {

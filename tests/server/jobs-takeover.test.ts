@@ -170,13 +170,16 @@ describe('jobs of a dead process', () => {
     await server.stop();
     // The killed run: its claim and its job (under the key the start queues the step with again).
     // On Postgres the crash was two minutes ago, so its claim is stale; on PGlite the start knows
-    // it is the only process, so even a fresh one is a dead run's.
+    // it is the only process, so even a fresh one is a dead run's. The queue is 'stately', as a
+    // server made it before running jobs stopped holding their keys.
     const database = await testDb.open();
+    await database.raw.query(`UPDATE pgboss.queue SET policy = 'stately' WHERE name = $1`, [PUBLISH_TARGET_QUEUE]);
     await claimedByDeadRun(database, cutTarget, crashedHeartbeat());
     const job = await deadJob(database, PUBLISH_TARGET_QUEUE, { targetId: cutTarget }, `${cutTarget}@now`, usingPostgres ? 120 : 5);
     await database.close();
 
     server = await runServer({ ...testDb.config, port: 0 }, OPTIONS);
+    expect(await server.boss!.getQueue(PUBLISH_TARGET_QUEUE)).toMatchObject({ policy: 'short' });
     await expect.poll(async () => (await target(cutTarget)).status, { timeout: 30_000, interval: 200 }).toBe('published');
     expect(await target(cutTarget)).toMatchObject({ attempts: 2 });
     expect(await uploadsTo(cut.accountId)).toHaveLength(1);
