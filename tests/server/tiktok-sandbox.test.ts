@@ -10,6 +10,7 @@ import type { ConnectResponse, Post, PostTarget, SandboxSimulation, SocialAccoun
 import { createSocialAdapters } from '../../server/providers/social';
 import { createTiktokSandbox, TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, type TiktokSandbox } from '../../server/providers/social/sandbox';
 import type { ChannelView } from '../../server/providers/social/sandbox/pages';
+import { MAX_JSON_DEPTH } from '../../server/http/body-parser';
 import { createTiktokAdapter, parseSession, type TiktokAdapter } from '../../server/providers/social/tiktok';
 import { SocialError, type PublishResult } from '../../server/providers/social/types';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
@@ -99,6 +100,16 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
 
     const denied = await submitConsent(t.app, tiktok.oauth.authorizationUrl({ state: await newState(), redirectUri, codeChallenge: challenge }), { account_name: 'x', simulate: 'ok', decision: 'deny' });
     expect(denied.callback!.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('refuses a JSON body nested deeper than the app allows, at once, as a 400', async () => {
+    for (const body of [`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`]) {
+      const started = Date.now();
+      const response = await t.app.inject({ method: 'POST', url: '/sandbox/tiktok/v2/post/publish/creator_info/query/', headers: { 'content-type': 'application/json' }, payload: body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'invalid_params' } });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
   });
 
   it('rotates refresh tokens: each refresh answers a new one and the old one is refused', async () => {

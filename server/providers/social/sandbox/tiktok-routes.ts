@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { TIKTOK_PRIVACY_LEVELS } from '../../../../contract/publishing';
 import type { Db } from '../../../db/client';
 import { sqlState } from '../../../db/errors';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../../http/body-parser';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
 import { randomSecret } from '../../../domain/auth/secrets';
 import type { TiktokEndpoints } from '../tiktok/client';
@@ -216,11 +217,13 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
       sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
       });
-      // TikTok's creator_info query is a POST with the JSON content type and no body at all.
+      // TikTok's creator_info query is a POST with the JSON content type and no body at all. Bodies
+      // are depth-bounded like the app's own (nothing downstream walks a pathologically deep value).
       sandbox.removeContentTypeParser('application/json');
       sandbox.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
         const textBody = typeof body === 'string' ? body : body.toString('utf8');
         if (textBody.trim() === '') return done(null, {});
+        if (jsonDepthExceeds(textBody, MAX_JSON_DEPTH)) return done(Object.assign(new Error('The body is nested too deeply.'), { statusCode: 400 }), undefined);
         try {
           done(null, JSON.parse(textBody) as unknown);
         } catch {
