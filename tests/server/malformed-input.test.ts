@@ -74,6 +74,7 @@ const HEADERS: { label: string; headers: Record<string, string> }[] = [
   { label: 'unicode Idempotency-Key', headers: { 'idempotency-key': 'ключ' } },
   { label: 'bad If-None-Match', headers: { 'if-none-match': 'W/"", *, "unterminated, W/W/W/' } },
   { label: 'bad cookies', headers: { cookie: 'XSRF-TOKEN=%E0%A4%A; ;;=; a', 'x-xsrf-token': '%E0%A4%A' } },
+  { label: 'bad sandbox cookies', headers: { cookie: `sandbox_session=${'s'.repeat(5000)}; sandbox_consent=%00; sandbox_session=%E0%A4%A` } },
   { label: 'bad Content-Type', headers: { 'content-type': 'application/json; boundary=;;;' } },
   { label: 'bad Accept', headers: { accept: ';;;/;q=abc', 'accept-encoding': 'br;q=x, *;q=-1' } },
   { label: 'huge User-Agent', headers: { 'user-agent': 'u'.repeat(10_000) } },
