@@ -52,16 +52,24 @@ function isParsedValue(value: object): boolean {
  * Iterative, so no input can overflow the stack (bodies are depth-bounded at parse time anyway).
  */
 export function findUnstorableText(input: unknown): string | null {
-  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  // Each entry links to its parent instead of copying the path, so a deeply nested body costs
+  // one step per value; the path is spelled out only for the value that is refused.
+  interface Entry { value: unknown; key: string | null; parent: Entry | null }
+  const pathOf = (entry: Entry | null): string => {
+    const keys: string[] = [];
+    for (let at = entry; at && at.key !== null; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.') || 'body';
+  };
+  const pending: Entry[] = [{ value: input, key: null, parent: null }];
   while (pending.length > 0) {
-    const { value, path } = pending.pop()!;
+    const entry = pending.pop()!;
+    const { value } = entry;
     if (typeof value === 'string') {
-      if (!isStorableText(value)) return path.join('.') || 'body';
+      if (!isStorableText(value)) return pathOf(entry);
     } else if (value !== null && typeof value === 'object' && isParsedValue(value)) {
       for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-        const childPath = [...path, key];
-        if (!isStorableText(key)) return path.join('.') || 'body';
-        pending.push({ value: child, path: childPath });
+        if (!isStorableText(key)) return pathOf(entry);
+        pending.push({ value: child, key, parent: entry });
       }
     }
   }
