@@ -270,6 +270,17 @@ describe('failed jobs: names and dismissal', () => {
     expect(screen.queryByText(/“A video”|“”/)).toBeNull();
   });
 
+  it('offers only Dismiss for a publish job whose video was deleted: a retry could only fail again', async () => {
+    await db.failedJobs.put(toLocalFailedJob(failedJob(crypto.randomUUID(), { video_id: null, video_title: null, post_title: 'Sunrise over the harbour' })));
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /^Failed/ }));
+    const job = await screen.findByRole('article', { name: '“Sunrise over the harbour” to My channel' });
+    expect(within(job).getByText('Its video was deleted, so it cannot be sent again.')).toBeTruthy();
+    expect(within(job).queryByRole('button', { name: /^Retry now/ })).toBeNull();
+    expect(within(job).queryByRole('button', { name: /^Reschedule/ })).toBeNull();
+    expect(within(job).getByRole('button', { name: /^Dismiss/ })).toBeTruthy();
+  });
+
   it('dismiss takes the job off the list at once and queues DELETE /api/failed-jobs/{id}; Undo brings it back, nothing sent', async () => {
     const id = crypto.randomUUID();
     await db.failedJobs.put(toLocalFailedJob(failedJob(id)));

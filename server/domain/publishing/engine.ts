@@ -199,7 +199,7 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
       : [];
     const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey, deps.mediaUrl) : null;
     if (!media) return await fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
-    // Pre-flight again (issue 10): the options or limits may have changed since the post was made;
+    // Pre-flight again: the options or limits may have changed since the post was made;
     // what the platform would refuse fails now with the plain reason, and nothing is uploaded.
     // The account's own limits count too (TikTok's creator_info).
     const limits = { ...deps.preflightLimits, ...(await accountLimits(adapter, accessToken)) };

@@ -150,6 +150,8 @@ function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule, onDism
   const titleId = useId();
   const title = failedJobTitle(job);
   const pending = job.syncStatus === 'pending';
+  // A publish job whose video was deleted can only fail again: dismissing it is all that is left.
+  const videoGone = job.kind === 'publish' && job.video_id === null;
   return (
     <Card component="article" aria-labelledby={titleId} withBorder padding="sm" radius="md">
       <Stack gap={6}>
@@ -181,18 +183,23 @@ function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule, onDism
           ) : null}
         </Text>
         {job.syncStatus === 'failed' ? <RefusedChangeAlert outboxId={job.failedOutboxId} reason={job.syncError} title="The server refused this" /> : null}
-        {reconnect ? (
+        {reconnect && !videoGone ? (
           <Text fz="sm" c="orange.9">
             Waits for the account to be reconnected.
           </Text>
         ) : null}
+        {videoGone ? (
+          <Text fz="sm" c="dimmed">
+            Its video was deleted, so it cannot be sent again.
+          </Text>
+        ) : null}
         <Group gap="xs">
-          {reconnect ? null : (
+          {reconnect || videoGone ? null : (
             <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry} disabled={pending} aria-label={`Retry now: ${title}`}>
               Retry now
             </Button>
           )}
-          {!reconnect && job.kind === 'publish' ? (
+          {!reconnect && !videoGone && job.kind === 'publish' ? (
             <Button size="xs" variant="default" leftSection={<IconCalendarEvent size={14} aria-hidden />} onClick={onReschedule} disabled={pending} aria-label={`Reschedule: ${title}`}>
               Reschedule…
             </Button>
