@@ -88,6 +88,24 @@ async function signUp(page: Page, name: string, plan: 'free' | 'creator' | 'pro'
   return { email, password, token };
 }
 
+/** The permissions objects the device keeps for offline use (one per signed-in user). */
+function cachedPermissions(page: Page): Promise<unknown[]> {
+  return page.evaluate(async () => {
+    const database = await new Promise<IDBDatabase>((done, fail) => {
+      const request = indexedDB.open('reelflow');
+      request.onsuccess = () => done(request.result);
+      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
+    });
+    const rows = await new Promise<{ permissions: unknown }[]>((done, fail) => {
+      const request = database.transaction('permissions').objectStore('permissions').getAll();
+      request.onsuccess = () => done(request.result as { permissions: unknown }[]);
+      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
+    });
+    database.close();
+    return rows.map((row) => row.permissions);
+  });
+}
+
 /** The sync indicator's accessible name ("Offline, 3 pending", "Synced 10:42"...). */
 function indicator(page: Page): Promise<string> {
   return page.locator('[data-sync-tone]').first().getAttribute('aria-label').then((label) => label ?? '');
@@ -141,7 +159,7 @@ const ROUTES = [...SIGNED_IN_PATHS, '/unauthorized'];
 describe('offline-first in the browser', () => {
   it('(a) starts every screen offline after one visit, deep links included', async () => {
     const page = await browser.context.newPage();
-    await signUp(page, 'Olive Offline');
+    const account = await signUp(page, 'Olive Offline');
     // One visit online: the home page refreshes the user (now on the pro plan), then My scripts.
     await page.goto(`${server.url}/`);
     // Home refreshes the stored user once it has painted and the page is idle (whenIdle, up to
@@ -150,6 +168,11 @@ describe('offline-first in the browser', () => {
     await page.goto(`${server.url}/my-scripts`);
     await expect.poll(() => page.getByText('No scripts yet').isVisible()).toBe(true);
     await serviceWorkerReady(page);
+    // The visit is over once the device keeps the pro plan's permissions for offline use: the app
+    // writes that copy in an idle moment after the screen shows, which a loaded machine may delay
+    // past the moment this test would otherwise go offline (and then open with the free plan's).
+    const current = await apiCall<Record<string, unknown>>(server, account.token, 'GET', '/api/user/permissions');
+    await expect.poll(() => cachedPermissions(page), { timeout: 15_000 }).toEqual([current.body]);
 
     await browser.context.setOffline(true);
     for (const route of ROUTES) {
