@@ -237,6 +237,26 @@ export async function signInInBrowser(page: Page, account: { email: string; pass
 }
 
 /** Waits until the service worker is active (the shell is precached when it activates). */
+/** Every row of one table of the app's local store (IndexedDB `reelflow`), read in the page. */
+export function storedRows<T = unknown>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
+    const database = await new Promise<IDBDatabase>((done, fail) => {
+      const request = indexedDB.open('reelflow');
+      request.onsuccess = () => done(request.result);
+      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
+    });
+    try {
+      return await new Promise<unknown[]>((done, fail) => {
+        const request = database.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => done(request.result as unknown[]);
+        request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
+      });
+    } finally {
+      database.close();
+    }
+  }, table) as Promise<T[]>;
+}
+
 export async function serviceWorkerReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -29,6 +29,7 @@ import {
   registerInBrowser,
   runAdmin,
   serviceWorkerReady,
+  storedRows,
   setFaults,
   SIGNED_IN_PATHS,
   signInInBrowser,
@@ -89,21 +90,8 @@ async function signUp(page: Page, name: string, plan: 'free' | 'creator' | 'pro'
 }
 
 /** The permissions objects the device keeps for offline use (one per signed-in user). */
-function cachedPermissions(page: Page): Promise<unknown[]> {
-  return page.evaluate(async () => {
-    const database = await new Promise<IDBDatabase>((done, fail) => {
-      const request = indexedDB.open('reelflow');
-      request.onsuccess = () => done(request.result);
-      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
-    });
-    const rows = await new Promise<{ permissions: unknown }[]>((done, fail) => {
-      const request = database.transaction('permissions').objectStore('permissions').getAll();
-      request.onsuccess = () => done(request.result as { permissions: unknown }[]);
-      request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
-    });
-    database.close();
-    return rows.map((row) => row.permissions);
-  });
+async function cachedPermissions(page: Page): Promise<unknown[]> {
+  return (await storedRows<{ permissions: unknown }>(page, 'permissions')).map((row) => row.permissions);
 }
 
 /** The sync indicator's accessible name ("Offline, 3 pending", "Synced 10:42"...). */

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, launchBrowser, registerInBrowser, startServer, type Browser, type RunningServer } from './harness';
+import { apiCall, launchBrowser, registerInBrowser, startServer, storedRows, type Browser, type RunningServer } from './harness';
 
 /** A render on a loaded 2-core machine: script, voice, visuals, ffmpeg (waits, not timings). */
 const RENDER = { timeout: 300_000, interval: 1_000 };
@@ -204,21 +204,8 @@ describe('AI videos in the browser', () => {
       await expect.poll(() => card.getByText('Waiting to be sent').isVisible()).toBe(true);
       await expect.poll(() => indicator(page)).toBe('Offline, 1 pending');
       expect(await serverVideos(token)).toEqual([]);
-      const id = await page.evaluate(async () => {
-        // The id the flow chose is the one the server will hold (the outbox sends it).
-        const request = indexedDB.open('reelflow');
-        const database = await new Promise<IDBDatabase>((done, fail) => {
-          request.onsuccess = () => done(request.result);
-          request.onerror = () => fail(request.error ?? new Error('IndexedDB request failed'));
-        });
-        const rows = await new Promise<{ id: string }[]>((done, fail) => {
-          const all = database.transaction('videos').objectStore('videos').getAll();
-          all.onsuccess = () => done(all.result as { id: string }[]);
-          all.onerror = () => fail(all.error ?? new Error('IndexedDB request failed'));
-        });
-        database.close();
-        return rows.map((row) => row.id);
-      });
+      // The id the flow chose is the one the server will hold (the outbox sends it).
+      const id = (await storedRows<{ id: string }>(page, 'videos')).map((row) => row.id);
       expect(id).toHaveLength(1);
 
       await browser.context.setOffline(false);
