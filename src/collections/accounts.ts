@@ -13,9 +13,9 @@ import { appOutbox, pullNow } from '../sync/engine';
 import type { OutboxItem } from '../sync/outbox';
 import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/plan-access';
+import { createLocalRows, plain, registerRowOutcomes } from '../store/local-rows';
+import { fetchAllPages } from '../sync/paged-pull';
+import { unchangedWhenForbidden } from '../session/plan-access';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountEntityKey = (id: string): string => `account:${id}`;

@@ -11,10 +11,10 @@ import { appOutbox, onOutcome, pullNow } from '../sync/engine';
 import type { OutboxItem } from '../sync/outbox';
 import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { defineMutation } from '../sync/registry';
-import { createLocalRows, payloadId, plain, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/plan-access';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from './shared/undo-delete';
+import { createLocalRows, payloadId, plain, registerRowOutcomes } from '../store/local-rows';
+import { fetchAllPages } from '../sync/paged-pull';
+import { unchangedWhenForbidden } from '../session/plan-access';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../store/undo-delete';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;

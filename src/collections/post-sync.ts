@@ -11,9 +11,9 @@ import { onOutcome, outcomeOf, pullNow } from '../sync/engine';
 import type { OutboxItem } from '../sync/outbox';
 import { createCollectionSync, markCollectionChanged, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { defineMutation } from '../sync/registry';
-import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/plan-access';
+import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from '../store/local-rows';
+import { fetchAllPages } from '../sync/paged-pull';
+import { unchangedWhenForbidden } from '../session/plan-access';
 
 export const POSTS_COLLECTION = 'posts';
 export const CALENDAR_COLLECTION = 'calendarEntries';

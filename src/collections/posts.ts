@@ -24,8 +24,8 @@ import {
   syncCalendarEntry,
   writePosts,
 } from './post-sync';
-import { plain } from './shared/local-rows';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from './shared/undo-delete';
+import { plain } from '../store/local-rows';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../store/undo-delete';
 
 export * from './post-sync';
 

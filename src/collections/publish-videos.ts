@@ -4,9 +4,9 @@ import type { PublishableVideo } from '../../contract/publishing';
 import { db } from '../store/db';
 import { pullNow } from '../sync/engine';
 import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { plain } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/plan-access';
+import { plain } from '../store/local-rows';
+import { fetchAllPages } from '../sync/paged-pull';
+import { unchangedWhenForbidden } from '../session/plan-access';
 
 export const PUBLISH_VIDEOS_COLLECTION = 'publishVideos';
 

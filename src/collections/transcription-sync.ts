@@ -16,9 +16,9 @@ import { appOutbox, pullNow } from '../sync/engine';
 import type { OutboxItem, OutboxResponse } from '../sync/outbox';
 import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
 import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { unchangedWhenForbidden } from './shared/plan-access';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../store/local-rows';
+import { fetchAllPages } from '../sync/paged-pull';
+import { unchangedWhenForbidden } from '../session/plan-access';
 
 export const TRANSCRIPTIONS_COLLECTION = 'transcriptions';
 export const transcriptionEntityKey = (id: string): string => `transcription:${id}`;

@@ -10,7 +10,7 @@ import type { CaptionSettings } from '../../contract/captions';
 import { db, type LocalTranscription, type UploadRow } from '../store/db';
 import { guardStorage } from '../store/storage-state';
 import { appOutbox } from '../sync/engine';
-import { plain } from './shared/local-rows';
+import { plain } from '../store/local-rows';
 import { createTranscriptionMutation, transcriptionRows, type CreateTranscriptionBody } from './transcription-sync';
 
 export interface QueueUploadInput {

@@ -5,9 +5,9 @@
 // the screens say which plan unlocks the feature. When this device's copy of the user's
 // permissions (written on every permissions load) already says the plan lacks it, the request is
 // not sent at all: no 403 in the browser's console, no wasted round trip on a phone network.
-import type { Permissions } from '../../../contract';
-import { permissionsRepo, sessionRepo } from '../../store/repositories';
-import type { PullResponse } from '../../sync/pull';
+import type { Permissions } from '../../contract';
+import { permissionsRepo, sessionRepo } from '../store/repositories';
+import type { PullResponse } from '../sync/pull';
 
 export type PlanPermission = 'can_publish_post' | 'can_create_video_caption';
 

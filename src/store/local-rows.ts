@@ -4,11 +4,11 @@
 // reactions to a delivery, a refusal, a retry and a discard. A collection module describes its
 // kinds and its server shape; this file holds the rules. No React.
 import { Dexie, type Table } from 'dexie';
-import { db } from '../../store/db';
-import { guardStorage } from '../../store/storage-state';
-import { onOutcome } from '../../sync/engine';
-import type { OutboxItem, OutboxResponse } from '../../sync/outbox';
-import { markCollectionChanged } from '../../sync/pull';
+import { db } from './db';
+import { guardStorage } from './storage-state';
+import { onOutcome } from '../sync/engine';
+import type { OutboxItem, OutboxResponse } from '../sync/outbox';
+import { markCollectionChanged } from '../sync/pull';
 
 export type RowSyncStatus = 'synced' | 'pending' | 'failed';
 

@@ -3,10 +3,10 @@
 // in the outbox for the undo window (its nextAttemptAt lies in the future, so no drain sends it
 // before), and Undo discards it. A change that never left the device is just dropped (nothing is
 // sent) and Undo queues it again. No React.
-import { db } from '../../store/db';
-import { appOutbox } from '../../sync/engine';
-import type { OutboxItem } from '../../sync/outbox';
-import type { MutationDef } from '../../sync/registry';
+import { db } from './db';
+import { appOutbox } from '../sync/engine';
+import type { OutboxItem } from '../sync/outbox';
+import type { MutationDef } from '../sync/registry';
 import { plain, type LocalRows, type SyncedRow } from './local-rows';
 
 /** How long a delete waits in the outbox for an Undo (the notification shows as long). */

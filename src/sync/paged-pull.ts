@@ -1,8 +1,8 @@
 // The pull of a Laravel-paginated list (GET <path>?page=N&per_page=1000, every page) that scripts,
 // videos and music share. No React.
-import type { Paginated } from '../../../contract';
-import { headerValue } from '../../sync/outbox';
-import type { HttpGet, PullResponse } from '../../sync/pull';
+import type { Paginated } from '../../contract';
+import { headerValue } from './outbox';
+import type { HttpGet, PullResponse } from './pull';
 
 /** The server's maximum page size: one request holds most creators' whole collection. */
 export const MAX_PAGE_SIZE = 1000;

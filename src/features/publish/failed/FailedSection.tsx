@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api';
 import { dismissFailedJob, failedJobTitle, rescheduleFailedJob, undoDismissFailedJob, type DismissedFailedJob } from '../../../collections/failed-jobs';
-import { UNDO_WINDOW_MS } from '../../../collections/shared/undo-delete';
+import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
 import { db, type LocalAccount, type LocalFailedJob } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { POST_STATUSES, type PostStatus } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
-import { UNDO_WINDOW_MS } from '../../../collections/shared/undo-delete';
+import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
 import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../../../collections/posts';
 import { db, type LocalPost } from '../../../store';
 import { ListCount, ListFilters, ListLoading, NoMatches } from '../../../ui/ListStates';
