@@ -3,12 +3,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { startingCreditsForPlan } from './domain/plans/plans';
-import type { TokenEncryptionConfig } from './domain/social/token-crypto';
-import { decodeTokenKey } from './domain/social/token-key';
 import type { PreflightLimits } from '../contract/preflight';
-import type { TranscriptionSettings } from './providers/stt';
 import { DEFAULT_TRANSCRIPTION_MAX_UPLOAD_MB } from '../contract/transcriptions';
+
+// This module is a leaf: it imports nothing of the server's (lint enforces it), so every other
+// module may read the configuration without an import circle. Shapes that providers and the
+// domain take from it (token keys, speech to text) are declared here for that reason.
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -55,7 +55,7 @@ const envSchema = z.object({
   PEXELS_API_KEY: optionalText,
   PEXELS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_BASE_URL must be an absolute URL such as https://api.pexels.com/v1/' }).optional()),
   PEXELS_VIDEOS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_VIDEOS_BASE_URL must be an absolute URL such as https://api.pexels.com/videos/' }).optional()),
-  // Voices (issue 8): each provider is offered when its key (or endpoint) is set.
+  // Voices: each provider is offered when its key (or endpoint) is set.
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_BASE_URL: optionalText.default('https://api.elevenlabs.io').pipe(z.url({ message: 'ELEVENLABS_BASE_URL must be an absolute URL such as https://api.elevenlabs.io' })),
   ELEVENLABS_MODEL: optionalText.default('eleven_multilingual_v2'),
@@ -66,14 +66,14 @@ const envSchema = z.object({
   OPENAI_TTS_MODEL: optionalText.default('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICES: optionalText,
   RATE_LIMIT_VOICE_PREVIEW: optionalText.default('30 per minute'),
-  // Speech to text (issue 11, server/providers/stt): explicit choice, else the first available.
+  // Speech to text (server/providers/stt): explicit choice, else the first available.
   STT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'lemonfox', 'pocketsphinx', 'none'], { message: 'STT_PROVIDER must be openai, lemonfox, pocketsphinx or none' }).optional()),
   STT_OPENAI_BASE_URL: optionalText.pipe(z.url({ message: 'STT_OPENAI_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
   STT_OPENAI_API_KEY: optionalText,
   STT_OPENAI_MODEL: optionalText.default('whisper-1'),
   STT_CHUNK_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(30, 'STT_CHUNK_SECONDS must be at least 30').max(3600, 'STT_CHUNK_SECONDS must be at most 3600').default(600)),
   POCKETSPHINX_PATH: optionalText,
-  // Transcriptions (issue 11): the largest upload the server takes, in MB (multipart and resumable).
+  // Transcriptions: the largest upload the server takes, in MB (multipart and resumable).
   TRANSCRIPTION_MAX_UPLOAD_MB: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().positive('TRANSCRIPTION_MAX_UPLOAD_MB must be a positive number of megabytes').max(100_000).default(DEFAULT_TRANSCRIPTION_MAX_UPLOAD_MB),
@@ -89,7 +89,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText,
   MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
-  // Publishing (issue 9): platform tokens at rest and how often a user may start connecting.
+  // Publishing: platform tokens at rest and how often a user may start connecting.
   TOKEN_ENCRYPTION_KEY: optionalText.pipe(z.string().refine((v) => decodeTokenKey(v) !== null, tokenKeyMessage('TOKEN_ENCRYPTION_KEY')).optional()),
   TOKEN_ENCRYPTION_PREVIOUS_KEYS: optionalText.pipe(
     z
@@ -100,7 +100,7 @@ const envSchema = z.object({
   RATE_LIMIT_CONNECT: optionalText.default('20 per 10 minutes'),
   RATE_LIMIT_CALENDAR_FEED: optionalText.default('60 per minute'),
   RATE_LIMIT_IMPORT_PREVIEW: optionalText.default('10 per minute'),
-  // Publishing (issue 9): YouTube through Google OAuth when both are set, else the built-in sandbox.
+  // Publishing: YouTube through Google OAuth when both are set, else the built-in sandbox.
   YOUTUBE_CLIENT_ID: optionalText,
   YOUTUBE_CLIENT_SECRET: optionalText,
   YOUTUBE_AUTHORIZE_URL: optionalText.default('https://accounts.google.com/o/oauth2/v2/auth').pipe(z.url({ message: 'YOUTUBE_AUTHORIZE_URL must be an absolute URL' })),
@@ -112,7 +112,7 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(262_144).max(1_073_741_824).multipleOf(262_144, 'YOUTUBE_UPLOAD_CHUNK_BYTES must be a multiple of 262144 (256 KiB)').default(8_388_608),
   ),
-  // Publishing (issue 10): Instagram Reels through Instagram Login when both are set, else the sandbox.
+  // Publishing: Instagram Reels through Instagram Login when both are set, else the sandbox.
   INSTAGRAM_CLIENT_ID: optionalText,
   INSTAGRAM_CLIENT_SECRET: optionalText,
   INSTAGRAM_AUTHORIZE_URL: optionalText.default('https://www.instagram.com/oauth/authorize').pipe(z.url({ message: 'INSTAGRAM_AUTHORIZE_URL must be an absolute URL' })),
@@ -138,10 +138,10 @@ const envSchema = z.object({
   ),
   SANDBOX_PLATFORMS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false'], { message: 'SANDBOX_PLATFORMS must be 1 or 0' }).default('1')),
   SANDBOX_PROCESSING_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(3600).default(2)),
-  // Pre-flight and doubles (issue 10): docs/decisions/publishing.md "Pre-flight and doubles".
+  // Pre-flight and doubles: docs/decisions/publishing.md "Pre-flight and doubles".
   PUBLISH_MIN_GAP_MINUTES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10_080).default(60)),
   PUBLISH_INSTAGRAM_MAX_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100_000).default(300)),
-  // Resumable uploads (issue 11): docs/decisions/transcription.md "Resumable uploads".
+  // Resumable uploads: docs/decisions/transcription.md "Resumable uploads".
   UPLOAD_EXPIRY_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(24 * 365).default(24)),
 });
 
@@ -171,11 +171,11 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   /** Videos rendered at the same time per process (server or `npm run worker`). */
   renderConcurrency: number;
-  /** Publish targets (uploads, status polls) worked at the same time per process (issue 9). */
+  /** Publish targets (uploads, status polls) worked at the same time per process. */
   publishConcurrency: number;
-  /** Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept (issue 11). */
+  /** Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept. */
   uploads: { directory: string; maxBytes: number; expiryMs: number };
-  /** Pre-flight limits the server may change, and the gap between two posts on one account that warns (issue 10). */
+  /** Pre-flight limits the server may change, and the gap between two posts on one account that warns. */
   publishChecks: { minGapMinutes: number; limits: Partial<PreflightLimits> };
   /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
   visuals: {
@@ -197,7 +197,7 @@ export interface Config {
   media: MediaConfig;
   /** Encryption of platform tokens at rest (server/domain/social/token-crypto.ts). */
   tokenEncryption: TokenEncryptionConfig;
-  /** Social platforms (issue 9): real endpoints and the built-in sandbox. */
+  /** Social platforms: real endpoints and the built-in sandbox. */
   social: SocialConfig;
 }
 
@@ -295,6 +295,38 @@ export interface RateLimitSetting {
 }
 
 export class ConfigError extends Error {}
+
+export const TOKEN_KEY_BYTES = 32;
+
+/** A token encryption key as an operator writes it: its 32 bytes, or null when `text` is not 32 bytes in hex or base64 / base64url. */
+export function decodeTokenKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === TOKEN_KEY_BYTES ? bytes : null;
+}
+
+export interface TokenEncryptionConfig {
+  /** TOKEN_ENCRYPTION_KEY (validated here), or undefined for the key kept in the database. */
+  key: string | undefined;
+  /** TOKEN_ENCRYPTION_PREVIOUS_KEYS: older keys that still decrypt. */
+  previousKeys: readonly string[];
+}
+
+export type TranscriptionEngineId = 'openai' | 'lemonfox' | 'pocketsphinx';
+export type SttProviderChoice = TranscriptionEngineId | 'none';
+
+/** Speech to text as configured (server/providers/stt's createSpeechToText picks the engine). */
+export interface TranscriptionSettings {
+  /** STT_PROVIDER; undefined = the first available in the documented order. */
+  provider: SttProviderChoice | undefined;
+  openAi: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  lemonfox: { apiKey: string | undefined; baseUrl: string };
+  /** POCKETSPHINX_PATH; undefined = look for pocketsphinx_continuous / pocketsphinx on PATH. */
+  pocketsphinxPath: string | undefined;
+  chunkSeconds: number;
+}
 
 const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -464,11 +496,6 @@ function mediaConfig(e: z.output<typeof envSchema>): MediaConfig {
       forcePathStyle: isTrue(e.S3_FORCE_PATH_STYLE),
     },
   };
-}
-
-/** Credits for a new user of `plan`: STARTING_CREDITS when set, else the plan's default. */
-export function startingCreditsFor(config: Pick<Config, 'startingCredits'>, plan: string): number {
-  return config.startingCredits ?? startingCreditsForPlan(plan);
 }
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startingCreditsFor } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/config';
+import { startingCreditsFor } from '../../server/domain/plans/plans';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { createTokenCipher, loadTokenCipher, TokenDecryptError, tokenKeyId } from '../../server/domain/social/token-crypto';
-import { decodeTokenKey } from '../../server/domain/social/token-key';
+import { decodeTokenKey } from '../../server/config';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 const key = () => randomBytes(32);

@@ -15,6 +15,7 @@
 // - allowedArtStyles:  the art styles the plan may use; null = all styles.
 // - video:             price of a rendered video per second (credits, charged when queued) and
 //                      the longest video the plan may render.
+import type { Config } from '../../config';
 import { ART_STYLES } from '../../../contract/permissions';
 
 export type Ability = 'can_create_video' | 'can_create_video_caption' | 'can_create_series' | 'can_publish_post';
@@ -110,4 +111,9 @@ export function planRank(key: string): number {
 
 export function startingCreditsForPlan(key: string): number {
   return planFor(key).startingCredits;
+}
+
+/** Credits for a new user of `plan`: STARTING_CREDITS when set, else the plan's default. */
+export function startingCreditsFor(config: Pick<Config, 'startingCredits'>, plan: string): number {
+  return config.startingCredits ?? startingCreditsForPlan(plan);
 }

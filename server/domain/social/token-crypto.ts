@@ -1,4 +1,4 @@
-// Platform tokens at rest (issue 9): AES-256-GCM, so a copy of the database alone (a backup, a
+// Platform tokens at rest: AES-256-GCM, so a copy of the database alone (a backup, a
 // leaked dump) holds no usable access or refresh token. The stored form is versioned and names
 // its key, so keys can rotate:
 //
@@ -15,9 +15,9 @@
 // the data — set TOKEN_ENCRYPTION_KEY in production (docs/decisions/publishing.md). The stored key
 // stays readable after an operator sets one, so switching loses no connected account.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { decodeTokenKey, TOKEN_KEY_BYTES, type TokenEncryptionConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { findServerSecret, loadOrCreateServerSecret } from '../server-secrets';
-import { decodeTokenKey, TOKEN_KEY_BYTES } from './token-key';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -88,13 +88,6 @@ export function createTokenCipher(keys: TokenKeys): TokenCipher {
       }
     },
   };
-}
-
-export interface TokenEncryptionConfig {
-  /** TOKEN_ENCRYPTION_KEY (validated by config.ts), or undefined for the key kept in the database. */
-  key: string | undefined;
-  /** TOKEN_ENCRYPTION_PREVIOUS_KEYS: older keys that still decrypt. */
-  previousKeys: readonly string[];
 }
 
 function decodeOrThrow(text: string): Buffer {

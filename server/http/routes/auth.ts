@@ -12,12 +12,11 @@ import {
   type MessageResponse,
   type ValidateLicenseResponse,
 } from '../../../contract/auth';
-import { startingCreditsFor } from '../../config';
 import { RESET_DONE, RESET_LINK_SENT, resetPassword } from '../../domain/auth/password-reset';
 import { revokeToken } from '../../domain/auth/tokens';
 import { createAccount, signIn, toPublicUser, type SignedIn } from '../../domain/auth/users';
 import { validateLicense } from '../../domain/licenses/licenses';
-import { DEFAULT_PLAN } from '../../domain/plans/plans';
+import { DEFAULT_PLAN, startingCreditsFor } from '../../domain/plans/plans';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { PASSWORD_RESET_MAIL_QUEUE } from '../../jobs/password-reset-mail';

@@ -5,10 +5,10 @@ import { changePasswordRequest, type MessageResponse, type User } from '../../..
 import type { PaymentApprovalResponse } from '../../../contract/payment';
 import type { Permissions } from '../../../contract/permissions';
 import { applyLicenseRequest, type ApplyLicenseResponse, type UsageResponse } from '../../../contract/plans';
-import { startingCreditsFor } from '../../config';
 import { changePassword, findUserById, toPublicUser } from '../../domain/auth/users';
 import { applyLicenseToUser } from '../../domain/licenses/licenses';
 import { permissionsForPlan } from '../../domain/plans/permissions';
+import { startingCreditsFor } from '../../domain/plans/plans';
 import { usageOf } from '../../domain/plans/usage';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';

@@ -1,8 +1,9 @@
-// Which speech-to-text engine the server uses (issue 11), from its configuration:
+// Which speech-to-text engine the server uses, from its configuration:
 //   STT_PROVIDER=openai|lemonfox|pocketsphinx|none picks one explicitly; otherwise the first that
 //   is available of: an OpenAI-compatible endpoint (STT_OPENAI_BASE_URL), Lemonfox
 //   (LEMONFOX_API_KEY), pocketsphinx (installed on the server), and else none — a
 //   NoSpeechEngineError whose message lists the options. Never a made-up transcript.
+import type { TranscriptionSettings } from '../../config';
 import { LemonfoxTranscription } from './lemonfox';
 import { OpenAiCompatibleTranscription } from './openai-transcription';
 import { findPocketsphinx, PocketsphinxTranscription } from './pocketsphinx';
@@ -14,17 +15,7 @@ export { cutPoints, findSilences, rejoinChunks, splitAudio } from './chunks';
 export { SpeechToText, DEFAULT_CHUNK_SECONDS } from './transcribe';
 export { LemonfoxTranscription, OpenAiCompatibleTranscription, PocketsphinxTranscription, findPocketsphinx };
 
-export type SttProviderChoice = TranscriptionEngineId | 'none';
-
-export interface TranscriptionSettings {
-  /** STT_PROVIDER; undefined = the first available in the documented order. */
-  provider: SttProviderChoice | undefined;
-  openAi: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
-  lemonfox: { apiKey: string | undefined; baseUrl: string };
-  /** POCKETSPHINX_PATH; undefined = look for pocketsphinx_continuous / pocketsphinx on PATH. */
-  pocketsphinxPath: string | undefined;
-  chunkSeconds: number;
-}
+export type { SttProviderChoice, TranscriptionSettings } from '../../config';
 
 export type SpeechToTextSetup = { configured: true; provider: TranscriptionProvider } | { configured: false; provider: null; error: NoSpeechEngineError };
 
