@@ -1,10 +1,11 @@
 // Lint is part of `npm test` and runs with --max-warnings 0.
 // The import-boundary rules encode DESIGN.md §2: the browser and the server meet only in
-// contract/; sync, store, collections and workers stay free of React; features do not import each other;
+// contract/; sync, store, collections and workers stay free of React; in the client, app → features →
+// shared (a feature uses another only through its data/index.ts, and its data/ is React-free);
 // server/domain knows nothing of Fastify.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
@@ -19,12 +20,36 @@ const features = (() => {
   }
 })();
 
-const featureZones = features.map((name) => ({
-  target: `./src/features/${name}`,
-  from: './src/features',
-  except: [`./${name}`],
-  message: 'Features do not import each other; move shared code to src/ui, src/session or src/api.',
-}));
+// The client's layers (DESIGN.md §2): src/app wires the features together, a feature owns its
+// screens and a React-free data/ folder, and the shared layers below serve every feature.
+const sharedLayers = ['ui', 'sync', 'store', 'api', 'session', 'media'];
+
+// A feature may use another only through that feature's public data API (its data/index.ts, e.g.
+// publishing listing the videos), never its screens; its own data/ never reaches up into its screens.
+const featureZones = features.flatMap((name) => [
+  {
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...features.filter((other) => other !== name).map((other) => `./${other}/data/index.ts`)],
+    message: "A feature imports another only through that feature's data/index.ts; move shared code to src/ui, src/session or src/api.",
+  },
+  {
+    target: `./src/features/${name}/data`,
+    from: `./src/features/${name}`,
+    except: ['./data'],
+    message: "A feature's data/ holds no screens and imports none: the screens use the data, not the other way round.",
+  },
+]);
+
+// Shared code is shared because it knows no feature and no app wiring.
+const sharedZones = sharedLayers.flatMap((layer) => [
+  { target: `./src/${layer}`, from: './src/features', message: 'Shared code never imports a feature: pass the data in, or move the code into the feature.' },
+  { target: `./src/${layer}`, from: './src/app', message: 'Shared code never imports the app wiring (src/app imports it, not the other way round).' },
+]);
+
+// Screens read the local store through their feature's data/ queries (named, testable, one place
+// per domain), never through the Dexie singleton. Domains listed here still query inline.
+const domainsQueryingInline = ['calendar', 'publish', 'accounts', 'scripts', 'transcription', 'videos'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**'] },
@@ -40,6 +65,9 @@ export default tseslint.config(
       },
     },
     plugins: { 'import-x': importX },
+    // Without a resolver that knows .ts/.tsx, extensionless imports do not resolve and the path
+    // boundaries below never fire.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -55,6 +83,12 @@ export default tseslint.config(
             { target: './contract', from: './server', message: 'contract/ is shared and depends on neither side.' },
             { target: './server/domain', from: './server/http', message: 'Domain services know nothing of HTTP.' },
             ...featureZones,
+            ...sharedZones,
+            {
+              target: './src/features/*/data/**',
+              from: './src/**/*.tsx',
+              message: "A feature's data/ is React-free: it imports no component (.tsx) module.",
+            },
           ],
         },
       ],
@@ -71,6 +105,40 @@ export default tseslint.config(
     files: ['src/sync/**/*.ts', 'src/store/**/*.ts', 'src/collections/**/*.ts', 'workers/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks'], message: 'sync, store, collections and workers import no React.' }] }],
+    },
+  },
+  {
+    files: ['src/features/*/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks', '@mantine/*'],
+              message: "A feature's data/ is React-free (plain queries, mutations, pulls and HTTP calls): the service worker and tests use it without a UI.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/data/**', ...domainsQueryingInline.map((name) => `src/features/${name}/**`)],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/store/db', '**/store'],
+              importNames: ['db'],
+              message: "Screens read the local store through their feature's data/ queries (e.g. useLiveQuery(() => postsInRange(from, to), [from, to])).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
