@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { cleanStaleTempRoots } from './media/temp-roots';
 import { stopBoss } from './jobs/boss';
 import { startJobRunner } from './jobs';
 import { logsRequests } from './logger';
@@ -36,6 +37,7 @@ export interface RunServerOptions {
 }
 
 export async function runServer(config: Config, options: RunServerOptions = {}): Promise<RunningServer> {
+  await cleanStaleTempRoots();
   const database = await openDatabase(config);
   let boss: PgBoss | null = null;
   let app: FastifyInstance | null = null;

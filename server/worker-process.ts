@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { cleanStaleTempRoots } from './media/temp-roots';
 import { stopBoss } from './jobs/boss';
 import { startJobRunner } from './jobs';
 import { createMailer } from './providers/mail/mailer';
@@ -25,6 +26,7 @@ export interface RunningWorker {
 }
 
 export async function runWorker(config: Config, log: Logger): Promise<RunningWorker> {
+  await cleanStaleTempRoots();
   const database = await openDatabase(config);
   const closers: (() => Promise<void> | void)[] = [() => database.close()];
   const close = async () => {

@@ -3,12 +3,12 @@
 // applied first, as ffmpeg does when decoding), the sound kept. Written to a temporary file and
 // renamed into place, so a cancelled or failed burn never leaves a half-written video behind.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CaptionStyle, WordTiming } from '../../contract';
 import { writeAssFile } from './captions';
 import { FfmpegError, probe, runFfmpeg } from './ffmpeg';
+import { makeWorkDir } from './temp-roots';
 import { AUDIO_ENCODER_ARGS, filterValue, VIDEO_ENCODER_ARGS } from './filtergraph';
 import type { ProgressReporter } from './types';
 
@@ -39,7 +39,7 @@ export async function burnCaptions(input: BurnCaptionsInput, onProgress?: Progre
   const facts = await probe(input.source, signal);
   if (!facts.width || !facts.height) throw new FfmpegError('This file has no picture to put captions on.', '', null);
   const size = displaySize(facts.width, facts.height, facts.rotation);
-  const work = await mkdtemp(join(tmpdir(), 'reelflow-burn-'));
+  const work = await makeWorkDir('burn');
   const partial = join(dirname(input.output), `.${randomUUID()}.partial.mp4`);
   try {
     const assPath = join(work, 'captions.ass');

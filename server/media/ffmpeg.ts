@@ -1,9 +1,9 @@
 // The ffmpeg/ffprobe processes behind the media layer. Binaries: FFMPEG_PATH / FFPROBE_PATH win
 // (a system build), else the static builds from npm (@ffmpeg-installer, @ffprobe-installer).
 // Failures become plain-language messages; the stderr tail is kept on the error for the logs.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { statSync } from 'node:fs';
+import { spawnChild } from './processes';
 
 const require = createRequire(import.meta.url);
 
@@ -86,7 +86,7 @@ export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<str
       reject(new FfmpegError('Rendering was cancelled.', '', null, true));
       return;
     }
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args], {
+    const child = spawnChild(ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -175,7 +175,7 @@ function rotationOf(stream: NonNullable<ProbeJson['streams']>[number] | undefine
 
 export function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
+    const child = spawnChild(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
       stdio: ['ignore', 'pipe', 'pipe'],
       signal,
     });

@@ -2,9 +2,9 @@
 // the container and streams (music, clips, image headers), ffmpeg decodes images whole (a
 // truncated or corrupt picture fails here, not in the middle of a render). The type we store and
 // serve is the one the content proves.
-import { spawn } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { spawnChild } from './processes';
 
 /** Longest a probe or decode may run: a hostile file must not hold a request forever. */
 const TOOL_TIMEOUT_MS = 30_000;
@@ -38,7 +38,7 @@ interface ToolResult {
 
 function run(binary: string, args: string[]): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TOOL_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    const child = spawnChild(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TOOL_TIMEOUT_MS, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -5,7 +5,6 @@
 // only once it is whole: burned in a temporary folder, then stored under the same key; a failed
 // or stopped render keeps the previous captioned video. The temporary folder is always removed.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { resolveCaptionStyle } from '../../../contract/captions';
@@ -14,6 +13,7 @@ import { transcriptions, type TranscriptionRow } from '../../db/schema-transcrip
 import { burnCaptions } from '../../media/caption-burn';
 import { FfmpegError } from '../../media/ffmpeg';
 import type { MediaStorage } from '../../media/storage/types';
+import { processTempRoot } from '../../media/temp-roots';
 import { ClientProblem } from '../problems';
 import { captionedKeyOf, findTranscriptionRow } from './transcriptions';
 
@@ -104,7 +104,7 @@ export async function runCaptionRender(deps: CaptionRenderDeps, id: string, opti
       .catch((error: unknown) => deps.log?.(`could not record the progress of caption render ${id}`, error));
   };
   const heartbeat = setInterval(() => queueWrite({}), HEARTBEAT_MS);
-  const workDir = await mkdtemp(join(deps.workRoot ?? tmpdir(), 'reelflow-caption-render-'));
+  const workDir = await mkdtemp(join(deps.workRoot ?? (await processTempRoot()), 'reelflow-caption-render-'));
   try {
     const refusal = renderRefusal(row);
     if (refusal) throw new ClientProblem(refusal.status, refusal.message);

@@ -6,13 +6,13 @@
 // A temporary failure of the engine (unreachable, rate limit) leaves it queued for a later try, up
 // to MAX_ATTEMPTS. The temporary folder is always removed.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TranscriptionStage } from '../../../contract/transcriptions';
 import type { Db } from '../../db/client';
 import { transcriptions, type TranscriptionRow } from '../../db/schema-transcriptions';
 import type { MediaStorage } from '../../media/storage/types';
+import { processTempRoot } from '../../media/temp-roots';
 import { renderAfterTranscription } from './render';
 import { NoSpeechEngineError, TranscriptionProviderError, type TranscriptionProvider } from '../../providers/stt';
 
@@ -105,7 +105,7 @@ export async function runTranscription(deps: TranscribeDeps, id: string, options
   const heartbeat = setInterval(() => queueWrite({}), HEARTBEAT_MS);
   const stage = (name: TranscriptionStage, progress: number) => queueWrite({ stage: name, progress });
 
-  const workDir = await mkdtemp(join(deps.workRoot ?? tmpdir(), 'reelflow-transcribe-'));
+  const workDir = await mkdtemp(join(deps.workRoot ?? (await processTempRoot()), 'reelflow-transcribe-'));
   try {
     let shown = 5;
     const provider = deps.speechToText((done) => {

@@ -5,12 +5,12 @@
 //     prints each utterance's text, then one line per word: "word start end probability";
 //   5.x: `pocketsphinx single f.wav` prints one JSON line {b,d,t,w:[{t,b,d,p}]} (b/d = begin/duration).
 // Both take 16 kHz mono 16-bit WAV, which the chunker writes with the server's ffmpeg.
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import type { WordTiming } from '../../../contract';
 import { monotonic, round } from '../tts/words';
 import { TranscriptionProviderError, type ChunkTranscript, type TranscriptionEngine } from './types';
+import { spawnChild } from '../../media/processes';
 
 export type PocketsphinxFlavor = 'continuous' | 'single';
 
@@ -117,7 +117,7 @@ export class PocketsphinxTranscription implements TranscriptionEngine {
   private run(args: string[], signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
       signal?.throwIfAborted();
-      const child = spawn(this.binary.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnChild(this.binary.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -2,10 +2,10 @@
 // pieces the engine accepts, at pauses where it can (chunks.ts), transcribes them in order — the language found in the
 // first piece is asked for in the rest, so one recording stays in one language — and rejoins the
 // words on the recording's clock. Temporary files live in one directory removed at the end.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FfmpegError, probe } from '../../media/ffmpeg';
+import { makeWorkDir } from '../../media/temp-roots';
 import { cutPoints, findSilences, rejoinChunks, splitAudio, type TranscribedChunk } from './chunks';
 import { sleep } from '../social/http';
 import { TranscriptionProviderError, type ChunkTranscript, type Transcript, type TranscriptionEngine, type TranscriptionProvider, type TranscriptionRequest } from './types';
@@ -57,7 +57,7 @@ export class SpeechToText implements TranscriptionProvider {
     const asked = request.language?.trim().toLowerCase() || null;
     this.engine.checkLanguage(asked);
     signal?.throwIfAborted();
-    const dir = await mkdtemp(join(tmpdir(), 'reelflow-stt-'));
+    const dir = await makeWorkDir('stt');
     try {
       const input = request.audioPath ?? (await this.writeInput(dir, request));
       const media = await probe(input, signal).catch((error: unknown) => {

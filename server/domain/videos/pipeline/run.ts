@@ -3,7 +3,6 @@
 // after a failure resumes where it left off without redoing finished work. Safe to call twice
 // for one video (pg-boss retries, duplicate jobs): only one run can hold a video at a time.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { VideoStage, VideoStageName } from '../../../../contract/videos';
@@ -11,6 +10,7 @@ import { aiVideos, type AiVideoRow } from '../../../db/schema-videos';
 import { lockVideo, refundAll, settle } from '../billing';
 import type { VideoCheckpoint } from '../checkpoint';
 import { videoPrefix } from '../videos';
+import { processTempRoot } from '../../../media/temp-roots';
 import { captionsStage } from './captions';
 import type { Stage, StageContext } from './context';
 import { ClaimLostError, describeFailure, VideoGoneError } from './failures';
@@ -119,7 +119,7 @@ export async function renderVideo(services: RenderServices, videoId: string, opt
   let completedWeight = 0;
   let lastProgressWrite = 0;
   let progressValue = video.progress;
-  const workDir = await mkdtemp(join(services.workRoot ?? tmpdir(), 'reelflow-render-'));
+  const workDir = await mkdtemp(join(services.workRoot ?? (await processTempRoot()), 'reelflow-render-'));
   let current: VideoStageName = STAGE_STEPS[0]!.name;
   try {
     for (const step of STAGE_STEPS) {
