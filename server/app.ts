@@ -39,7 +39,7 @@ import { musicRoutes } from './http/routes/music';
 import { sceneMediaRoutes } from './http/routes/scene-media';
 import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
-import type { SocialAdapters } from './providers/social/types';
+import type { SocialAdapters } from './domain/ports/social';
 import type { AccountTokenService, PublishScheduler } from './domain/social/types';
 import { pendingTargets, releaseCrashedPublishes, runTarget, type EngineTimings, type PublishEngineDeps } from './domain/publishing/engine';
 import { createInProcessPublishScheduler, type InProcessPublishScheduler } from './domain/publishing/scheduler';
@@ -53,7 +53,7 @@ import { tiktokRoutes } from './http/routes/tiktok';
 import { uploadRoutes } from './http/routes/uploads';
 import { deleteUpload, finishedUpload } from './domain/uploads/resumable';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
-import { createSocialAdapters } from './providers/social';
+import { createSocialProviders } from './providers/social';
 import type { FinishedUploads } from './http/context';
 import { transcriptionRoutes } from './http/routes/transcriptions';
 import { releaseCrashedTranscriptions, unfinishedTranscriptionIds, type TranscribeDeps } from './domain/transcriptions/run';
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);
   app.decorate('tokenCipher', tokenCipher);
   // Real platforms when configured, else their built-in sandboxes (whose routes are mounted below).
-  const socialSetup = createSocialAdapters(config, { db: database.db });
+  const socialSetup = createSocialProviders(config, { db: database.db });
   const social: SocialAdapters = options.social ?? socialSetup.adapters;
   // No row locks on PGlite: its single connection, held during a call to the in-process sandbox, would deadlock.
   const accountTokens = options.accountTokens ?? createAccountTokens({ db: database.db, cipher: tokenCipher, adapters: social, lockRows: database.kind === 'postgres' });
@@ -329,7 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   tiktokRoutes(app, context);
   await transcriptionRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
-  await socialSetup.registerRoutes(app);
+  if (socialSetup.sandboxPlugin) await app.register(socialSetup.sandboxPlugin);
   if (options.adminSecret) internalAdminRoutes(app, context, options.adminSecret);
 
   await registerClient(app, config.clientDir);

@@ -14,7 +14,7 @@ import { RunningRenders } from './domain/videos/runner';
 import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
 import { createAccountTokens } from './domain/social/account-tokens';
 import { loadTokenCipher } from './domain/social/token-crypto';
-import { createSocialAdapters } from './providers/social';
+import { createSocialProviders } from './providers/social';
 import { publicMediaUrls } from './domain/publishing/media';
 import { createMediaUrlSigner, loadMediaUrlSecret } from './media/signed-urls';
 import { configuredTranscribeDeps } from './jobs/transcribe';
@@ -42,7 +42,7 @@ export async function runWorker(config: Config, log: Logger): Promise<RunningWor
     const services = createRenderServices({ config, database, ...providers, log: (message, error) => log.warn({ err: error }, message) });
     // The same publish engine as the server's (buildApp): the configured platforms (or their
     // sandboxes, reached in-process) and the accounts' tokens, decrypted with the shared key.
-    const social = createSocialAdapters(config, { db: database.db });
+    const social = createSocialProviders(config, { db: database.db });
     closers.push(() => social.close());
     const tokens = createAccountTokens({
       db: database.db,

@@ -9,7 +9,7 @@ import type { VoiceCatalogue } from '../domain/voices/voice-catalogue';
 import type { SignedMediaUrls } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage/types';
 import type { VideoRenderer } from '../domain/videos/runner';
-import type { SocialAdapters } from '../providers/social/types';
+import type { SocialAdapters } from '../domain/ports/social';
 import type { AccountTokenService, PublishScheduler } from '../domain/social/types';
 import type { TranscriptionRunner } from '../domain/transcriptions/runner';
 import type { SpeechToTextSetup } from '../providers/stt';

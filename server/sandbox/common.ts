@@ -6,8 +6,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
-import { constantTimeEqual } from '../../../domain/auth/secrets';
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
+import { constantTimeEqual } from '../domain/auth/secrets';
 
 type Fields = Record<string, unknown>;
 

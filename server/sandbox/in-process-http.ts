@@ -3,7 +3,7 @@
 // same Request/Response objects. A connection the sandbox drops on purpose surfaces as fetch's
 // own "fetch failed" TypeError.
 import type { FastifyInstance } from 'fastify';
-import type { SocialHttp } from '../types';
+import type { SocialHttp } from '../domain/ports/social';
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 

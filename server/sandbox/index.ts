@@ -1,41 +1,89 @@
-// The built-in platform sandboxes (issue 9): the routes (mounted on the app for browsers, and on
-// a small private Fastify instance the adapters reach through inProcessHttp, with no network).
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { SocialHttp } from '../types';
-import type { TiktokEndpoints } from '../tiktok/client';
-import type { YoutubeEndpoints } from '../youtube/client';
+// The built-in platform sandboxes as ONE Fastify plugin: YouTube, TikTok and Instagram under
+// /sandbox/{platform}, each speaking its platform's own protocol so the real adapters run against
+// it unchanged. The same plugin is mounted twice: on the app (consent and account pages for the
+// browser) and on a small private Fastify instance the adapters reach through inProcessHttp, with
+// no network.
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { SocialPlatform } from '../../contract/publishing';
+import type { Db } from '../db/client';
+import type { SocialHttp } from '../domain/ports/social';
+import type { InstagramEndpoints } from '../providers/social/instagram/client';
+import type { TiktokEndpoints } from '../providers/social/tiktok/client';
+import type { YoutubeEndpoints } from '../providers/social/youtube/client';
 import { inProcessHttp } from './in-process-http';
-import { SANDBOX_MAX_CHUNK_BYTES, youtubeSandboxEndpoints, youtubeSandboxRoutes, type YoutubeSandboxOptions } from './youtube-routes';
-import { TIKTOK_SANDBOX_MAX_CHUNK_BYTES, tiktokSandboxEndpoints, tiktokSandboxRoutes, type TiktokSandboxOptions } from './tiktok-routes';
+import { INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, instagramSandboxEndpoints, instagramSandboxRoutes } from './instagram-routes';
+import { TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, tiktokSandboxEndpoints, tiktokSandboxRoutes } from './tiktok-routes';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, youtubeSandboxEndpoints, youtubeSandboxRoutes } from './youtube-routes';
 
-export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, YOUTUBE_SANDBOX_PREFIX, youtubeSandboxEndpoints, youtubeSandboxRoutes, type YoutubeSandboxOptions } from './youtube-routes';
 export { inProcessHttp } from './in-process-http';
-export { TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, TIKTOK_SANDBOX_PREFIX, tiktokSandboxEndpoints, tiktokSandboxRoutes, type TiktokSandboxOptions } from './tiktok-routes';
+export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, YOUTUBE_SANDBOX_PREFIX } from './youtube-routes';
+export { TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, TIKTOK_SANDBOX_PREFIX } from './tiktok-routes';
+export { INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, INSTAGRAM_SANDBOX_PREFIX, SANDBOX_PUBLISHING_LIMIT } from './instagram-routes';
 
-/** One platform's sandbox: its addresses, a fetch that reaches it in this process, its routes for the app. */
-export interface PlatformSandbox<E> {
+export interface SandboxOptions {
+  db: Db;
+  /** config.dataDir: partial uploads are kept in `${dataDir}/sandbox/{platform}/`. */
+  dataDir: string;
+  /** config.appUrl: the sandboxes' addresses, and the only origin a redirect_uri or video_url may have. */
+  appUrl: string;
+  /** How long a finished upload stays processing. */
+  processingMs: number;
+  /** The platforms to stand in for (those without real credentials). Default: all three. */
+  platforms?: readonly SocialPlatform[];
+  /** How the Instagram sandbox fetches video_url before the plugin is mounted on the app. Default: global fetch. */
+  fetch?: SocialHttp;
+}
+
+/** What an adapter needs to talk to one platform's sandbox: its addresses and its one OAuth client. */
+export interface SandboxClient<E> {
   endpoints: E;
-  /** Reaches the sandbox routes in this process. */
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SandboxClients {
+  youtube: SandboxClient<YoutubeEndpoints>;
+  tiktok: SandboxClient<TiktokEndpoints>;
+  instagram: SandboxClient<InstagramEndpoints>;
+}
+
+export interface Sandbox {
+  clients: SandboxClients;
+  /** Reaches the sandbox routes in this process (the adapters' fetch). */
   http: SocialHttp;
-  /** Mounts the same routes on the app (consent and account pages for the browser). */
-  register(app: FastifyInstance): Promise<void>;
+  /** The routes of the platforms in use, for the app: `await app.register(sandbox.plugin)`. */
+  plugin: FastifyPluginAsync;
   close(): Promise<void>;
 }
-export type YoutubeSandbox = PlatformSandbox<YoutubeEndpoints>;
-export type TiktokSandbox = PlatformSandbox<TiktokEndpoints>;
 
-function createSandbox<E, O>(routes: (app: FastifyInstance, options: O) => Promise<void>, options: O, endpoints: E, bodyLimit: number): PlatformSandbox<E> {
-  const instance = Fastify({ logger: false, bodyLimit });
-  void instance.register((scope) => routes(scope, options));
-  return { endpoints, http: inProcessHttp(instance), register: (app) => routes(app, options), close: () => instance.close() };
+export function sandboxClients(appUrl: string): SandboxClients {
+  return {
+    youtube: { endpoints: youtubeSandboxEndpoints(appUrl), clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
+    tiktok: { endpoints: tiktokSandboxEndpoints(appUrl), clientId: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET },
+    instagram: { endpoints: instagramSandboxEndpoints(appUrl), clientId: INSTAGRAM_SANDBOX_CLIENT_ID, clientSecret: INSTAGRAM_SANDBOX_CLIENT_SECRET },
+  };
 }
 
-export function createYoutubeSandbox(options: YoutubeSandboxOptions): YoutubeSandbox {
-  return createSandbox(youtubeSandboxRoutes, options, youtubeSandboxEndpoints(options.appUrl), SANDBOX_MAX_CHUNK_BYTES);
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const platforms = new Set(options.platforms ?? (['youtube', 'tiktok', 'instagram'] as const));
+  // The Instagram sandbox fetches each Reel's video_url from the app's own media route: in-process
+  // through the app once the plugin is mounted there (no socket, no public APP_URL needed), else
+  // (a worker process without the app) with plain fetch to APP_URL.
+  let mediaHttp: SocialHttp = options.fetch ?? ((url, init) => fetch(url, init));
+  const routes = async (scope: FastifyInstance) => {
+    if (platforms.has('youtube')) await youtubeSandboxRoutes(scope, options);
+    if (platforms.has('tiktok')) await tiktokSandboxRoutes(scope, options);
+    if (platforms.has('instagram')) await instagramSandboxRoutes(scope, { ...options, mediaHttp: () => mediaHttp });
+  };
+  const instance = Fastify({ logger: false });
+  void instance.register(routes);
+  return {
+    clients: sandboxClients(options.appUrl),
+    http: inProcessHttp(instance),
+    plugin: async (app) => {
+      mediaHttp = inProcessHttp(app);
+      await routes(app);
+    },
+    close: () => instance.close(),
+  };
 }
-
-export function createTiktokSandbox(options: TiktokSandboxOptions): TiktokSandbox {
-  return createSandbox(tiktokSandboxRoutes, options, tiktokSandboxEndpoints(options.appUrl), TIKTOK_SANDBOX_MAX_CHUNK_BYTES);
-}
-export { createInstagramSandbox, type InstagramSandbox } from './instagram-sandbox';
-export { INSTAGRAM_SANDBOX_CLIENT_ID, INSTAGRAM_SANDBOX_CLIENT_SECRET, INSTAGRAM_SANDBOX_PREFIX, SANDBOX_PUBLISHING_LIMIT, instagramSandboxEndpoints } from './instagram-routes';

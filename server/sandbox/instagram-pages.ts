@@ -1,7 +1,7 @@
 // The Instagram sandbox's HTML: its consent page (Instagram Login's "allow" step, as a plain form:
 // no script, the app's CSP allows none inline) and the account page with the Reels it published.
 // Shares the layout and escaping of the YouTube sandbox's pages.
-import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
 import { escapeHtml, layout } from './pages';
 
 export const INSTAGRAM_SIMULATION_LABELS: Record<SandboxSimulation, string> = {

@@ -6,11 +6,11 @@
 // accounts and answer "not found" for everyone else's, as if they did not exist.
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SocialPlatform } from '../../../../contract/publishing';
-import type { Db } from '../../../db/client';
-import { sandboxSessions, type SandboxAccountRow, type SandboxPostRow } from '../../../db/schema-sandbox';
-import { randomSecret, sha256Hex } from '../../../domain/auth/secrets';
-import { sandboxConnectUser } from '../../../domain/social/oauth-state';
+import type { SocialPlatform } from '../../contract/publishing';
+import type { Db } from '../db/client';
+import { sandboxSessions, type SandboxAccountRow, type SandboxPostRow } from '../db/schema-sandbox';
+import { randomSecret, sha256Hex } from '../domain/auth/secrets';
+import { sandboxConnectUser } from '../domain/social/oauth-state';
 import { cookieValue, wellFormed } from './common';
 import type { SandboxStore } from './store';
 

@@ -1,7 +1,7 @@
 // The sandbox's HTML: the consent page (an accessible form, no script: the app's CSP allows none
 // inline) and the channel page. Everything interpolated is escaped; "Sandbox" is in every title
 // so nobody mistakes it for the real platform.
-import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../../../contract/publishing';
+import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
 
 export const SIMULATION_LABELS: Record<SandboxSimulation, string> = {
   ok: 'Works normally',

@@ -4,10 +4,10 @@
 // means an upload can never become two videos.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { SandboxSimulation } from '../../../../contract/publishing';
-import type { Db } from '../../../db/client';
-import { sandboxAccounts, sandboxPosts, sandboxTokens, sandboxUploads, type SandboxAccountRow, type SandboxPostRow, type SandboxPostStatus, type SandboxTokenRow, type SandboxUploadRow } from '../../../db/schema-sandbox';
-import { randomSecret, sha256Hex } from '../../../domain/auth/secrets';
+import type { SandboxSimulation } from '../../contract/publishing';
+import type { Db } from '../db/client';
+import { sandboxAccounts, sandboxPosts, sandboxTokens, sandboxUploads, type SandboxAccountRow, type SandboxPostRow, type SandboxPostStatus, type SandboxTokenRow, type SandboxUploadRow } from '../db/schema-sandbox';
+import { randomSecret, sha256Hex } from '../domain/auth/secrets';
 
 export const ACCESS_TOKEN_SECONDS = 3599;
 const CODE_SECONDS = 10 * 60;

@@ -5,13 +5,13 @@
 // and an account page that shows what was posted. Each account's `simulate` choice makes it
 // misbehave like real accounts do (contract SANDBOX_SIMULATIONS). State: the shared sandbox_* tables.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TIKTOK_PRIVACY_LEVELS } from '../../../../contract/publishing';
-import type { Db } from '../../../db/client';
-import { sqlState } from '../../../db/errors';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../../http/body-parser';
-import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
-import { randomSecret } from '../../../domain/auth/secrets';
-import type { TiktokEndpoints } from '../tiktok/client';
+import { TIKTOK_PRIVACY_LEVELS } from '../../contract/publishing';
+import type { Db } from '../db/client';
+import { sqlState } from '../db/errors';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body-parser';
+import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
+import { randomSecret } from '../domain/auth/secrets';
+import type { TiktokEndpoints } from '../providers/social/tiktok/client';
 import {
   bearer,
   finishOrDrop,

@@ -5,11 +5,11 @@
 // status, and a channel page that shows what was published. Each account's `simulate` choice
 // makes it misbehave the way real accounts do (contract SANDBOX_SIMULATIONS).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
-import { sqlState } from '../../../db/errors';
-import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../../../db/schema-sandbox';
-import { randomSecret } from '../../../domain/auth/secrets';
-import type { YoutubeEndpoints } from '../youtube/client';
+import type { Db } from '../db/client';
+import { sqlState } from '../db/errors';
+import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
+import { randomSecret } from '../domain/auth/secrets';
+import type { YoutubeEndpoints } from '../providers/social/youtube/client';
 import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';

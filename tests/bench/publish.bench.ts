@@ -28,7 +28,7 @@ import type { PublishScheduler } from '../../server/domain/social/types';
 import { bossPublishScheduler } from '../../server/jobs/publish-target';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import type { MediaStorage } from '../../server/media/storage/types';
-import type { SocialPlatformAdapter } from '../../server/providers/social/types';
+import type { SocialPlatformAdapter } from '../../server/domain/ports/social';
 import { runServer } from '../../server/server';
 import { submitConsent } from '../server/fakes/youtube-sandbox-consent';
 import { makeFixtures } from '../server/media-fixtures';

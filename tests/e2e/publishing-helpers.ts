@@ -36,7 +36,7 @@ export async function finishedVideo(server: RunningServer, token: string, video:
 
 const PLATFORM_NAMES: Record<SocialPlatform, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
 
-/** Each sandbox's consent page (server/providers/social/sandbox/*-routes.ts). */
+/** Each sandbox's consent page (server/sandbox/*-routes.ts). */
 const CONSENT_URLS: Record<SocialPlatform, RegExp> = {
   youtube: /\/sandbox\/youtube\/o\/oauth2\/v2\/auth\?/,
   tiktok: /\/sandbox\/tiktok\/v2\/auth\/authorize\/\?/,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter, instagramError, INSTAGRAM_SCOPES } from '../../server/providers/social/instagram';
-import { SocialError, type PublishContent, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { SocialError, type PublishContent, type SocialPlatformAdapter } from '../../server/domain/ports/social';
 import { FAKE_IG_CLIENT_ID, FAKE_IG_CLIENT_SECRET, FAKE_IG_USER_ID, graphErrorBody, startInstagramFake, type InstagramFake } from './fakes/instagram-fake';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
 

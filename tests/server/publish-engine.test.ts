@@ -10,7 +10,7 @@ import { DEFAULT_TIMINGS, INTERRUPTED_MESSAGE, releaseCrashedPublishes, runTarge
 import { createInProcessPublishScheduler } from '../../server/domain/publishing/scheduler';
 import { derivePostStatus } from '../../server/domain/publishing/status';
 import { reconnectMessage, unblockAccountTargets } from '../../server/domain/publishing/targets';
-import { SocialError } from '../../server/providers/social/types';
+import { SocialError } from '../../server/domain/ports/social';
 import { as, createTestApp, type TestApp } from './helpers';
 import { allowPublishing, FakeAccountTokens, RecordingScheduler, ScriptedAdapter, seedAccount, seedVideo, VIDEO_BYTES } from './publishing-fixtures';
 

@@ -19,7 +19,7 @@ import { sandboxUploads } from '../../server/db/schema-sandbox';
 import { DEFAULT_TIMINGS, pendingTargets, type EngineTimings } from '../../server/domain/publishing/engine';
 import { createMediaStorage } from '../../server/media/storage';
 import type { MediaStorage } from '../../server/media/storage/types';
-import type { ChannelView } from '../../server/providers/social/sandbox/pages';
+import type { ChannelView } from '../../server/sandbox/pages';
 import { CHUNK_UNIT } from '../../server/providers/social/youtube';
 import { submitConsent } from './fakes/youtube-sandbox-consent';
 import { ApiClient, as, createTestApp, createTestDatabase, uniqueEmail, type TestApp } from './helpers';

@@ -19,7 +19,7 @@ import {
   type PublishResult,
   type PublishStatus,
   type SocialPlatformAdapter,
-} from '../../server/providers/social/types';
+} from '../../server/domain/ports/social';
 
 /** Where in an upload a scripted failure strikes. */
 export type FailurePoint = 'start' | 'checkpoint' | 'midway';

@@ -10,7 +10,7 @@ import type { CalendarEntry, FailedJob, Post, PublishableVideo } from '../../con
 import { posts, postTargets } from '../../server/db/schema';
 import { aiVideos } from '../../server/db/schema-videos';
 import type { VideoRenderer } from '../../server/domain/videos/runner';
-import { SocialError } from '../../server/providers/social/types';
+import { SocialError } from '../../server/domain/ports/social';
 import { as, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } from './helpers';
 import { allowPublishing, FakeAccountTokens, ScriptedAdapter, seedAccount, seedVideo } from './publishing-fixtures';
 

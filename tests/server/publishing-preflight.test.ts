@@ -11,7 +11,7 @@ import { posts, postTargets } from '../../server/db/schema';
 import { aiVideos } from '../../server/db/schema-videos';
 import { runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
 import { preflightErrors, videoFactsOf } from '../../server/domain/publishing/preflight';
-import type { CreatorInfo } from '../../server/providers/social/tiktok/publisher';
+import type { CreatorInfo } from '../../server/domain/ports/social';
 import { as, createTestApp, errorsOf, type TestApp } from './helpers';
 import { allowPublishing, FakeAccountTokens, RecordingScheduler, ScriptedAdapter, seedAccount, seedVideo } from './publishing-fixtures';
 

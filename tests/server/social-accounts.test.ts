@@ -19,8 +19,8 @@ import { consumeState, OAUTH_STATE_TTL_MS, startConnect } from '../../server/dom
 import type { PublishScheduler } from '../../server/domain/social/types';
 import { CONNECT_POPUP_SCRIPT_PATH } from '../../server/http/connect-popup';
 import { CALLBACK_PATHS } from '../../server/http/routes/social-accounts';
-import { createSocialAdapters, type SocialSetup } from '../../server/providers/social';
-import { SocialError, type OAuthTokens, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { createSocialProviders, type SocialSetup } from '../../server/providers/social';
+import { SocialError, type OAuthTokens, type SocialPlatformAdapter } from '../../server/domain/ports/social';
 import { submitConsent } from './fakes/youtube-sandbox-consent';
 import { as, bodyOf, createTestApp, messageOf, uniqueEmail, type TestApp } from './helpers';
 
@@ -89,7 +89,7 @@ describe('connecting social accounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishScheduler: scheduler });
-    sandbox = createSocialAdapters(t.config, { db: t.database.db });
+    sandbox = createSocialProviders(t.config, { db: t.database.db });
     youtube = sandbox.adapters.youtube!;
   });
   afterAll(async () => {

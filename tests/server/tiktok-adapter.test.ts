@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TiktokOptions } from '../../contract/publishing';
-import { SocialError, type PublishResult } from '../../server/providers/social/types';
+import { SocialError, type PublishResult } from '../../server/domain/ports/social';
 import { chunkPlan, createTiktokAdapter, parseSession, secondsUntilTomorrow, tiktokError, UNAUDITED_MESSAGE, type TiktokAdapter } from '../../server/providers/social/tiktok';
 import { FAKE_CLIENT_KEY, FAKE_CLIENT_SECRET, startTiktokFake, tiktokEnvelope, type TiktokFake } from './fakes/tiktok-fake';
 import { freshState, memoryMedia, publishContext, rejection } from './fakes/youtube-publish-context';

@@ -7,12 +7,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { ConnectResponse, Post, PostTarget, SandboxSimulation, SocialAccount, TiktokCreatorInfo } from '../../contract/publishing';
-import { createSocialAdapters } from '../../server/providers/social';
-import { createTiktokSandbox, TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, type TiktokSandbox } from '../../server/providers/social/sandbox';
-import type { ChannelView } from '../../server/providers/social/sandbox/pages';
+import { createSocialProviders } from '../../server/providers/social';
+import { createSandbox, TIKTOK_SANDBOX_CLIENT_KEY, TIKTOK_SANDBOX_CLIENT_SECRET, type Sandbox } from '../../server/sandbox';
+import type { ChannelView } from '../../server/sandbox/pages';
 import { MAX_JSON_DEPTH } from '../../server/http/body-parser';
 import { createTiktokAdapter, parseSession, type TiktokAdapter } from '../../server/providers/social/tiktok';
-import { SocialError, type PublishResult } from '../../server/providers/social/types';
+import { SocialError, type PublishResult } from '../../server/domain/ports/social';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
 import { connectSandboxAccount, connectState, pkcePair, submitConsent, type SandboxOwner } from './fakes/youtube-sandbox-consent';
 import { ApiClient, as, createTestApp, uniqueEmail, type TestApp } from './helpers';
@@ -25,7 +25,7 @@ const WAIT = { timeout: 50_000, interval: 100 };
 
 describe('TikTok sandbox', { timeout: 60_000 }, () => {
   let t: TestApp;
-  let sandbox: TiktokSandbox;
+  let sandbox: Sandbox;
   /** The app's own adapter (config chunk size) and one with small chunks against the same sandbox. */
   let appAdapter: TiktokAdapter;
   let tiktok: TiktokAdapter;
@@ -39,8 +39,8 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0.2', RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishTimings: { backoffBaseMs: 100, backoffMaxMs: 1_000, pollIntervalMs: 100, maxPolls: 300 } });
     appAdapter = t.app.publishEngine.adapters.tiktok as TiktokAdapter;
-    sandbox = createTiktokSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0 });
-    tiktok = createTiktokAdapter({ clientKey: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET, endpoints: sandbox.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK, backoffMs: () => 5 });
+    sandbox = createSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0, platforms: ['tiktok'] });
+    tiktok = createTiktokAdapter({ clientKey: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET, endpoints: sandbox.clients.tiktok.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK, backoffMs: () => 5 });
     redirectUri = `${t.config.appUrl}/api/tiktok/callback`;
     owner = { db: t.database.db, userId: (await t.client.register(uniqueEmail('tiktok-sandbox'))).user.id };
   });
@@ -79,7 +79,7 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${t.config.appUrl}/sandbox/tiktok/v2/auth/authorize/`);
     expect(url.searchParams.get('client_key')).toBe(TIKTOK_SANDBOX_CLIENT_KEY);
     expect(url.searchParams.get('scope')).toBe('user.info.basic,video.publish,video.upload');
-    const off = createSocialAdapters({ ...t.config, social: { ...t.config.social, sandbox: { ...t.config.social.sandbox, enabled: false } } }, { db: t.database.db });
+    const off = createSocialProviders({ ...t.config, social: { ...t.config.social, sandbox: { ...t.config.social.sandbox, enabled: false } } }, { db: t.database.db });
     expect(off.adapters.tiktok).toBeUndefined();
   });
 

@@ -11,7 +11,7 @@ import { posts, postTargets, socialAccounts, users } from '../../server/db/schem
 import { tokenContext } from '../../server/domain/social/accounts';
 import { accountsDueForRefresh, refreshDueTokens, startTokenRefreshTimer } from '../../server/domain/social/token-refresh';
 import type { PublishScheduler } from '../../server/domain/social/types';
-import { createSocialAdapters, type SocialSetup } from '../../server/providers/social';
+import { createSocialProviders, type SocialSetup } from '../../server/providers/social';
 import { submitConsent } from './fakes/youtube-sandbox-consent';
 import { as, createTestApp, uniqueEmail, type TestApp } from './helpers';
 
@@ -28,7 +28,7 @@ describe('refresh-tokens job', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishScheduler: scheduler });
-    sandbox = createSocialAdapters(t.config, { db: t.database.db });
+    sandbox = createSocialProviders(t.config, { db: t.database.db });
     const registered = await t.client.register(uniqueEmail('refresh'));
     await t.database.db.update(users).set({ plan: 'creator' }).where(eq(users.id, registered.user.id));
     user = { token: registered.token, id: registered.user.id };

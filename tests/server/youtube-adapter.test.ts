@@ -4,7 +4,7 @@
 // invalid_grant means reconnect, every error lands in its class with a plain reason.
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/domain/ports/social';
 import { CHUNK_UNIT, createYoutubeAdapter, secondsUntilPacificMidnight, youtubeError } from '../../server/providers/social/youtube';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, googleError, QUOTA_EXCEEDED, startYoutubeFake, type YoutubeFake } from './fakes/youtube-fake';
 import { freshState, memoryMedia, publishContext, rejection } from './fakes/youtube-publish-context';

@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxSimulation } from '../../contract/publishing';
-import { createSocialAdapters } from '../../server/providers/social';
-import { createYoutubeSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type YoutubeSandbox } from '../../server/providers/social/sandbox';
-import type { ChannelView } from '../../server/providers/social/sandbox/pages';
-import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/providers/social/types';
+import { createSocialProviders } from '../../server/providers/social';
+import { createSandbox, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type Sandbox } from '../../server/sandbox';
+import type { ChannelView } from '../../server/sandbox/pages';
+import { SocialError, type PublishResult, type SocialPlatformAdapter } from '../../server/domain/ports/social';
 import { CHUNK_UNIT, createYoutubeAdapter } from '../../server/providers/social/youtube';
 import { createTestApp, uniqueEmail, type TestApp } from './helpers';
 import { freshState, memoryMedia, publishContext } from './fakes/youtube-publish-context';
@@ -27,7 +27,7 @@ describe('YouTube sandbox', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0' });
-    const setup = createSocialAdapters(t.config, { db: t.database.db });
+    const setup = createSocialProviders(t.config, { db: t.database.db });
     youtube = setup.adapters.youtube!;
     close = () => setup.close();
     redirectUri = `${t.config.appUrl}${SANDBOX_REDIRECT_PATH}`;
@@ -186,7 +186,7 @@ describe('SANDBOX_PLATFORMS=0', () => {
   afterAll(async () => t.close());
 
   it('has no YouTube adapter and no sandbox routes', async () => {
-    const setup = createSocialAdapters(t.config, { db: t.database.db });
+    const setup = createSocialProviders(t.config, { db: t.database.db });
     expect(setup.adapters.youtube).toBeUndefined();
     for (const url of ['/sandbox/youtube/o/oauth2/v2/auth?client_id=x', '/sandbox/youtube/channel/UCabc', '/sandbox/youtube/youtube/v3/channels?part=snippet&mine=true']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
@@ -198,7 +198,7 @@ describe('SANDBOX_PLATFORMS=0', () => {
   it('uses the real Google endpoints once a client id and secret are set', async () => {
     const { loadConfig } = await import('../../server/config');
     const config = loadConfig({ SANDBOX_PLATFORMS: '0', YOUTUBE_CLIENT_ID: 'id.apps.googleusercontent.com', YOUTUBE_CLIENT_SECRET: 'secret', APP_URL: 'https://app.example' });
-    const setup = createSocialAdapters(config, { db: t.database.db });
+    const setup = createSocialProviders(config, { db: t.database.db });
     const youtube = setup.adapters.youtube!;
     expect(youtube.sandbox).toBe(false);
     const url = new URL(youtube.oauth.authorizationUrl({ state: 's', redirectUri: 'https://app.example/api/google/callback', codeChallenge: 'c'.repeat(43) }));
@@ -217,7 +217,8 @@ describe('SANDBOX_PLATFORMS=0', () => {
 
 describe('the YouTube adapter against the sandbox', () => {
   let t: TestApp;
-  let sandbox: YoutubeSandbox;
+  let sandbox: Sandbox;
+  let endpoints: Sandbox['clients']['youtube']['endpoints'];
   let youtube: SocialPlatformAdapter;
 
   let owner: SandboxOwner;
@@ -228,8 +229,9 @@ describe('the YouTube adapter against the sandbox', () => {
     t = await createTestApp();
     owner = await sandboxOwner(t);
     // The same sandbox the app builds, with small chunks, quick retries and a visible processing time.
-    sandbox = createYoutubeSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 300 });
-    youtube = createYoutubeAdapter({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET, endpoints: sandbox.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK_UNIT, backoffMs: () => 5 });
+    sandbox = createSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 300, platforms: ['youtube'] });
+    endpoints = sandbox.clients.youtube.endpoints;
+    youtube = createYoutubeAdapter({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET, endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK_UNIT, backoffMs: () => 5 });
   });
   afterAll(async () => {
     await sandbox.close();
@@ -343,14 +345,14 @@ describe('the YouTube adapter against the sandbox', () => {
 
   it('speaks the upload protocol: bad metadata is invalidTitle, a probe of an unknown session is 404', async () => {
     const { tokens } = await connect('Protocol', 'ok');
-    const init = await sandbox.http(`${sandbox.endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`, {
+    const init = await sandbox.http(`${endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': '10' },
       body: JSON.stringify({ snippet: { title: 'a <b>' }, status: { privacyStatus: 'public' } }),
     });
     expect(init.status).toBe(400);
     expect(await init.json()).toMatchObject({ error: { code: 400, errors: [{ reason: 'invalidTitle' }] } });
-    const probe = await sandbox.http(`${sandbox.endpoints.uploadBase}/videos?uploadType=resumable&upload_id=nosuchsession`, { method: 'PUT', headers: { 'content-range': 'bytes */10' } });
+    const probe = await sandbox.http(`${endpoints.uploadBase}/videos?uploadType=resumable&upload_id=nosuchsession`, { method: 'PUT', headers: { 'content-range': 'bytes */10' } });
     expect(probe.status).toBe(404);
   });
 });

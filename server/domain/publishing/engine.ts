@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { posts, postTargets, socialAccounts, type PostRow, type PostTargetRow, type SocialAccountRow } from '../../db/schema-publishing';
 import { aiVideos } from '../../db/schema-videos';
 import type { MediaStorage } from '../../media/storage/types';
-import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../../providers/social/types';
+import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../ports/social';
 import type { AccountTokenService, PublishScheduler } from '../social/types';
 import { storedMedia, type PublicMediaUrl } from './media';
 import { accountLimits, preflightRefusal, videoFactsOf } from './preflight';

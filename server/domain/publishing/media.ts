@@ -1,7 +1,7 @@
 // The file a target publishes, read from media storage (disk or S3) in the ranges the adapter asks
 // for: a resumed upload reads from where the platform stopped, never the whole file into memory.
 import type { MediaStorage, MediaUrlSigner } from '../../media/storage/types';
-import type { PublishMedia } from '../../providers/social/types';
+import type { PublishMedia } from '../ports/social';
 
 async function collect(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
   const chunks: Buffer[] = [];

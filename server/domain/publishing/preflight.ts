@@ -16,8 +16,7 @@ import type { SocialPlatform } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema-publishing';
 import type { AiVideoRow } from '../../db/schema-videos';
-import { isTiktokAdapter } from '../../providers/social/tiktok';
-import { SocialError, type PublishContext, type SocialPlatformAdapter } from '../../providers/social/types';
+import { SocialError, type PublishContext, type SocialPlatformAdapter } from '../ports/social';
 import { RENDER_FPS } from '../videos/pipeline/render';
 
 /** What the server's checks can be told (server/config.ts `publishChecks`). */
@@ -58,7 +57,7 @@ export function preflightErrors(video: PreflightVideo, platforms: readonly Socia
  * when the query fails: TikTok's init checks again and its error is classified there.
  */
 export async function accountLimits(adapter: SocialPlatformAdapter, accessToken: PublishContext['accessToken']): Promise<Partial<PreflightLimits>> {
-  if (!isTiktokAdapter(adapter)) return {};
+  if (!adapter.creatorInfo) return {};
   try {
     const info = await adapter.creatorInfo({ accessToken });
     return { tiktokCreatorMaxSeconds: info.max_video_post_duration_sec, tiktokPrivacyLevels: info.privacy_level_options };

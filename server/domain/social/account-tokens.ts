@@ -16,7 +16,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { PLATFORM_LABELS, type TargetStatus } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { postTargets, socialAccounts, type SocialAccountRow } from '../../db/schema';
-import { SocialError, type SocialAdapters } from '../../providers/social/types';
+import { SocialError, type SocialAdapters } from '../ports/social';
 import { readToken, tokenContext } from './accounts';
 import type { TokenCipher } from './token-crypto';
 import type { AccountTokenService } from './types';

@@ -18,7 +18,7 @@ import { permissionsForPlan } from '../plans/permissions';
 import { planFor } from '../plans/plans';
 import { ClientProblem, NotFoundError, PlanLimitError } from '../problems';
 import { refreshPostStatus } from '../publishing/status';
-import type { OAuthTokens, SocialProfile } from '../../providers/social/types';
+import type { OAuthTokens, SocialProfile } from '../ports/social';
 import type { TokenCipher } from './token-crypto';
 import type { PublishScheduler } from './types';
 

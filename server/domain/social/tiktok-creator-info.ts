@@ -6,8 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TiktokCreatorInfo } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { socialAccounts } from '../../db/schema';
-import { isTiktokAdapter } from '../../providers/social/tiktok';
-import { SocialError, type SocialAdapters } from '../../providers/social/types';
+import { SocialError, type SocialAdapters } from '../ports/social';
 import { ClientProblem, NotFoundError } from '../problems';
 import type { AccountTokenService } from './types';
 
@@ -44,7 +43,7 @@ export async function tiktokCreatorInfo(deps: CreatorInfoDeps, cache: CreatorInf
   const account = rows[0];
   if (!account) throw new NotFoundError('This TikTok account is not connected.');
   const adapter = deps.adapters.tiktok;
-  if (!isTiktokAdapter(adapter) || adapter.sandbox !== account.sandbox) throw new ClientProblem(409, 'This TikTok account cannot be reached from this server. Reconnect it.');
+  if (!adapter?.creatorInfo || adapter.sandbox !== account.sandbox) throw new ClientProblem(409, 'This TikTok account cannot be reached from this server. Reconnect it.');
   const now = (deps.now ?? Date.now)();
   const cached = cache.get(account.id);
   if (cached && now - cached.at < CREATOR_INFO_CACHE_MS) return cached.info;

@@ -18,7 +18,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TargetStatus } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { postTargets, socialAccounts } from '../../db/schema';
-import { SocialError } from '../../providers/social/types';
+import { SocialError } from '../ports/social';
 import type { AccountTokenService } from './types';
 
 const MINUTE = 60_000;

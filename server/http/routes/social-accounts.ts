@@ -17,7 +17,7 @@ import { assertMayStartConnect, canPublish, disconnectAccount, listAccounts, PUB
 import { consumeState, startConnect } from '../../domain/social/oauth-state';
 import type { TokenCipher } from '../../domain/social/token-crypto';
 import type { PublishScheduler } from '../../domain/social/types';
-import { SocialError, type SocialPlatformAdapter } from '../../providers/social/types';
+import { SocialError, type SocialPlatformAdapter } from '../../domain/ports/social';
 import { currentAuth, requireAuth } from '../auth';
 import { CONNECT_CHANNEL, CONNECT_POPUP_SCRIPT, CONNECT_POPUP_SCRIPT_PATH, connectPopupPage } from '../connect-popup';
 import type { AppContext } from '../context';

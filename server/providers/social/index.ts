@@ -1,28 +1,18 @@
-// The social platform adapters in use, from config (issue 9). YouTube: Google's real endpoints
-// when YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are set; otherwise the built-in sandbox
-// (labelled "Sandbox"), unless SANDBOX_PLATFORMS=0 — then YouTube is simply not available.
-// TikTok (issue 10) the same way with TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.
-import type { FastifyInstance } from 'fastify';
+// The social platform providers in use, from config: one registry entry per platform. A platform
+// whose real credentials are set talks to the platform itself; otherwise, with SANDBOX_PLATFORMS
+// on, to its built-in sandbox (server/sandbox, labelled "Sandbox"); otherwise it is not available.
+// The same adapter code serves both: only endpoints, credentials and the fetch differ.
+import type { FastifyPluginAsync } from 'fastify';
+import type { SocialPlatform } from '../../../contract/publishing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { SocialAdapters, SocialHttp, SocialPlatformAdapter } from '../../domain/ports/social';
+import { createSandbox, type SandboxClients } from '../../sandbox';
 import { createInstagramAdapter } from './instagram';
-import {
-  createInstagramSandbox,
-  createTiktokSandbox,
-  createYoutubeSandbox,
-  INSTAGRAM_SANDBOX_CLIENT_ID,
-  INSTAGRAM_SANDBOX_CLIENT_SECRET,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_CLIENT_SECRET,
-  TIKTOK_SANDBOX_CLIENT_KEY,
-  TIKTOK_SANDBOX_CLIENT_SECRET,
-  type InstagramSandbox,
-  type TiktokSandbox,
-  type YoutubeSandbox,
-} from './sandbox';
 import { createTiktokAdapter } from './tiktok';
-import type { SocialAdapters, SocialHttp } from './types';
 import { createYoutubeAdapter, GOOGLE_ENDPOINTS } from './youtube';
+
+type SocialConfig = Config['social'];
 
 export interface SocialDeps {
   db: Db;
@@ -30,106 +20,85 @@ export interface SocialDeps {
   fetch?: SocialHttp;
 }
 
+/** How one platform's adapter is made: against the platform when configured, or against its sandbox. */
+interface ProviderEntry {
+  /** The adapter for the real platform; null when its credentials are not configured. */
+  real(config: SocialConfig, http: SocialHttp): SocialPlatformAdapter | null;
+  /** The adapter against the built-in sandbox, reached in-process. */
+  sandbox(config: SocialConfig, clients: SandboxClients, http: SocialHttp): SocialPlatformAdapter;
+}
+
+export const SOCIAL_PROVIDERS: Record<SocialPlatform, ProviderEntry> = {
+  youtube: {
+    real: ({ youtube }, http) =>
+      youtube.clientId && youtube.clientSecret
+        ? createYoutubeAdapter({
+            clientId: youtube.clientId,
+            clientSecret: youtube.clientSecret,
+            endpoints: { authorizeUrl: youtube.authorizeUrl, tokenUrl: youtube.tokenUrl, revokeUrl: youtube.revokeUrl, apiBase: youtube.apiBase, uploadBase: youtube.uploadBase, watchBase: GOOGLE_ENDPOINTS.watchBase },
+            http,
+            sandbox: false,
+            chunkSize: youtube.chunkBytes,
+          })
+        : null,
+    sandbox: ({ youtube }, { youtube: client }, http) => createYoutubeAdapter({ ...client, http, sandbox: true, chunkSize: youtube.chunkBytes }),
+  },
+  tiktok: {
+    real: ({ tiktok }, http) =>
+      tiktok.clientKey && tiktok.clientSecret
+        ? createTiktokAdapter({
+            clientKey: tiktok.clientKey,
+            clientSecret: tiktok.clientSecret,
+            endpoints: { authorizeUrl: tiktok.authorizeUrl, tokenUrl: tiktok.tokenUrl, revokeUrl: tiktok.revokeUrl, apiBase: tiktok.apiBase, webBase: tiktok.webBase },
+            http,
+            sandbox: false,
+            chunkSize: tiktok.chunkBytes,
+          })
+        : null,
+    sandbox: ({ tiktok }, { tiktok: client }, http) =>
+      createTiktokAdapter({ clientKey: client.clientId, clientSecret: client.clientSecret, endpoints: client.endpoints, http, sandbox: true, chunkSize: tiktok.chunkBytes }),
+  },
+  instagram: {
+    real: ({ instagram }, http) =>
+      instagram.clientId && instagram.clientSecret
+        ? createInstagramAdapter({
+            clientId: instagram.clientId,
+            clientSecret: instagram.clientSecret,
+            endpoints: { authorizeUrl: instagram.authorizeUrl, tokenUrl: instagram.tokenUrl, graphBase: instagram.graphBase, apiBase: instagram.apiBase },
+            http,
+            sandbox: false,
+            pollIntervalMs: instagram.pollMs,
+          })
+        : null,
+    sandbox: ({ instagram, sandbox }, { instagram: client }, http) =>
+      createInstagramAdapter({
+        ...client,
+        http,
+        sandbox: true,
+        // The sandbox finishes a container after SANDBOX_PROCESSING_SECONDS: check a few times within it.
+        pollIntervalMs: Math.max(250, Math.min(instagram.pollMs, Math.ceil(sandbox.processingMs / 4))),
+      }),
+  },
+};
+
 export interface SocialSetup {
   adapters: SocialAdapters;
-  /** Mounts the sandboxes' routes (consent, channel pages…) on the app; none when no sandbox is in use. */
-  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** The sandboxes' routes (consent, channel pages…) for the app; null when no sandbox is in use. */
+  sandboxPlugin: FastifyPluginAsync | null;
   close(): Promise<void>;
 }
 
-export function createSocialAdapters(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps): SocialSetup {
-  const { youtube, sandbox } = config.social;
+export function createSocialProviders(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps): SocialSetup {
+  const http = deps.fetch ?? ((url, init) => fetch(url, init));
   const adapters: SocialAdapters = {};
-  let youtubeSandbox: YoutubeSandbox | null = null;
-  if (youtube.clientId && youtube.clientSecret) {
-    adapters.youtube = createYoutubeAdapter({
-      clientId: youtube.clientId,
-      clientSecret: youtube.clientSecret,
-      endpoints: { authorizeUrl: youtube.authorizeUrl, tokenUrl: youtube.tokenUrl, revokeUrl: youtube.revokeUrl, apiBase: youtube.apiBase, uploadBase: youtube.uploadBase, watchBase: GOOGLE_ENDPOINTS.watchBase },
-      http: deps.fetch ?? ((url, init) => fetch(url, init)),
-      sandbox: false,
-      chunkSize: youtube.chunkBytes,
-    });
-  } else if (sandbox.enabled) {
-    youtubeSandbox = createYoutubeSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: sandbox.processingMs });
-    adapters.youtube = createYoutubeAdapter({
-      clientId: SANDBOX_CLIENT_ID,
-      clientSecret: SANDBOX_CLIENT_SECRET,
-      endpoints: youtubeSandbox.endpoints,
-      http: youtubeSandbox.http,
-      sandbox: true,
-      chunkSize: youtube.chunkBytes,
-    });
+  const sandboxed: SocialPlatform[] = [];
+  for (const [platform, entry] of Object.entries(SOCIAL_PROVIDERS) as Array<[SocialPlatform, ProviderEntry]>) {
+    const real = entry.real(config.social, http);
+    if (real) adapters[platform] = real;
+    else if (config.social.sandbox.enabled) sandboxed.push(platform);
   }
-  const instagramSandbox = configureInstagram(config, deps, adapters);
-  const tiktokSandbox = addTiktok(config, deps, adapters);
-  return {
-    adapters,
-    registerRoutes: async (app) => {
-      if (youtubeSandbox) await youtubeSandbox.register(app);
-      if (instagramSandbox) await instagramSandbox.register(app);
-      if (tiktokSandbox) await tiktokSandbox.register(app);
-    },
-    close: async () => {
-      await youtubeSandbox?.close();
-      await instagramSandbox?.close();
-      await tiktokSandbox?.close();
-    },
-  };
-}
-
-/** Instagram (issue 10): Instagram Login when INSTAGRAM_CLIENT_ID and _SECRET are set, else the sandbox. */
-function configureInstagram(config: Pick<Config, 'appUrl' | 'social'>, deps: SocialDeps, adapters: SocialAdapters): InstagramSandbox | null {
-  const { instagram, sandbox } = config.social;
-  const pollIntervalMs = instagram.pollMs;
-  if (instagram.clientId && instagram.clientSecret) {
-    adapters.instagram = createInstagramAdapter({
-      clientId: instagram.clientId,
-      clientSecret: instagram.clientSecret,
-      endpoints: { authorizeUrl: instagram.authorizeUrl, tokenUrl: instagram.tokenUrl, graphBase: instagram.graphBase, apiBase: instagram.apiBase },
-      http: deps.fetch ?? ((url, init) => fetch(url, init)),
-      sandbox: false,
-      pollIntervalMs,
-    });
-    return null;
-  }
-  if (!sandbox.enabled) return null;
-  const instagramSandbox = createInstagramSandbox({ db: deps.db, appUrl: config.appUrl, processingMs: sandbox.processingMs });
-  adapters.instagram = createInstagramAdapter({
-    clientId: INSTAGRAM_SANDBOX_CLIENT_ID,
-    clientSecret: INSTAGRAM_SANDBOX_CLIENT_SECRET,
-    endpoints: instagramSandbox.endpoints,
-    http: instagramSandbox.http,
-    sandbox: true,
-    // The sandbox finishes a container after SANDBOX_PROCESSING_SECONDS: check a few times within it.
-    pollIntervalMs: Math.max(250, Math.min(pollIntervalMs, Math.ceil(sandbox.processingMs / 4))),
-  });
-  return instagramSandbox;
-}
-
-/** TikTok (issue 10): TikTok itself when TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET are set, else its sandbox. */
-function addTiktok(config: Pick<Config, 'appUrl' | 'dataDir' | 'social'>, deps: SocialDeps, adapters: SocialAdapters): TiktokSandbox | null {
-  const { tiktok, sandbox } = config.social;
-  if (tiktok.clientKey && tiktok.clientSecret) {
-    adapters.tiktok = createTiktokAdapter({
-      clientKey: tiktok.clientKey,
-      clientSecret: tiktok.clientSecret,
-      endpoints: { authorizeUrl: tiktok.authorizeUrl, tokenUrl: tiktok.tokenUrl, revokeUrl: tiktok.revokeUrl, apiBase: tiktok.apiBase, webBase: tiktok.webBase },
-      http: deps.fetch ?? ((url, init) => fetch(url, init)),
-      sandbox: false,
-      chunkSize: tiktok.chunkBytes,
-    });
-    return null;
-  }
-  if (!sandbox.enabled) return null;
-  const tiktokSandbox = createTiktokSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: sandbox.processingMs });
-  adapters.tiktok = createTiktokAdapter({
-    clientKey: TIKTOK_SANDBOX_CLIENT_KEY,
-    clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET,
-    endpoints: tiktokSandbox.endpoints,
-    http: tiktokSandbox.http,
-    sandbox: true,
-    chunkSize: tiktok.chunkBytes,
-  });
-  return tiktokSandbox;
+  if (sandboxed.length === 0) return { adapters, sandboxPlugin: null, close: () => Promise.resolve() };
+  const sandbox = createSandbox({ db: deps.db, dataDir: config.dataDir, appUrl: config.appUrl, processingMs: config.social.sandbox.processingMs, platforms: sandboxed });
+  for (const platform of sandboxed) adapters[platform] = SOCIAL_PROVIDERS[platform].sandbox(config.social, sandbox.clients, sandbox.http);
+  return { adapters, sandboxPlugin: sandbox.plugin, close: () => sandbox.close() };
 }

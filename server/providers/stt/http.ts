@@ -2,7 +2,7 @@
 // error envelope {"error":{message,type,param,code}} (platforms.md §6; Lemonfox publishes no
 // table and is handled alike, §5) mapped to plain TranscriptionProviderErrors.
 import { errorBody } from '../tts/http';
-import { retryAfterSeconds } from '../social/http';
+import { retryAfterSeconds } from '../social/base/http';
 import { TranscriptionProviderError } from './types';
 
 export async function postMultipart(label: string, url: string, form: FormData, apiKey: string | undefined, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {

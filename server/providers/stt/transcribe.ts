@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FfmpegError, probe } from '../../media/ffmpeg';
 import { makeWorkDir } from '../../media/temp-roots';
 import { cutPoints, findSilences, rejoinChunks, splitAudio, type TranscribedChunk } from './chunks';
-import { sleep } from '../social/http';
+import { sleep } from '../social/base/http';
 import { TranscriptionProviderError, type ChunkTranscript, type Transcript, type TranscriptionEngine, type TranscriptionProvider, type TranscriptionRequest } from './types';
 
 /** Ten minutes a piece unless configured (STT_CHUNK_SECONDS); the engine's size limit may lower it. */

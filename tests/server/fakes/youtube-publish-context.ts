@@ -2,7 +2,7 @@
 // token source that refreshes through the adapter's own OAuth (as AccountTokenService does), and a
 // checkpoint store that survives "crashes" between publish calls.
 import { createHash, randomBytes } from 'node:crypto';
-import { SocialError, type PublishContext, type PublishMedia, type SocialOAuth, type UploadCheckpoint } from '../../../server/providers/social/types';
+import { SocialError, type PublishContext, type PublishMedia, type SocialOAuth, type UploadCheckpoint } from '../../../server/domain/ports/social';
 
 export function memoryMedia(size: number, mimeType = 'video/mp4'): PublishMedia & { bytes: Buffer; sha256: string; reads: Array<[number, number]> } {
   const bytes = randomBytes(size);

@@ -8,8 +8,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SandboxSimulation, SocialPlatform } from '../../../contract/publishing';
 import type { Db } from '../../../server/db/client';
 import { startConnect } from '../../../server/domain/social/oauth-state';
-import { SESSION_COOKIE } from '../../../server/providers/social/sandbox/owners';
-import type { OAuthTokens, SocialPlatformAdapter } from '../../../server/providers/social/types';
+import { SESSION_COOKIE } from '../../../server/sandbox/owners';
+import type { OAuthTokens, SocialPlatformAdapter } from '../../../server/domain/ports/social';
 
 export const pkcePair = () => {
   const verifier = randomBytes(32).toString('base64url');

@@ -1,7 +1,8 @@
 // Request helpers every platform adapter shares: one send with a timeout that turns a dropped
 // connection into the adapter's own network error, reading a body that may or may not be JSON,
 // Retry-After, and an abortable sleep for backoffs.
-import { SocialError, type OAuthTokens, type PublishContext, type SocialHttp } from './types';
+import type { OAuthTokens, PublishContext, SocialHttp } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from './platform-error';
 
 /** What every platform client takes besides its own credentials, endpoints and sizes. */
 export interface TransportOptions {
@@ -87,14 +88,14 @@ type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
 /**
  * One request with the account's token; after a 401 the token is refreshed once and the request
  * sent again. A second 401 with a fresh token means the connection itself is no good: reconnect.
- * `errorOf` reads a 401's body into the platform's SocialError (class 'auth' when it is the token).
+ * `errorOf` reads a 401's body into the platform's PlatformError (class 'auth' when it is the token).
  */
 export async function authorizedRequest(
   send: (url: string, init: RequestInit, signal?: AbortSignal) => Promise<Response>,
   ctx: TokenContext,
   url: string,
   init: RequestInit,
-  errorOf: (response: Response) => Promise<SocialError>,
+  errorOf: (response: Response) => Promise<PlatformError>,
   refusedMessage: string,
 ): Promise<Response> {
   const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
@@ -106,7 +107,7 @@ export async function authorizedRequest(
   if (second.status !== 401) return second;
   const secondError = await errorOf(second);
   if (secondError.errorClass !== 'auth') throw secondError;
-  throw new SocialError(refusedMessage, 'disconnect', secondError.code, 401);
+  throw new PlatformError(refusedMessage, 'disconnect', secondError.code, 401);
 }
 
 /**
@@ -121,8 +122,8 @@ export async function exchangeAuthorizationCode(
   try {
     return await tokenCall({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}) });
   } catch (error) {
-    if (error instanceof SocialError && error.code === 'invalid_grant') {
-      throw new SocialError(`The ${platformLabel} sign-in expired or was already used. Connect again.`, 'bad', 'invalid_grant', error.status);
+    if (isSocialFailure(error) && error.code === 'invalid_grant') {
+      throw new PlatformError(`The ${platformLabel} sign-in expired or was already used. Connect again.`, 'bad', 'invalid_grant', error.status);
     }
     throw error;
   }

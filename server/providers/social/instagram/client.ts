@@ -1,8 +1,9 @@
 // What the Instagram adapter's halves share (reference/platforms.md §3, Instagram Login path):
 // its endpoints and settings, one request helper that turns a dropped connection or timeout into
-// SocialError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
-import { SocialError, type PublishContext } from '../types';
-import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../http';
+// PlatformError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
+import type { PublishContext } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from '../base/platform-error';
+import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../base/http';
 import { instagramError, networkError, type GraphErrorBody } from './errors';
 
 export { readBody, sleep };
@@ -53,13 +54,13 @@ export function instagramSettings(options: InstagramAdapterOptions): InstagramSe
   };
 }
 
-/** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
+/** Sends one request. Throws PlatformError('retry', code 'network') when no answer came back. */
 export function send(settings: InstagramSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
   return sendRequest(settings, url, init, signal, networkError);
 }
 
-/** The SocialError for a non-2xx answer (its body read). */
-export async function failure(response: Response): Promise<SocialError> {
+/** The PlatformError for a non-2xx answer (its body read). */
+export async function failure(response: Response): Promise<PlatformError> {
   return instagramError(response.status, (await readBody(response)) as GraphErrorBody | null, response.headers);
 }
 
@@ -92,7 +93,7 @@ export async function graphCall(settings: InstagramSettings, ctx: TokenContext, 
   if (second.ok) return readBody(second);
   const secondError = await failure(second);
   if (secondError.code?.split('/')[0] !== '190') throw secondError;
-  throw new SocialError('Instagram refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, secondError.status);
+  throw new PlatformError('Instagram refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, secondError.status);
 }
 
 /** Retries a step while it fails with a transient error (dropped connection, 5xx, is_transient). */
@@ -103,7 +104,7 @@ export async function withRetries<T>(settings: InstagramSettings, signal: AbortS
     try {
       return await step();
     } catch (error) {
-      if (!(error instanceof SocialError) || error.errorClass !== 'retry') throw error;
+      if (!isSocialFailure(error) || error.errorClass !== 'retry') throw error;
       lastError = error;
     }
   }

@@ -1,8 +1,8 @@
-// Instagram's error answers turned into SocialErrors (reference/platforms.md §3 "Errors"): the
+// Instagram's error answers turned into PlatformErrors (reference/platforms.md §3 "Errors"): the
 // class decides what the engine does, the message is what a creator reads. Branches on the
 // machine codes (`code`, `error_subcode`, `is_transient`), never on the English text. The
-// SocialError's code is `"<code>/<subcode>"` (or just `"<code>"`), e.g. `9/2207042`.
-import { SocialError } from '../types';
+// PlatformError's code is `"<code>/<subcode>"` (or just `"<code>"`), e.g. `9/2207042`.
+import { PlatformError } from '../base/platform-error';
 
 /** `{"error":{"message","type":"OAuthException","code","error_subcode","is_transient","error_user_title","error_user_msg","fbtrace_id"}}` */
 export interface GraphErrorBody {
@@ -13,7 +13,7 @@ export interface GraphErrorBody {
   code?: unknown;
 }
 
-type ErrorClass = ConstructorParameters<typeof SocialError>[1];
+type ErrorClass = ConstructorParameters<typeof PlatformError>[1];
 
 const SECONDS_PER_DAY = 24 * 3600;
 
@@ -61,26 +61,26 @@ export function classify(code: number | null, subcode: number | null, transient:
   return { errorClass: 'bad', message: 'Instagram refused the request.' };
 }
 
-/** A SocialError for one failed Graph API (or api.instagram.com OAuth) answer. */
-export function instagramError(status: number, body: GraphErrorBody | null, headers: Headers | null = null): SocialError {
+/** A PlatformError for one failed Graph API (or api.instagram.com OAuth) answer. */
+export function instagramError(status: number, body: GraphErrorBody | null, headers: Headers | null = null): PlatformError {
   const envelope = body && typeof body === 'object' && typeof body.error === 'object' ? body.error : null;
   const code = int(envelope?.code ?? body?.code);
   const subcode = int(envelope?.error_subcode);
   const transient = envelope?.is_transient === true;
   const machine = code === null ? `http_${status}` : subcode === null ? String(code) : `${code}/${subcode}`;
-  if (code === null && status >= 500) return new SocialError('Instagram had a temporary problem; the post will be tried again.', 'retry', machine, status, retryAfterHeader(headers));
-  if (code === null && status === 429) return new SocialError('Instagram asked us to slow down; the post will be tried again shortly.', 'rate', machine, status, retryAfterHeader(headers) ?? 60);
+  if (code === null && status >= 500) return new PlatformError('Instagram had a temporary problem; the post will be tried again.', 'retry', machine, status, retryAfterHeader(headers));
+  if (code === null && status === 429) return new PlatformError('Instagram asked us to slow down; the post will be tried again shortly.', 'rate', machine, status, retryAfterHeader(headers) ?? 60);
   // The old OAuth endpoint answers {"error_type":"OAuthException","code":400,"error_message":…}: the code is an HTTP status.
-  if (!envelope && typeof body?.error_type === 'string') return new SocialError('Instagram refused the sign-in; connect again.', 'bad', body.error_type, status);
+  if (!envelope && typeof body?.error_type === 'string') return new PlatformError('Instagram refused the sign-in; connect again.', 'bad', body.error_type, status);
   const { errorClass, message } = classify(code, subcode, transient);
   const retryAfter = errorClass === 'rate' ? (retryAfterHeader(headers) ?? 60) : errorClass === 'quota' ? SECONDS_PER_DAY : errorClass === 'retry' ? retryAfterHeader(headers) : null;
-  if (errorClass === 'bad' && status >= 500) return new SocialError('Instagram had a temporary problem; the post will be tried again.', 'retry', machine, status, retryAfterHeader(headers));
-  return new SocialError(message, errorClass, machine, status, retryAfter);
+  if (errorClass === 'bad' && status >= 500) return new PlatformError('Instagram had a temporary problem; the post will be tried again.', 'retry', machine, status, retryAfterHeader(headers));
+  return new PlatformError(message, errorClass, machine, status, retryAfter);
 }
 
 /** A dropped connection or timeout: always worth another try. */
-export function networkError(): SocialError {
-  return new SocialError('Instagram could not be reached; the post will be tried again.', 'retry', 'network');
+export function networkError(): PlatformError {
+  return new PlatformError('Instagram could not be reached; the post will be tried again.', 'retry', 'network');
 }
 
 /** The 2207xxx subcode in a failed container's `status` text ("Error: … 2207026"), if any. */

@@ -1,6 +1,6 @@
 // The Instagram adapter (Instagram Login, graph.instagram.com): the same code against Instagram,
 // the built-in sandbox (server/providers/social/sandbox) and the test fakes — only endpoints differ.
-import type { SocialPlatformAdapter } from '../types';
+import type { SocialPlatformAdapter } from '../../../domain/ports/social';
 import { instagramSettings, type InstagramAdapterOptions } from './client';
 import { instagramOAuth } from './oauth';
 import { instagramPublisher } from './publisher';

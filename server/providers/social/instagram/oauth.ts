@@ -7,7 +7,8 @@
 // refreshes itself (ig_refresh_token, only while it is ≥ 24 h old and not expired). So
 // accessToken = refreshToken = the long-lived token, and expiresAt = refreshExpiresAt = its end:
 // once it has expired, only a new login helps (the token service then says "reconnect").
-import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
+import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from '../base/platform-error';
 import { failure, readBody, send, withQuery, type InstagramSettings } from './client';
 import { assertPublicAppUrl } from './public-url';
 
@@ -29,14 +30,14 @@ interface LongLivedAnswer {
 export function shortLivedFrom(body: unknown): { accessToken: string; scope: string | null } {
   const wrapped = body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? ((body as { data: unknown[] }).data[0] as ShortLivedAnswer | undefined) : undefined;
   const answer = (wrapped ?? body ?? {}) as ShortLivedAnswer;
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new SocialError('Instagram sent an answer without an access token.', 'retry', 'no_access_token');
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new PlatformError('Instagram sent an answer without an access token.', 'retry', 'no_access_token');
   const permissions = Array.isArray(answer.permissions) ? answer.permissions.filter((item) => typeof item === 'string').join(',') : typeof answer.permissions === 'string' ? answer.permissions : null;
   return { accessToken: answer.access_token, scope: permissions || null };
 }
 
 function longLivedFrom(body: unknown, now: Date, scope: string | null): OAuthTokens {
   const answer = (body ?? {}) as LongLivedAnswer;
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new SocialError('Instagram sent an answer without an access token.', 'retry', 'no_access_token');
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new PlatformError('Instagram sent an answer without an access token.', 'retry', 'no_access_token');
   const seconds = typeof answer.expires_in === 'number' && Number.isFinite(answer.expires_in) && answer.expires_in > 0 ? answer.expires_in : 60 * 24 * 3600;
   const expiresAt = new Date(now.getTime() + seconds * 1000);
   return { accessToken: answer.access_token, refreshToken: answer.access_token, expiresAt, refreshExpiresAt: expiresAt, scope };
@@ -77,7 +78,7 @@ export function instagramOAuth(settings: InstagramSettings): SocialOAuth {
       if (!response.ok) {
         const error = await failure(response);
         // A spent or expired code is not the account's fault: connect again.
-        throw error.errorClass === 'disconnect' || error.errorClass === 'auth' ? new SocialError('Instagram did not accept the sign-in; connect again.', 'bad', error.code, error.status) : error;
+        throw error.errorClass === 'disconnect' || error.errorClass === 'auth' ? new PlatformError('Instagram did not accept the sign-in; connect again.', 'bad', error.code, error.status) : error;
       }
       const short = shortLivedFrom(await readBody(response));
       const long = await getJson(withQuery(`${endpoints.graphBase}/access_token`, { grant_type: 'ig_exchange_token', client_secret: settings.clientSecret, access_token: short.accessToken }));
@@ -90,8 +91,8 @@ export function instagramOAuth(settings: InstagramSettings): SocialOAuth {
         return longLivedFrom(body, settings.now(), null);
       } catch (error) {
         // An expired (463) or revoked token cannot be refreshed: only a new login helps.
-        if (error instanceof SocialError && (error.errorClass === 'auth' || error.errorClass === 'disconnect')) {
-          throw new SocialError('Instagram no longer accepts this connection (it expired or was revoked). Reconnect the account.', 'disconnect', error.code, error.status);
+        if (isSocialFailure(error) && (error.errorClass === 'auth' || error.errorClass === 'disconnect')) {
+          throw new PlatformError('Instagram no longer accepts this connection (it expired or was revoked). Reconnect the account.', 'disconnect', error.code, error.status);
         }
         throw error;
       }
@@ -100,7 +101,7 @@ export function instagramOAuth(settings: InstagramSettings): SocialOAuth {
     async profile(accessToken) {
       const body = (await getJson(withQuery(`${endpoints.apiBase}/me`, { fields: 'user_id,username,name,profile_picture_url', access_token: accessToken }))) as MeAnswer | null;
       const userId = idText(body?.user_id) ?? idText(body?.id);
-      if (!userId) throw new SocialError('Instagram did not say which account this is.', 'retry', 'no_user_id');
+      if (!userId) throw new PlatformError('Instagram did not say which account this is.', 'retry', 'no_user_id');
       const username = typeof body?.username === 'string' && body.username !== '' ? body.username : null;
       const name = typeof body?.name === 'string' && body.name.trim() !== '' ? body.name.trim() : (username ?? userId);
       return {

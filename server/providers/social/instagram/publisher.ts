@@ -6,7 +6,8 @@
 // Exactly one post: with a container in the checkpoint, its status decides — FINISHED is
 // published, PUBLISHED means an earlier media_publish went through (its answer was lost), so the
 // post is looked up instead of published again; only ERROR and EXPIRED start a new container.
-import { SocialError, type PublishContent, type PublishContext, type PublishMedia, type PublishResult, type PublishStatus, type SocialPublisher } from '../types';
+import type { PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from '../base/platform-error';
 import { graphCall, sleep, withRetries, type InstagramSettings } from './client';
 import { classify, containerSubcode, RETRY_ONCE_SUBCODE, RETRY_WITH_NEW_CONTAINER } from './errors';
 import { assertPublicAppUrl } from './public-url';
@@ -65,7 +66,7 @@ class ReelPublish {
     for (;;) {
       this.ctx.signal?.throwIfAborted();
       if (!container) {
-        if (newContainers++ >= MAX_NEW_CONTAINERS) throw new SocialError('Instagram keeps failing to prepare the Reel; it will be tried again later.', 'retry', 'container_failed');
+        if (newContainers++ >= MAX_NEW_CONTAINERS) throw new PlatformError('Instagram keeps failing to prepare the Reel; it will be tried again later.', 'retry', 'container_failed');
         container = await this.createContainer();
         // Saved before anything can be published: a crash from here on resumes this container.
         await this.ctx.saveCheckpoint({ session: container }, 0);
@@ -75,7 +76,7 @@ class ReelPublish {
       if (state.code === 'FINISHED') {
         const published = await this.publishContainer(container);
         if (published) return this.result(published);
-        if (++lostAnswers >= this.settings.maxTries) throw new SocialError('Instagram did not answer the publish request; it will be checked again shortly.', 'retry', 'publish_unanswered');
+        if (++lostAnswers >= this.settings.maxTries) throw new PlatformError('Instagram did not answer the publish request; it will be checked again shortly.', 'retry', 'publish_unanswered');
         continue; // The answer was lost: the container's status tells whether it went through.
       }
       // ERROR or EXPIRED: never published (PUBLISHED would say so), so a new container is safe.
@@ -85,7 +86,7 @@ class ReelPublish {
         if (subcode === RETRY_ONCE_SUBCODE) retriedOnce = true;
         if (!retryable) {
           const { message } = classify(null, subcode, false);
-          throw new SocialError(subcode === RETRY_ONCE_SUBCODE ? 'Instagram could not process the video twice in a row.' : message, 'bad', subcode === null ? 'container_error' : String(subcode));
+          throw new PlatformError(subcode === RETRY_ONCE_SUBCODE ? 'Instagram could not process the video twice in a row.' : message, 'bad', subcode === null ? 'container_error' : String(subcode));
         }
       }
       await this.ctx.saveCheckpoint({ session: null }, 0);
@@ -97,7 +98,7 @@ class ReelPublish {
     if (this.userId) return this.userId;
     const body = (await this.call('GET', '/me', { fields: 'user_id,username' })) as { user_id?: unknown; id?: unknown } | null;
     const id = body?.user_id ?? body?.id;
-    if (typeof id !== 'string' && typeof id !== 'number') throw new SocialError('Instagram did not say which account this is.', 'retry', 'no_user_id');
+    if (typeof id !== 'string' && typeof id !== 'number') throw new PlatformError('Instagram did not say which account this is.', 'retry', 'no_user_id');
     this.userId = String(id);
     return this.userId;
   }
@@ -107,7 +108,7 @@ class ReelPublish {
     const limit = limitFrom(await this.call('GET', `/${userId}/content_publishing_limit`, { fields: 'config,quota_usage' }));
     if (limit && limit.used >= limit.total) {
       // A rolling window: the oldest post of the window leaves it at the latest one window from now.
-      throw new SocialError(
+      throw new PlatformError(
         `This Instagram account reached its publishing limit (${limit.total} posts in 24 hours); the post will be tried again later.`,
         'quota',
         'publishing_limit',
@@ -118,7 +119,7 @@ class ReelPublish {
   }
 
   private async createContainer(): Promise<string> {
-    if (!this.media.publicUrl) throw new SocialError('This server cannot give Instagram an address of the video.', 'policy', 'no_media_url');
+    if (!this.media.publicUrl) throw new PlatformError('This server cannot give Instagram an address of the video.', 'policy', 'no_media_url');
     const videoUrl = this.media.publicUrl(this.settings.mediaUrlTtlSeconds);
     if (!this.settings.sandbox) assertPublicAppUrl(videoUrl);
     const userId = await this.igUserId();
@@ -135,7 +136,7 @@ class ReelPublish {
     // expires after 24 h (only the one saved in the checkpoint is ever published).
     const body = await this.call('POST', `/${userId}/media`, params);
     const id = idOf(body);
-    if (!id) throw new SocialError('Instagram did not create the Reel container.', 'retry', 'no_container_id');
+    if (!id) throw new PlatformError('Instagram did not create the Reel container.', 'retry', 'no_container_id');
     return id;
   }
 
@@ -147,7 +148,7 @@ class ReelPublish {
       if (code !== 'IN_PROGRESS') return { code, status: typeof body?.status === 'string' ? body.status : null };
       this.ctx.onProgress?.(0, this.media.size);
       if (poll >= this.settings.maxPolls) {
-        throw new SocialError('Instagram is still processing the Reel; it will be checked again shortly.', 'retry', 'container_in_progress', null, Math.ceil(this.settings.pollIntervalMs / 1000));
+        throw new PlatformError('Instagram is still processing the Reel; it will be checked again shortly.', 'retry', 'container_in_progress', null, Math.ceil(this.settings.pollIntervalMs / 1000));
       }
       await sleep(this.settings.pollIntervalMs, this.ctx.signal);
     }
@@ -159,10 +160,10 @@ class ReelPublish {
     try {
       const body = await graphCall(this.settings, this.ctx, 'POST', `${this.settings.endpoints.apiBase}/${userId}/media_publish`, { creation_id: container });
       const id = idOf(body);
-      if (!id) throw new SocialError('Instagram published without naming the post.', 'retry', 'no_media_id');
+      if (!id) throw new PlatformError('Instagram published without naming the post.', 'retry', 'no_media_id');
       return id;
     } catch (error) {
-      if (error instanceof SocialError && error.errorClass === 'retry') {
+      if (isSocialFailure(error) && error.errorClass === 'retry') {
         await sleep(this.settings.backoffMs(1), this.ctx.signal);
         return null;
       }
@@ -180,7 +181,7 @@ class ReelPublish {
     const caption = [...this.content.caption].slice(0, MAX_CAPTION).join('');
     const match = (body?.data ?? []).find((item) => (typeof item.caption === 'string' ? item.caption : '') === caption);
     const id = match ? idOf(match) : null;
-    if (!id) throw new SocialError('Instagram published the Reel, but we could not find it on the account. Check the account; it will not be posted again.', 'policy', 'published_not_found');
+    if (!id) throw new PlatformError('Instagram published the Reel, but we could not find it on the account. Check the account; it will not be posted again.', 'policy', 'published_not_found');
     return id;
   }
 
@@ -202,7 +203,7 @@ export function instagramPublisher(settings: InstagramSettings): SocialPublisher
         return { state: 'published', url: typeof body?.permalink === 'string' ? body.permalink : null };
       } catch (error) {
         // 100/33: the object does not exist (deleted on Instagram).
-        if (error instanceof SocialError && error.code === '100/33') return { state: 'failed', error: new SocialError('The Reel was deleted from Instagram.', 'bad', error.code, error.status) };
+        if (isSocialFailure(error) && error.code === '100/33') return { state: 'failed', error: new PlatformError('The Reel was deleted from Instagram.', 'bad', error.code, error.status) };
         throw error;
       }
     },

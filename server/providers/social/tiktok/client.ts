@@ -1,7 +1,7 @@
 // What the TikTok adapter's halves share: endpoints, settings, one request helper, and the
 // envelope rule of the Content Posting API (reference/platforms.md §2 "Envelope"): every answer is
 // `{"data":{…},"error":{"code":"ok",…}}` and only `error.code == "ok"` is success, even on HTTP 200.
-import { readBody, sendRequest, transportSettings, type TransportOptions } from '../http';
+import { readBody, sendRequest, transportSettings, type TransportOptions } from '../base/http';
 import { networkError, tiktokError } from './errors';
 
 /** Where the adapter talks to: TikTok's addresses, or the same paths under the sandbox or a fake. */
@@ -62,7 +62,7 @@ interface Envelope {
 }
 
 /**
- * The `data` of a successful API answer; a SocialError for anything else — an HTTP error, or a
+ * The `data` of a successful API answer; a PlatformError for anything else — an HTTP error, or a
  * 200 whose `error.code` is not "ok" (TikTok reports some refusals that way).
  */
 export async function envelopeData<T>(settings: TiktokSettings, response: Response): Promise<T> {

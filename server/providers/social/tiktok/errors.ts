@@ -1,9 +1,9 @@
-// TikTok's error answers turned into SocialErrors (reference/platforms.md §2 "Errors"): the class
+// TikTok's error answers turned into PlatformErrors (reference/platforms.md §2 "Errors"): the class
 // decides what the engine does, the message is what a creator reads. Branches on the machine codes
 // (`error.code` of the envelope, OAuth's flat `error`), never on the English text.
-import { retryAfterSeconds } from '../http';
+import { retryAfterSeconds } from '../base/http';
 import type { PublishErrorClass } from '../../../../contract/publishing';
-import { SocialError } from '../types';
+import { PlatformError } from '../base/platform-error';
 
 /** The machine code of a TikTok error body: the envelope's `error.code` or OAuth's flat `error`. */
 export function tiktokCode(body: unknown): string | null {
@@ -32,12 +32,12 @@ const BAD: Record<string, string> = {
 };
 
 /**
- * A SocialError for one failed TikTok answer. `headers` gives Retry-After; `now` the daily reset.
+ * A PlatformError for one failed TikTok answer. `headers` gives Retry-After; `now` the daily reset.
  * `access_token_invalid` comes out as class 'auth' (the caller refreshes once and tries again).
  */
-export function tiktokError(status: number, body: unknown, headers: Headers | null = null, now: Date = new Date()): SocialError {
+export function tiktokError(status: number, body: unknown, headers: Headers | null = null, now: Date = new Date()): PlatformError {
   const code = tiktokCode(body);
-  const make = (message: string, errorClass: PublishErrorClass, retryAfter: number | null = null) => new SocialError(message, errorClass, code ?? `http_${status}`, status, retryAfter);
+  const make = (message: string, errorClass: PublishErrorClass, retryAfter: number | null = null) => new PlatformError(message, errorClass, code ?? `http_${status}`, status, retryAfter);
   switch (code) {
     case 'access_token_invalid':
       return make('TikTok did not accept the sign-in of this account.', 'auth');
@@ -74,8 +74,8 @@ export function tiktokError(status: number, body: unknown, headers: Headers | nu
   return make(status === 200 ? 'TikTok refused the request.' : `TikTok refused the request (HTTP ${status}).`, 'bad');
 }
 
-export function networkError(): SocialError {
-  return new SocialError('TikTok could not be reached; the post will be tried again.', 'retry', 'network');
+export function networkError(): PlatformError {
+  return new PlatformError('TikTok could not be reached; the post will be tried again.', 'retry', 'network');
 }
 
 /** `fail_reason` of a FAILED post (§2 "Status", a [3P] list) in plain words, with its class. */
@@ -94,8 +94,8 @@ const FAIL_REASONS: Record<string, [string, PublishErrorClass]> = {
   spam_risk: ['TikTok flagged the post as spam.', 'policy'],
 };
 
-/** The SocialError of a post TikTok failed after the upload. */
-export function publishFailure(reason: string | null): SocialError {
+/** The PlatformError of a post TikTok failed after the upload. */
+export function publishFailure(reason: string | null): PlatformError {
   const known = reason ? FAIL_REASONS[reason] : undefined;
-  return new SocialError(known?.[0] ?? 'TikTok could not publish the video.', known?.[1] ?? 'bad', reason ?? 'FAILED', null);
+  return new PlatformError(known?.[0] ?? 'TikTok could not publish the video.', known?.[1] ?? 'bad', reason ?? 'FAILED', null);
 }

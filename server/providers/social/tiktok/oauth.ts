@@ -2,9 +2,10 @@
 // separated scopes, PKCE S256, form-encoded token calls. Refresh tokens ROTATE: every refresh
 // answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
 // both with the access token in one update (server/domain/social/account-tokens.ts).
-import { exchangeAuthorizationCode, readBody } from '../http';
-import { tokensFromAnswer } from '../oauth-tokens';
-import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
+import { exchangeAuthorizationCode, readBody } from '../base/http';
+import { tokensFromAnswer } from '../base/oauth-tokens';
+import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
+import { PlatformError } from '../base/platform-error';
 import { envelopeData, send, type TiktokSettings } from './client';
 import { tiktokCode, tiktokError } from './errors';
 
@@ -59,7 +60,7 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
       });
       const user = (await envelopeData<UserInfo>(settings, response)).user;
-      if (!user?.open_id) throw new SocialError('TikTok did not name the account.', 'retry', 'no_open_id');
+      if (!user?.open_id) throw new PlatformError('TikTok did not name the account.', 'retry', 'no_open_id');
       return {
         platformAccountId: user.open_id,
         name: user.display_name?.trim() || 'TikTok account',

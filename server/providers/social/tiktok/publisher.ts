@@ -4,8 +4,9 @@
 // plan are checkpointed before the first byte; a later attempt with a checkpoint never inits again:
 // it asks status/fetch how many bytes TikTok holds and goes on from there (or is already done).
 import type { TiktokPrivacyLevel } from '../../../../contract/publishing';
-import { authorizedRequest as sharedAuthorizedRequest, readBody, sleep } from '../http';
-import { SocialError, type PublishContent, type PublishContext, type PublishMedia, type PublishResult, type PublishStatus, type SocialPublisher } from '../types';
+import { authorizedRequest as sharedAuthorizedRequest, readBody, sleep } from '../base/http';
+import type { CreatorInfo, PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from '../base/platform-error';
 import { envelopeData, profileUrl, send, type TiktokSettings } from './client';
 import { publishFailure, tiktokError } from './errors';
 
@@ -53,17 +54,6 @@ export function parseSession(value: string | null): TiktokSession | null {
   }
 }
 
-export interface CreatorInfo {
-  creator_avatar_url: string | null;
-  creator_username: string | null;
-  creator_nickname: string | null;
-  privacy_level_options: TiktokPrivacyLevel[];
-  comment_disabled: boolean;
-  duet_disabled: boolean;
-  stitch_disabled: boolean;
-  max_video_post_duration_sec: number | null;
-}
-
 interface StatusData {
   status?: string;
   fail_reason?: string;
@@ -71,7 +61,7 @@ interface StatusData {
   uploaded_bytes?: number;
 }
 
-const isTransient = (error: unknown) => error instanceof SocialError && error.errorClass === 'retry';
+const isTransient = (error: unknown) => isSocialFailure(error) && error.errorClass === 'retry';
 
 export function authorizedRequest(settings: TiktokSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
   return sharedAuthorizedRequest(
@@ -106,7 +96,7 @@ async function withRetries<T>(settings: TiktokSettings, signal: AbortSignal | un
       lastError = error;
     }
   }
-  throw lastError instanceof Error ? lastError : new SocialError('TikTok could not be reached; the post will be tried again.', 'retry', 'network');
+  throw lastError instanceof Error ? lastError : new PlatformError('TikTok could not be reached; the post will be tried again.', 'retry', 'network');
 }
 
 export async function fetchCreatorInfo(settings: TiktokSettings, ctx: TokenContext): Promise<CreatorInfo> {
@@ -127,7 +117,7 @@ export async function fetchCreatorInfo(settings: TiktokSettings, ctx: TokenConte
 /** post_info of video/init from the post's TikTok options; the caption is the title. */
 export function postInfo(content: PublishContent): Record<string, unknown> {
   const options = content.tiktok;
-  if (!options?.privacy_level) throw new SocialError('Choose who can see the TikTok post.', 'bad', 'privacy_level_missing');
+  if (!options?.privacy_level) throw new PlatformError('Choose who can see the TikTok post.', 'bad', 'privacy_level_missing');
   return {
     title: content.caption,
     privacy_level: options.privacy_level,
@@ -152,7 +142,7 @@ class DirectPost {
   ) {}
 
   async run(): Promise<PublishResult> {
-    if (this.media.size <= 0) throw new SocialError('TikTok received an empty file.', 'bad', 'empty_file');
+    if (this.media.size <= 0) throw new PlatformError('TikTok received an empty file.', 'bad', 'empty_file');
     let session = parseSession(this.ctx.checkpoint.session);
     let offset = 0;
     if (session) {
@@ -192,7 +182,7 @@ class DirectPost {
           // The last chunk was taken but not called done: ask TikTok.
           const status = await this.fetchStatus(session.publish_id);
           if (status.done) return this.result(session);
-          throw new SocialError('TikTok took every part of the upload but did not finish it; it will be tried again.', 'retry', 'upload_incomplete');
+          throw new PlatformError('TikTok took every part of the upload but did not finish it; it will be tried again.', 'retry', 'upload_incomplete');
         }
         index += 1;
         continue;
@@ -221,7 +211,7 @@ class DirectPost {
       source_info: { source: 'FILE_UPLOAD', video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount },
     });
     if (typeof data.publish_id !== 'string' || typeof data.upload_url !== 'string') {
-      throw new SocialError('TikTok did not open an upload.', 'retry', 'no_upload_url');
+      throw new PlatformError('TikTok did not open an upload.', 'retry', 'no_upload_url');
     }
     return { publish_id: data.publish_id, upload_url: data.upload_url, video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount };
   }

@@ -1,6 +1,6 @@
 // What the YouTube adapter's halves share: its settings and one request helper that turns a
-// dropped connection or timeout into SocialError('retry') and reads error bodies for youtubeError.
-import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../http';
+// dropped connection or timeout into PlatformError('retry') and reads error bodies for youtubeError.
+import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../base/http';
 import { networkError, youtubeError } from './errors';
 
 /** Where the adapter talks to: Google's addresses, or the same paths under the sandbox or a fake. */
@@ -51,14 +51,14 @@ export function youtubeSettings(options: YoutubeAdapterOptions): YoutubeSettings
   };
 }
 
-/** Sends one request. Throws SocialError('retry', code 'network') when no answer came back. */
+/** Sends one request. Throws PlatformError('retry', code 'network') when no answer came back. */
 export function send(settings: YoutubeSettings, url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
   return sendRequest(settings, url, init, signal, networkError);
 }
 
 export { readBody, sleep };
 
-/** The SocialError for a non-2xx answer (its body read). */
+/** The PlatformError for a non-2xx answer (its body read). */
 export async function failure(settings: YoutubeSettings, response: Response): Promise<Error> {
   return youtubeError(response.status, await readBody(response), response.headers, settings.now());
 }

@@ -1,8 +1,8 @@
-// YouTube's error answers turned into SocialErrors: the class decides what the engine does
+// YouTube's error answers turned into PlatformErrors: the class decides what the engine does
 // (reference/platforms.md §1 "Errors"), the message is what a creator reads. Branches on the
 // machine codes (`errors[].reason`, OAuth's `error`), never on the English text.
-import { retryAfterSeconds } from '../http';
-import { SocialError } from '../types';
+import { retryAfterSeconds } from '../base/http';
+import { PlatformError } from '../base/platform-error';
 
 /** `{"error":{"code","message","status","errors":[{"domain","reason","message","location"}]}}` */
 interface GoogleErrorEnvelope {
@@ -52,13 +52,13 @@ const BAD_REASONS: Record<string, string> = {
 };
 
 /**
- * A SocialError for one failed YouTube answer. `headers` gives Retry-After; `now` the quota reset.
+ * A PlatformError for one failed YouTube answer. `headers` gives Retry-After; `now` the quota reset.
  * 401s come out as class 'auth' (the caller refreshes once and tries again).
  */
-export function youtubeError(status: number, body: unknown, headers: Headers | null = null, now: Date = new Date()): SocialError {
+export function youtubeError(status: number, body: unknown, headers: Headers | null = null, now: Date = new Date()): PlatformError {
   const reason = googleReason(body);
-  const make = (message: string, errorClass: ConstructorParameters<typeof SocialError>[1], retryAfter: number | null = null) =>
-    new SocialError(message, errorClass, reason ?? `http_${status}`, status, retryAfter);
+  const make = (message: string, errorClass: ConstructorParameters<typeof PlatformError>[1], retryAfter: number | null = null) =>
+    new PlatformError(message, errorClass, reason ?? `http_${status}`, status, retryAfter);
   switch (reason) {
     case 'quotaExceeded':
       return make("YouTube's daily upload quota is used up; it resets at midnight Pacific time.", 'quota', secondsUntilPacificMidnight(now));
@@ -96,8 +96,8 @@ export function youtubeError(status: number, body: unknown, headers: Headers | n
 }
 
 /** A dropped connection or timeout: always worth another try. */
-export function networkError(): SocialError {
-  return new SocialError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+export function networkError(): PlatformError {
+  return new PlatformError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
 }
 
 const FAILURE_REASONS: Record<string, string> = {
@@ -123,10 +123,10 @@ const REJECTION_REASONS: Record<string, string> = {
 };
 
 /** The plain reason of a video YouTube failed or rejected after the upload (always class 'bad'). */
-export function processingFailure(uploadStatus: string, reason: string | null): SocialError {
+export function processingFailure(uploadStatus: string, reason: string | null): PlatformError {
   const table = uploadStatus === 'rejected' ? REJECTION_REASONS : FAILURE_REASONS;
   const message =
     (reason && table[reason]) ??
     (uploadStatus === 'deleted' ? 'The video was deleted from YouTube.' : uploadStatus === 'rejected' ? 'YouTube rejected the video.' : 'YouTube could not process the video.');
-  return new SocialError(message, 'bad', reason ?? uploadStatus, null);
+  return new PlatformError(message, 'bad', reason ?? uploadStatus, null);
 }

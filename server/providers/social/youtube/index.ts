@@ -1,6 +1,6 @@
 // The YouTube adapter: Google OAuth + the resumable upload, the same code against YouTube, the
 // built-in sandbox (server/providers/social/sandbox) and the test fakes — only endpoints differ.
-import type { SocialPlatformAdapter } from '../types';
+import type { SocialPlatformAdapter } from '../../../domain/ports/social';
 import { youtubeSettings, type YoutubeAdapterOptions } from './client';
 import { youtubeOAuth } from './oauth';
 import { youtubePublisher } from './publisher';

@@ -1,9 +1,10 @@
 // Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
 // consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
 // from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
-import { exchangeAuthorizationCode } from '../http';
-import { tokensFromAnswer } from '../oauth-tokens';
-import { SocialError, type OAuthTokens, type SocialOAuth, type SocialProfile } from '../types';
+import { exchangeAuthorizationCode } from '../base/http';
+import { tokensFromAnswer } from '../base/oauth-tokens';
+import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
+import { PlatformError } from '../base/platform-error';
 import { failure, readBody, send, type YoutubeSettings } from './client';
 
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'];
@@ -64,7 +65,7 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
       if (!response.ok) throw await failure(settings, response);
       const channel = ((await readBody(response)) as ChannelsAnswer | null)?.items?.[0];
       if (!channel?.id) {
-        throw new SocialError('This Google account has no YouTube channel yet. Create the channel on YouTube, then connect again.', 'policy', 'youtubeSignupRequired');
+        throw new PlatformError('This Google account has no YouTube channel yet. Create the channel on YouTube, then connect again.', 'policy', 'youtubeSignupRequired');
       }
       const thumbnails = channel.snippet?.thumbnails ?? {};
       const avatar = thumbnails.medium?.url ?? thumbnails.high?.url ?? thumbnails.default?.url ?? null;

@@ -2,8 +2,9 @@
 // first byte, chunks go out in multiples of 256 KiB with Content-Range, 308 + Range says where to
 // go on, and every doubt (a dropped connection, a 5xx, a restart) is settled by a status probe
 // `Content-Range: bytes */TOTAL` — so a video the platform already holds is never sent again.
-import { SocialError, type PublishContent, type PublishContext, type PublishMedia, type PublishResult, type PublishStatus, type SocialPublisher } from '../types';
-import { authorizedRequest as sharedAuthorizedRequest } from '../http';
+import type { PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
+import { isSocialFailure, PlatformError } from '../base/platform-error';
+import { authorizedRequest as sharedAuthorizedRequest } from '../base/http';
 import { failure, readBody, send, sleep, watchUrl, type YoutubeSettings } from './client';
 import { processingFailure, youtubeError } from './errors';
 
@@ -61,11 +62,11 @@ export function videoResource(content: PublishContent): Record<string, unknown> 
 
 async function videoIdFrom(response: Response): Promise<string> {
   const body = (await readBody(response)) as { id?: unknown } | null;
-  if (typeof body?.id !== 'string' || body.id === '') throw new SocialError('YouTube finished the upload without naming the video.', 'retry', 'no_video_id', response.status);
+  if (typeof body?.id !== 'string' || body.id === '') throw new PlatformError('YouTube finished the upload without naming the video.', 'retry', 'no_video_id', response.status);
   return body.id;
 }
 
-const isTransient = (error: unknown) => error instanceof SocialError && error.errorClass === 'retry';
+const isTransient = (error: unknown) => isSocialFailure(error) && error.errorClass === 'retry';
 
 class ResumableUpload {
   private readonly total: number;
@@ -82,7 +83,7 @@ class ResumableUpload {
   }
 
   async run(): Promise<PublishResult> {
-    if (this.total <= 0) throw new SocialError('YouTube received an empty file.', 'bad', 'emptyFile');
+    if (this.total <= 0) throw new PlatformError('YouTube received an empty file.', 'bad', 'emptyFile');
     let session = this.ctx.checkpoint.session;
     let state: SessionState = { kind: 'expired' };
     if (session) state = await this.probe(session);
@@ -96,9 +97,9 @@ class ResumableUpload {
       if (state.kind === 'done') return this.result(state.videoId);
       if (state.kind === 'expired' || !session) {
         if (finalSent) {
-          throw new SocialError('YouTube lost the upload after its last part was sent; check the channel before posting again.', 'policy', 'session_lost_after_upload');
+          throw new PlatformError('YouTube lost the upload after its last part was sent; check the channel before posting again.', 'policy', 'session_lost_after_upload');
         }
-        if (newSessions++ >= MAX_NEW_SESSIONS) throw new SocialError('YouTube keeps losing the upload; it will be tried again later.', 'retry', 'session_expired');
+        if (newSessions++ >= MAX_NEW_SESSIONS) throw new PlatformError('YouTube keeps losing the upload; it will be tried again later.', 'retry', 'session_expired');
         // The expired session is cleared before a new one exists, so a crash right here starts clean.
         if (session) await this.ctx.saveCheckpoint({ session: null }, 0);
         session = await this.startSession();
@@ -110,7 +111,7 @@ class ResumableUpload {
       if (offset >= this.total) {
         // Every byte is stored but no video came back: the probe's answer names it.
         state = await this.probe(session);
-        if (state.kind === 'offset' && state.offset >= this.total) throw new SocialError('YouTube holds the whole file but did not finish the upload.', 'retry', 'upload_incomplete');
+        if (state.kind === 'offset' && state.offset >= this.total) throw new PlatformError('YouTube holds the whole file but did not finish the upload.', 'retry', 'upload_incomplete');
         continue;
       }
       const end = Math.min(offset + this.settings.chunkSize, this.total);
@@ -129,7 +130,7 @@ class ResumableUpload {
         const confirmed = nextOffset(response);
         if (confirmed > offset) stalls = 0;
         else stalls += 1;
-        if (stalls > this.settings.maxTries) throw new SocialError('YouTube stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled');
+        if (stalls > this.settings.maxTries) throw new PlatformError('YouTube stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled');
         state = { kind: 'offset', offset: confirmed };
         await this.ctx.saveCheckpoint({ session }, confirmed);
         this.ctx.onProgress?.(confirmed, this.total);
@@ -172,7 +173,7 @@ class ResumableUpload {
       if (!isTransient(error)) throw error;
       lastError = error;
     }
-    throw lastError instanceof SocialError ? lastError : new SocialError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+    throw isSocialFailure(lastError) ? lastError : new PlatformError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
   }
 
   private put(session: string, bytes: Uint8Array, contentRange: string): Promise<Response> {
@@ -208,14 +209,14 @@ class ResumableUpload {
       if (response.ok) {
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => undefined);
-        if (!location) throw new SocialError('YouTube did not open an upload session.', 'retry', 'no_session', response.status);
+        if (!location) throw new PlatformError('YouTube did not open an upload session.', 'retry', 'no_session', response.status);
         return new URL(location, url).toString();
       }
       const error = await failure(this.settings, response);
       if (!isTransient(error)) throw error;
       lastError = error;
     }
-    throw lastError instanceof SocialError ? lastError : new SocialError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+    throw isSocialFailure(lastError) ? lastError : new PlatformError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
   }
 
   private result(videoId: string): PublishResult {
