@@ -1,0 +1,294 @@
+// `npm run chaos` (and a step of .ci/run): Reelflow on several processes, with crashes. On a
+// database of its own on the local Postgres and an S3-compatible store (s3rver), two API processes
+// and two job workers serve four creators through alternating processes: register, connect a
+// sandbox YouTube channel, queue videos, a resumable upload begun on one API and continued on the
+// other. One API is killed (SIGKILL) mid-upload and one worker mid-render; both start again. Then,
+// within a bound, every video must be rendered once, every post be on its channel once, no job be
+// lost or stuck, credits be charged once per video and the upload be whole. Prints its figures;
+// exits non-zero naming each failed check. Always stops its processes and drops its database.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createS3Client } from '../../server/media/storage/s3';
+import { startLocalS3, type LocalS3 } from '../../tests/server/fakes/s3rver';
+import { connectSandboxYoutube, createVideo, postVideo, register, showVideo, type Creator } from './api-client';
+import { checkCredits, checkJobs, checkPosts, checkVideos, Checks, jobStates, unfinishedJobs, uploadedBytes } from './checks';
+import { buildIfNeeded, createDatabase, type ChaosDatabase } from './infra';
+import { freePort, ReelflowProcess } from './processes';
+import { sha256, toneWav, uploadAcrossProcesses, type UploadOutcome } from './tus-upload';
+
+const CREATORS = 4;
+/** Videos each creator queues, in turn: the first two creators make a second one. */
+const VIDEOS_PER_CREATOR = [2, 2, 1, 1];
+const UPLOAD_BYTES = 6 * 1024 * 1024;
+const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** The whole run, crashes and waits included; past it the run stops and fails. */
+const RUN_LIMIT_MS = Number(process.env.CHAOS_TIMEOUT_SECONDS ?? 480) * 1000;
+/** How long a worker may take to be seen rendering (ffmpeg running) once the videos are queued. */
+const CATCH_RENDER_MS = 150_000;
+/** Waits for the work to settle after the crashes. Claims go stale at 45 s and every process sweeps every 10 s. */
+const RENDERS_SETTLE_MS = 240_000;
+const POSTS_SETTLE_MS = 90_000;
+
+// Short scripts (a few seconds of video each) keep the run within minutes on 2 cores; the
+// encode still lasts long enough to catch a worker in it.
+const SCRIPTS = [
+  'Octopuses have three hearts. Their blood is blue because it carries copper.',
+  'Honey never spoils. Pots of it from Egyptian tombs are still good to eat.',
+  'A day on Venus is longer than its year. The sun rises in the west there.',
+  'Bananas are berries but strawberries are not. Botanists go by the flower.',
+];
+
+const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+
+class Timeline {
+  private readonly started = Date.now();
+  private last = this.started;
+  readonly phases: [string, number][] = [];
+  phase(name: string): void {
+    const now = Date.now();
+    this.phases.push([name, now - this.last]);
+    this.last = now;
+    console.log(`  ${name.padEnd(52)} ${seconds(this.phases.at(-1)![1])}`);
+  }
+  total(): number {
+    return Date.now() - this.started;
+  }
+}
+
+async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false>, intervalMs = 1000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds(limitMs)}`);
+    await sleep(intervalMs);
+  }
+}
+
+interface RenderCrash {
+  victim: string | null;
+  caughtAfterMs: number | null;
+  restartMs: number | null;
+  processing: number;
+  takeover: { videoId: string | null; ms: number | null; error?: string };
+}
+
+interface Run {
+  root: string;
+  database: ChaosDatabase | null;
+  s3: LocalS3 | null;
+  processes: ReelflowProcess[];
+}
+
+async function main(run: Run): Promise<Checks> {
+  const timeline = new Timeline();
+  const checks = new Checks();
+  console.log('== chaos test: 2 API processes + 2 workers on Postgres and S3, kill -9 mid-upload and mid-render');
+
+  const build = buildIfNeeded();
+  timeline.phase(build.built ? 'build (npm run build)' : 'build (dist/ is current)');
+
+  run.database = await createDatabase();
+  run.s3 = await startLocalS3('reelflow-chaos');
+  const s3Options = run.s3.options;
+  const s3 = createS3Client(s3Options);
+  timeline.phase(`database ${run.database.name} + s3rver`);
+
+  const [portA, portB] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${portA}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: run.database.url,
+    APP_URL: appUrl,
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: s3Options.endpoint,
+    S3_REGION: s3Options.region,
+    S3_BUCKET: s3Options.bucket,
+    S3_ACCESS_KEY_ID: s3Options.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3Options.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    // Shared by every process, as in a real deployment (a fresh pair each run, never stored).
+    MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    STARTING_CREDITS: '1000',
+    RENDER_CONCURRENCY: '1',
+    PUBLISH_MIN_GAP_MINUTES: '0',
+    SANDBOX_PROCESSING_SECONDS: '1',
+    RATE_LIMIT_REGISTER: '1000 per hour',
+    RATE_LIMIT_VIDEOS: '1000 per minute',
+    RATE_LIMIT_UPLOAD: '1000 per minute',
+    RATE_LIMIT_CONNECT: '1000 per minute',
+    // No provider keys: the offline writer, built-in voices and built-in visuals.
+    LLM_BASE_URL: '',
+    IMAGES_BASE_URL: '',
+    PEXELS_API_KEY: '',
+    ELEVENLABS_API_KEY: '',
+    LEMONFOX_API_KEY: '',
+    OPENAI_TTS_BASE_URL: '',
+    STT_PROVIDER: 'none',
+    SMTP_URL: '',
+  };
+  const apiA = new ReelflowProcess('api-a', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portA) }, appUrl);
+  const apiB = new ReelflowProcess('api-b', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portB) }, `http://127.0.0.1:${portB}`);
+  const workers = [1, 2].map((n) => new ReelflowProcess(`worker-${n}`, 'worker', run.root, env, null));
+  run.processes.push(apiA, apiB, ...workers);
+  // All at once: they share the migrations' lock, as a deployment starting together does.
+  await Promise.all(run.processes.map((member) => member.start()));
+  timeline.phase('4 processes started together');
+  const apis = [apiA.url!, apiB.url!];
+  const api = (n: number) => apis[n % 2]!;
+
+  const creators: Creator[] = [];
+  for (let i = 0; i < CREATORS; i += 1) creators.push(await register(api(i), `chaos-${i + 1}`));
+  // Publishing and transcription come with a paid plan (what `npm run admin -- set-plan` does).
+  await run.database.client.query(`UPDATE users SET plan = 'pro' WHERE id = ANY($1)`, [creators.map((creator) => creator.id)]);
+  timeline.phase(`${CREATORS} creators registered (alternating APIs)`);
+
+  for (const [i, creator] of creators.entries()) {
+    await connectSandboxYoutube([api(i), api(i + 1), api(i)], creator, `Chaos channel ${i + 1}`);
+  }
+  timeline.phase('sandbox channels connected (flows cross APIs)');
+
+  const videos = new Map<string, Creator>();
+  const titles = new Map<string, string>();
+  for (let round = 0; round < Math.max(...VIDEOS_PER_CREATOR); round += 1) {
+    for (const [i, creator] of creators.entries()) {
+      if (round >= VIDEOS_PER_CREATOR[i]!) continue;
+      const title = `Chaos ${i + 1}.${round + 1} ${randomBytes(3).toString('hex')}`;
+      const video = await createVideo(api(i + round), creator, { title, script: SCRIPTS[(i + round) % SCRIPTS.length]! });
+      videos.set(video.id, creator);
+      titles.set(video.id, title);
+    }
+  }
+  timeline.phase(`${videos.size} videos queued (alternating APIs)`);
+
+  // The two crashes, side by side: a worker caught running ffmpeg, and API A mid-upload.
+  const catchRender = (async (): Promise<RenderCrash> => {
+    const victim = await until('a worker seen rendering', CATCH_RENDER_MS, () => Promise.resolve(workers.find((worker) => worker.isRunningFfmpeg())), 100);
+    const { rows: processing } = await run.database!.client.query<{ id: string; attempts: number }>(`SELECT id, attempts FROM ai_videos WHERE status = 'processing'`);
+    const caughtAfterMs = timeline.total();
+    await victim.kill();
+    const killedAt = Date.now();
+    await victim.start();
+    const restartMs = Date.now() - killedAt;
+    // A video that was processing when the worker died is claimed again (attempts + 1) by another run.
+    const takeover = await until('a killed render taken over', RENDERS_SETTLE_MS, async () => {
+      const { rows } = await run.database!.client.query<{ id: string; attempts: number }>('SELECT id, attempts FROM ai_videos WHERE id = ANY($1)', [processing.map((row) => row.id)]);
+      const again = rows.find((row) => row.attempts > processing.find((before) => before.id === row.id)!.attempts);
+      return again ? { videoId: again.id, ms: Date.now() - killedAt } : null;
+    }).catch((error: Error) => ({ videoId: null, ms: null, error: error.message }));
+    return { victim: victim.name, caughtAfterMs, restartMs, processing: processing.length, takeover };
+  })().catch((error: Error): RenderCrash => ({ victim: null, caughtAfterMs: null, restartMs: null, processing: 0, takeover: { videoId: null, ms: null, error: error.message } }));
+
+  const upload = creators[0]!;
+  const file = toneWav(UPLOAD_BYTES);
+  const uploadStarted = Date.now();
+  const uploaded: UploadOutcome = await uploadAcrossProcesses({ file, chunkBytes: UPLOAD_CHUNK_BYTES, token: upload.token, a: apiA, b: apiB });
+  const uploadMs = Date.now() - uploadStarted;
+  timeline.phase('tus upload across APIs, API A killed mid-PATCH');
+  console.log(`    upload ${uploaded.problems.length === 0 ? 'finished on the other process' : `problems: ${uploaded.problems.join(' | ')}`}`);
+
+  const renderCrash = await catchRender;
+  timeline.phase(`worker caught rendering, killed, restarted`);
+  console.log(`    ${renderCrash.victim ?? 'no worker'} killed; render taken over ${seconds(renderCrash.takeover.ms)} after the kill${renderCrash.takeover.error ? ` (${renderCrash.takeover.error})` : ''}`);
+
+  await until('every video completed or failed', RENDERS_SETTLE_MS, async () => {
+    const { rows } = await run.database!.client.query<{ open: string }>(`SELECT count(*) AS open FROM ai_videos WHERE status NOT IN ('completed', 'failed')`);
+    return Number(rows[0]!.open) === 0;
+  }).catch((error: Error) => checks.expect(false, 'videos settle in time', error.message));
+  timeline.phase('renders settled');
+
+  const posted = new Map<string, { creator: Creator; title: string }>();
+  let postIndex = 0;
+  for (const [videoId, creator] of videos) {
+    const shown = await showVideo(api(postIndex), creator, videoId);
+    if (shown.status !== 'completed') continue;
+    const title = titles.get(videoId)!;
+    const post = await postVideo(api(postIndex + 1), creator, videoId, title);
+    posted.set(post.id, { creator, title });
+    postIndex += 1;
+  }
+  await until('every post published or failed', POSTS_SETTLE_MS, async () => {
+    const { rows } = await run.database!.client.query<{ open: string }>(`SELECT count(*) AS open FROM post_targets WHERE status NOT IN ('published', 'failed')`);
+    return Number(rows[0]!.open) === 0;
+  }).catch((error: Error) => checks.expect(false, 'posts settle in time', error.message));
+  timeline.phase(`${posted.size} posts created (alternating APIs) and settled`);
+
+  // pg-boss marks a job done just after its work: give the queues a few seconds to drain.
+  await until('queues drained', 30_000, async () => unfinishedJobs(await jobStates(run.database!.client)) === 0).catch(() => undefined);
+
+  const db = run.database.client;
+  const videoRows = await checkVideos(checks, db, s3, s3Options.bucket, videos);
+  await checkCredits(checks, db, videoRows);
+  checks.expect(posted.size === videos.size, 'every video posted', `${posted.size} of ${videos.size}`);
+  await checkPosts(checks, db, apiB.url!, posted);
+  const states = await checkJobs(checks, db);
+  checks.expect(renderCrash.takeover.ms !== null, 'a worker was killed mid-render and its render taken over by another run', renderCrash.takeover.error ?? '');
+
+  for (const problem of uploaded.problems) checks.expect(false, 'resumable upload', problem);
+  if (uploaded.uploadId && uploaded.problems.length === 0) {
+    const stored = await uploadedBytes(s3, s3Options.bucket, uploaded.uploadId, file.length, run.processes.map((member) => join(run.root, member.name, 'data')));
+    checks.expect(stored !== null && sha256(stored.bytes) === sha256(file), 'the upload resumed across processes, its bytes match', stored ? `sha256 differs (${stored.where})` : 'its bytes were found neither in the bucket nor in a data dir');
+    if (stored) console.log(`  upload stored at: ${stored.where}`);
+  }
+  timeline.phase('checks');
+
+  console.log('\n== figures');
+  for (const member of run.processes) console.log(`  ${member.name.padEnd(9)} ready after ${member.starts.map((start) => seconds(start.readyMs)).join(', then after a kill ')}`);
+  console.log(`  render crash: ${renderCrash.victim ?? 'no worker'} caught running ffmpeg ${seconds(renderCrash.caughtAfterMs)} into the run (${renderCrash.processing} videos processing), restarted in ${seconds(renderCrash.restartMs)}`);
+  console.log(`  render takeover after the kill: ${seconds(renderCrash.takeover.ms)}${renderCrash.takeover.videoId ? ` (video ${renderCrash.takeover.videoId})` : ''}`);
+  console.log(`  upload: ${(file.length / 1024 / 1024).toFixed(1)} MiB in ${UPLOAD_CHUNK_BYTES / 1024} KiB chunks, ${uploaded.requests} requests, ${seconds(uploadMs)}; resumed on the survivor at offset ${uploaded.resumedAt ?? 'n/a'}, first byte accepted ${seconds(uploaded.takeoverMs)} after the kill`);
+  const attempts = videoRows.map((row) => row.attempts);
+  console.log(`  videos: ${videoRows.length}, completed ${videoRows.filter((row) => row.status === 'completed').length}, claims per video ${Math.min(...attempts)}–${Math.max(...attempts)}`);
+  console.log(`  posts: ${posted.size}; jobs by state: ${JSON.stringify(states)}`);
+  console.log(`  total: ${seconds(timeline.total())}`);
+  return checks;
+}
+
+async function cleanUp(run: Run): Promise<void> {
+  await Promise.all(run.processes.map((member) => member.stop().catch(() => undefined)));
+  await run.s3?.close().catch(() => undefined);
+  await run.database?.drop().catch((error: Error) => console.error(`could not drop ${run.database?.name}: ${error.message}`));
+  rmSync(run.root, { recursive: true, force: true });
+}
+
+const run: Run = { root: mkdtempSync(join(tmpdir(), 'reelflow-chaos-')), database: null, s3: null, processes: [] };
+let timer: NodeJS.Timeout | undefined;
+const limit = new Promise<never>((_, reject) => {
+  timer = setTimeout(() => reject(new Error(`the run took longer than ${seconds(RUN_LIMIT_MS)}; stopped`)), RUN_LIMIT_MS);
+});
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`${signal}: stopping the chaos run's processes`);
+    void cleanUp(run).finally(() => process.exit(1));
+  });
+}
+
+let exitCode = 1;
+try {
+  const checks = await Promise.race([main(run), limit]);
+  console.log(`\n== ${checks.passed.length} checks passed`);
+  for (const passed of checks.passed) console.log(`  ok   ${passed}`);
+  for (const failure of checks.failures) console.log(`  FAIL ${failure}`);
+  exitCode = checks.failures.length === 0 ? 0 : 1;
+  if (exitCode !== 0) {
+    console.log(`\n== chaos test FAILED: ${checks.failures.length} check(s); the processes' last output:`);
+    for (const member of run.processes) console.log(`--- ${member.name}\n${member.tail(2000)}`);
+  } else console.log('== chaos test passed');
+} catch (error) {
+  console.error(`\n== chaos test FAILED: ${(error as Error).message}`);
+  for (const member of run.processes) console.error(`--- ${member.name}\n${member.tail(2000)}`);
+} finally {
+  clearTimeout(timer);
+  if (!interrupted) await cleanUp(run);
+}
+process.exit(exitCode);
