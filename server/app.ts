@@ -37,7 +37,8 @@ import { configuredRenderProviders, createRenderServices } from './jobs/render-s
 import { mediaRoutes } from './http/routes/media';
 import { musicRoutes } from './http/routes/music';
 import { sceneMediaRoutes } from './http/routes/scene-media';
-import { createMediaUrlSigner, loadMediaUrlSecret, type SignedMediaUrls } from './media/signed-urls';
+import { loadMediaUrlSecret } from './domain/server-secrets';
+import { createMediaUrlSigner, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import type { SocialAdapters } from './domain/ports/social';
 import type { AccountTokenService, PublishScheduler } from './domain/social/types';

@@ -16,7 +16,8 @@ import { createAccountTokens } from './domain/social/account-tokens';
 import { loadTokenCipher } from './domain/social/token-crypto';
 import { createSocialProviders } from './providers/social';
 import { publicMediaUrls } from './domain/publishing/media';
-import { createMediaUrlSigner, loadMediaUrlSecret } from './media/signed-urls';
+import { loadMediaUrlSecret } from './domain/server-secrets';
+import { createMediaUrlSigner } from './media/signed-urls';
 import { configuredTranscribeDeps } from './jobs/transcribe';
 
 export interface RunningWorker {

@@ -1,6 +1,9 @@
-// What the render pipeline hands the media layer (issue 8). The pipeline (server/domain/videos)
+// What the render pipeline hands the media layer. The pipeline (server/domain/videos)
 // prepares files; these functions turn them into one finished MP4 in one ffmpeg pass.
 import type { CaptionStyle, WordTiming } from '../../contract';
+import type { VisualMotion } from '../domain/ports/visuals';
+
+export type { VisualMotion };
 
 export interface SceneClip {
   /** A local image (PNG/JPEG) or video file. */
@@ -12,14 +15,6 @@ export interface SceneClip {
   /** How to move a still (ignored for clips). Absent: the default pan, its direction varying by
    *  scene (AI images, stock, uploads). */
   motion?: VisualMotion;
-}
-
-/** A gentle camera move over a still image. `amount` is the share of the frame travelled
- *  (or grown, for zoom) over the scene, 0–0.2. */
-export interface VisualMotion {
-  pan: 'up' | 'down' | 'left' | 'right' | 'none';
-  zoom: 'in' | 'out' | 'none';
-  amount: number;
 }
 
 export interface ComposeInput {

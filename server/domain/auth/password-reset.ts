@@ -4,7 +4,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
-import type { Mailer } from '../../providers/mail/mailer';
+import type { Mailer } from '../ports/mail';
 import { FieldValidationError } from '../errors';
 import { hashPassword } from './passwords';
 import { constantTimeEqual, randomSecret, sha256Hex } from './secrets';

@@ -14,7 +14,8 @@ import { transcriptions, type TranscriptionRow } from '../../db/schema-transcrip
 import type { MediaStorage } from '../../media/storage/types';
 import { processTempRoot } from '../../media/temp-roots';
 import { renderAfterTranscription } from './render';
-import { NoSpeechEngineError, TranscriptionProviderError, type TranscriptionProvider } from '../../providers/stt';
+import { NoSpeechEngineError, TranscriptionProviderError } from '../../providers/stt';
+import type { TranscriptionProvider } from '../ports/transcription';
 
 /** A heartbeat older than this (three missed beats) means the run holding the transcription died. */
 export const STALE_HEARTBEAT_MS = 45_000;

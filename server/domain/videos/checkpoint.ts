@@ -2,7 +2,7 @@
 // storage under the video's prefix; only their keys and small facts are kept here. A stage whose
 // entry is present is never run again, so a crash or restart resumes at the first missing one.
 import type { WordTiming } from '../../../contract/captions';
-import type { VisualMotion } from '../../providers/visuals/types';
+import type { VisualMotion } from '../ports/visuals';
 
 export interface PlannedScene {
   /** The narration of this scene. */

@@ -7,7 +7,7 @@ import { LANGUAGE_CODES, type VoiceProviderId } from '../../../contract/voices';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
-import type { ScriptWriter } from '../../providers/llm';
+import type { ScriptWriter } from '../ports/script-writer';
 import { LEDGER_REASONS } from '../credits/costs';
 import { FieldValidationError } from '../errors';
 import { findStoredResponse, runIdempotent } from '../idempotency/idempotency';

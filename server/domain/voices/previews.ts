@@ -2,7 +2,7 @@
 // recently used out first), so browsing the picker does not spend the operator's provider credit
 // again for each click. Concurrent requests for one preview share one synthesis.
 import { DEFAULT_PREVIEW_TEXT } from '../../../contract';
-import type { Speech, SpeechProvider } from '../../providers/tts/types';
+import type { Speech, SpeechProvider } from '../ports/speech';
 
 /** The sample read when the client sent no text: in the voice's own language. */
 export const PREVIEW_SAMPLES: Record<string, string> = {

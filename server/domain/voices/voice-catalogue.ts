@@ -3,7 +3,7 @@
 // kept still answers the kept list. Only a provider with nothing kept and failing is an error.
 import type { AllVoicesResponse, VoiceInfo, VoiceProviderId, VoicesResponse } from '../../../contract';
 import { VOICE_PROVIDERS } from '../../../contract';
-import type { SpeechProvider } from '../../providers/tts/types';
+import type { SpeechProvider } from '../ports/speech';
 
 /** Lists change rarely (a new cloned voice); ten minutes keeps the picker current enough. */
 export const VOICE_LIST_TTL_MS = 10 * 60 * 1000;

@@ -1,22 +1,8 @@
 import type { WrittenScript } from '../../../contract';
 
-export interface ScriptBrief {
-  prompt: string;
-  /** Seconds of narration wanted. */
-  videoDuration: number;
-  language: string;
-}
-
-/** Writes a short-video script. Adapters: an OpenAI-compatible chat endpoint, or offline. */
-export interface ScriptWriter {
-  /** Stable id stored with the script ('openai-compatible' | 'offline-writer'). */
-  readonly id: string;
-  /** What the user is told about who wrote the script. */
-  readonly label: string;
-  /** The languages it writes in; absent = every language of contract/scripts#SCRIPT_LANGUAGES. */
-  readonly languages?: readonly string[];
-  write(brief: ScriptBrief, signal?: AbortSignal): Promise<WrittenScript>;
-}
+// The interface belongs to the domain (server/domain/ports/script-writer.ts); re-exported so
+// adapters keep importing from their own types.
+export type { ScriptBrief, ScriptWriter } from '../../domain/ports/script-writer';
 
 /** A provider failed in a way the user should hear about (bad key, model down, bad answer). */
 export class ScriptWriterError extends Error {

@@ -4,18 +4,9 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { Mailer } from '../../domain/ports/mail';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+export type { MailMessage, Mailer } from '../../domain/ports/mail';
 
 export function createOutboxMailer(db: Db): Mailer {
   return {

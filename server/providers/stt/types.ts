@@ -1,43 +1,14 @@
-// Speech to text (issue 11): one small interface, one adapter per engine (an OpenAI-compatible
+// Speech to text: one small interface, one adapter per engine (an OpenAI-compatible
 // endpoint, Lemonfox, pocketsphinx offline). Every engine returns word timings, so captions and
 // SRT/VTT come from the same words the creator corrects. No engine configured is a typed state,
 // never made-up text.
 import type { WordTiming } from '../../../contract';
+import type { TranscriptionEngineId } from '../../domain/ports/transcription';
 import { ProviderError, type ProviderErrorKind } from '../provider-error';
 
-export type TranscriptionEngineId = 'openai' | 'lemonfox' | 'pocketsphinx';
-
-export interface TranscriptionRequest {
-  /** A file the server's ffmpeg can read (audio or video); or the bytes of one in `audio`. */
-  audioPath?: string;
-  audio?: Buffer;
-  /** MIME type of `audio` (picks the extension of the temporary file); optional for a path. */
-  mimeType?: string;
-  /** ISO 639-1 code of the spoken language, or null to let the engine detect it. */
-  language?: string | null;
-  signal?: AbortSignal;
-}
-
-export interface Transcript {
-  text: string;
-  /** ISO 639-1 code of the language (detected or the one asked for); null when unknown. */
-  language: string | null;
-  /** Every recognised word in order, seconds from the start of the audio, never overlapping. */
-  words: WordTiming[];
-  /** Seconds of audio transcribed. */
-  duration: number;
-  engine: { id: TranscriptionEngineId; label: string };
-  /** True for engines whose accuracy is low (pocketsphinx): the creator should review every word. */
-  roughDraft: boolean;
-}
-
-export interface TranscriptionProvider {
-  readonly id: TranscriptionEngineId;
-  /** Shown to the creator, e.g. "Lemonfox (Whisper)" or "pocketsphinx (offline, rough draft)". */
-  readonly label: string;
-  readonly roughDraft: boolean;
-  transcribe(request: TranscriptionRequest): Promise<Transcript>;
-}
+// The interface the domain calls belongs to it (server/domain/ports/transcription.ts);
+// re-exported so engines keep importing from their own types.
+export type { Transcript, TranscriptionEngineId, TranscriptionProvider, TranscriptionRequest } from '../../domain/ports/transcription';
 
 /** One engine's answer for one piece of audio (a chunk of a long file). */
 export interface ChunkTranscript {

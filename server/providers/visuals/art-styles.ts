@@ -1,3 +1,1 @@
-import { ART_STYLES } from '../../../contract/permissions';
-
-export type ArtStyleName = (typeof ART_STYLES)[number];
+export type { ArtStyleName } from '../../domain/ports/visuals';

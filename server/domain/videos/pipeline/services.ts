@@ -4,9 +4,9 @@ import type { VoiceProviderId } from '../../../../contract/voices';
 import type { Db } from '../../../db/client';
 import type { MediaStorage } from '../../../media/storage/types';
 import type { CaptionInput, ComposeInput, ComposeResult, ProgressReporter } from '../../../media/types';
-import type { ScriptWriter } from '../../../providers/llm';
-import type { SpeechProvider } from '../../../providers/tts/types';
-import type { VisualProvider } from '../../../providers/visuals/types';
+import type { ScriptWriter } from '../../ports/script-writer';
+import type { SpeechProvider } from '../../ports/speech';
+import type { VisualProvider } from '../../ports/visuals';
 
 /** A file the creator uploaded earlier (music track or scene media), as stored. */
 export interface StoredMedia {

@@ -3,7 +3,7 @@
 // Each finished scene is checkpointed at once, so a crash mid-way redraws only what is missing.
 import { extname, join } from 'node:path';
 import { FRAME_SIZES } from '../../../../contract/videos';
-import type { SceneVisualRequest } from '../../../providers/visuals/types';
+import type { SceneVisualRequest } from '../../ports/visuals';
 import type { RenderedScene } from '../checkpoint';
 import { CreatorCauseError } from './failures';
 import type { Stage, StageContext } from './context';

@@ -2,7 +2,8 @@
 // language. The audio goes to storage; its word timings stay in the checkpoint, so captions and
 // scene timing come from the voice itself (never re-transcribed).
 import { LANGUAGE_CODES, type VoiceProviderId } from '../../../../contract/voices';
-import { defaultBuiltinVoice, synthesizeNarration, type SpeechProvider } from '../../../providers/tts';
+import { defaultBuiltinVoice, synthesizeNarration } from '../../../providers/tts';
+import type { SpeechProvider } from '../../ports/speech';
 import { CreatorCauseError } from './failures';
 import type { Stage } from './context';
 import type { RenderServices } from './services';

@@ -1,0 +1,54 @@
+// Scene visuals as the render pipeline needs them: adapters (server/providers/visuals: built-in
+// procedural art per style, an OpenAI-compatible image endpoint, Pexels stock) implement
+// VisualProvider; the media layer takes the motion shape from here too.
+import type { ART_STYLES } from '../../../contract/permissions';
+
+export type ArtStyleName = (typeof ART_STYLES)[number];
+
+/** A gentle camera move over a still image. `amount` is the share of the frame travelled
+ *  (or grown, for zoom) over the scene, 0–0.2. */
+export interface VisualMotion {
+  pan: 'up' | 'down' | 'left' | 'right' | 'none';
+  zoom: 'in' | 'out' | 'none';
+  amount: number;
+}
+
+export interface SceneVisualRequest {
+  /** What the scene is about (its narration, or a visual prompt derived from it). */
+  prompt: string;
+  /** A few search words for stock providers. */
+  keywords: string[];
+  artStyle: ArtStyleName;
+  width: number;
+  height: number;
+  /** Scene index: a stable seed so a re-run draws the same picture. */
+  index: number;
+  /** Seconds the scene lasts (clips shorter than this are looped or slowed by the composer). */
+  duration: number;
+  /** Where to write the file; the adapter picks the extension and returns the full path. */
+  outputBase: string;
+}
+
+export interface SceneVisual {
+  kind: 'image' | 'video';
+  path: string;
+  width: number;
+  height: number;
+  /** Credit line for stock media (Pexels terms), else null. */
+  attribution: string | null;
+  /** Label of the provider that made this file (e.g. "Built-in visuals (procedural, not AI)"). */
+  label?: string;
+  /** Set when the configured provider failed for this scene and the built-in art stood in:
+   *  the plain-language reason, so the video can say which scenes are not what was asked for. */
+  fallbackReason?: string;
+  /** How the composer should move a still image; built-in art gives each style its own motion. */
+  motion?: VisualMotion;
+}
+
+export interface VisualProvider {
+  /** 'builtin' | 'openai-images' | 'pexels' */
+  readonly id: string;
+  /** e.g. "Built-in visuals (procedural, not AI)". */
+  readonly label: string;
+  sceneVisual(request: SceneVisualRequest, signal?: AbortSignal): Promise<SceneVisual>;
+}
