@@ -4,6 +4,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { PageLoading } from '../ui/CenteredText';
+import { PageFrameLayout, type PageFrameText } from '../ui/PageFrame';
 import { loadAllMantineStyles } from './styles/mantine-styles';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -64,6 +65,71 @@ export interface LazyPageOptions {
    * tests/e2e/first-screen-styles.test.ts checks that it is so.
    */
   firstScreen?: boolean;
+  /**
+   * The screen's heading and introduction. The route then shows them at once, with "Loading..."
+   * below (the light PageLoading: this module is part of the entry, so nothing heavier), and renders the screen in their place when its chunk (and the whole style sheet) has
+   * arrived: the heading of a screen whose chunk brings its data layer (Dexie, the HTTP client,
+   * zod, the offline engine's parts) no longer waits for all of that (Lighthouse LCP on every
+   * signed-in screen, docs/decisions/performance.md). The router never waits for such a route's
+   * chunk, at start-up or when navigating; a hovered or focused link still starts its download.
+   */
+  frame?: PageFrameText;
+}
+
+/**
+ * At start-up, true until the first page may render (holdFirstRender); then false, after which
+ * the component renders in a transition (React slices it into short tasks).
+ */
+function useStartUpHold(): boolean {
+  const [deferred, setDeferred] = useState(() => !released);
+  useEffect(() => {
+    if (!deferred) return undefined;
+    let active = true;
+    void hold.then(() => {
+      if (!active) return;
+      released = true;
+      startTransition(() => setDeferred(false));
+    });
+    return () => {
+      active = false;
+    };
+  }, [deferred]);
+  return deferred;
+}
+
+type LazyRouteComponent = ReturnType<typeof lazyRouteComponent>;
+
+/** A route component showing `frame` until `page`'s chunk is in, then the page (see LazyPageOptions.frame). */
+function framedPage(page: LazyRouteComponent, frame: PageFrameText) {
+  // TanStack removes `preload` once the chunk has arrived; a failed load keeps it and the page's
+  // render throws the error to the route's error component, as before.
+  const chunkIsIn = () => page.preload === undefined;
+  const FramedPage = (props: object) => {
+    const deferred = useStartUpHold();
+    const [ready, setReady] = useState(chunkIsIn);
+    useEffect(() => {
+      if (deferred || ready) return undefined;
+      let active = true;
+      void (page.preload?.() ?? Promise.resolve()).then(() => {
+        if (active) startTransition(() => setReady(true));
+      });
+      return () => {
+        active = false;
+      };
+    }, [deferred, ready]);
+    if (deferred) return createElement(PageLoading);
+    if (!ready) return createElement(PageFrameLayout, frame, createElement(PageLoading));
+    return createElement(page as ComponentType<object>, props);
+  };
+  // The router awaits a component's `preload` before it renders the route. This one starts the
+  // download and returns nothing to wait for, so the frame shows at once. At start-up it is not
+  // offered at all: the screen's chunk then follows the layout's and the permissions (the frame's
+  // first render starts it) instead of sharing a slow link with what the frame needs.
+  const startDownload = () => {
+    void page.preload?.();
+  };
+  Object.defineProperty(FramedPage, 'preload', { get: () => (released && page.preload ? startDownload : undefined) });
+  return FramedPage as unknown as LazyRouteComponent;
 }
 
 /**
@@ -89,20 +155,9 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
   const loadWithStyles = options.firstScreen ? load : () => Promise.all([load(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
+  if (options.frame) return framedPage(page, options.frame);
   const LazyPage = (props: object) => {
-    const [deferred, setDeferred] = useState(() => !released);
-    useEffect(() => {
-      if (!deferred) return undefined;
-      let active = true;
-      void hold.then(() => {
-        if (!active) return;
-        released = true;
-        startTransition(() => setDeferred(false));
-      });
-      return () => {
-        active = false;
-      };
-    }, [deferred]);
+    const deferred = useStartUpHold();
     return deferred ? createElement(PageLoading) : createElement(page as ComponentType<object>, props);
   };
   // The router preloads while `preload` exists; TanStack removes it once the chunk has arrived.
