@@ -2,7 +2,9 @@
 // The import-boundary rules encode DESIGN.md §2: the browser and the server meet only in
 // contract/; sync, store, collections and workers stay free of React; in the client, app → features →
 // shared (a feature uses another only through its data/index.ts, and its data/ is React-free);
-// server/domain knows nothing of Fastify.
+// server/domain knows nothing of Fastify. On the server, arrows point one way: config.ts imports
+// nothing of ours; routes call the domain, never tables; providers and media implement the domain's
+// ports (server/domain/ports) and import nothing else of the domain.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -47,10 +49,6 @@ const sharedZones = sharedLayers.flatMap((layer) => [
   { target: `./src/${layer}`, from: './src/app', message: 'Shared code never imports the app wiring (src/app imports it, not the other way round).' },
 ]);
 
-// Screens read the local store through their feature's data/ queries (named, testable, one place
-// per domain), never through the Dexie singleton. Domains listed here still query inline.
-const domainsQueryingInline = ['calendar', 'publish', 'accounts', 'scripts', 'transcription', 'videos'];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -82,6 +80,22 @@ export default tseslint.config(
             { target: './contract', from: './src', message: 'contract/ is shared and depends on neither side.' },
             { target: './contract', from: './server', message: 'contract/ is shared and depends on neither side.' },
             { target: './server/domain', from: './server/http', message: 'Domain services know nothing of HTTP.' },
+            {
+              target: './server/config.ts',
+              from: './server',
+              message: 'server/config.ts is a leaf: it imports nothing of the server (only contract/), so every module can read it without an import circle.',
+            },
+            {
+              target: './server/http/**',
+              from: './server/db/schema*.ts',
+              message: 'Routes call the domain, never tables: move the query into a server/domain function.',
+            },
+            {
+              target: ['./server/providers/**', './server/media/**'],
+              from: './server/domain',
+              except: ['./ports'],
+              message: 'Providers and media implement the domain; they import only types from server/domain/ports.',
+            },
             ...featureZones,
             ...sharedZones,
             {
@@ -99,6 +113,29 @@ export default tseslint.config(
     files: ['server/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', '@fastify/*'], message: 'server/domain imports no Fastify.' }] }],
+    },
+  },
+  {
+    files: ['server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes run no queries: call a server/domain function.' }] }],
+    },
+  },
+  {
+    files: ['server/providers/**/*.ts', 'server/media/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/ports/*'],
+              allowTypeImports: true,
+              message: 'The domain\'s ports are interfaces: providers and media take them with `import type`.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -124,8 +161,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/features/**/*.{ts,tsx}'],
-    ignores: ['src/features/*/data/**', ...domainsQueryingInline.map((name) => `src/features/${name}/**`)],
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/data/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetCsrfState } from '../../src/api';
 import { connectUrlWith, createAccountsSync, disconnectAccountLocally, toLocalAccount } from '../../src/collections';
-import { connectUrl } from '../../src/features/accounts/connect-http';
+import { connectUrl } from '../../src/features/accounts/data/connect-http';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, describeChange, discardChange, retryChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';

@@ -9,15 +9,15 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostTarget } from '../../contract/publishing';
-import { reschedulePost, toLocalPost } from '../../src/collections/posts';
-import { canReschedule, postStart, toPostEvent, toPostEvents } from '../../src/features/calendar/calendar-events';
-import { decideMove, fromLocalInputValue, handleDrop, PAST_REFUSAL, toLocalInputValue, type MoveDeps } from '../../src/features/calendar/reschedule';
+import { reschedulePost, toLocalPost } from '../../src/features/publishing/data/posts';
+import { canReschedule, postStart, toPostEvent, toPostEvents } from '../../src/features/publishing/calendar/calendar-events';
+import { decideMove, fromLocalInputValue, handleDrop, PAST_REFUSAL, toLocalInputValue, type MoveDeps } from '../../src/features/publishing/calendar/reschedule';
 import { cssVariablesResolver, theme } from '../../src/app/theme';
 import { clearLocalStore, db, type LocalPost } from '../../src/store';
 import { setEngineHooks, setOutboxOwner } from '../../src/sync';
 import { target as sharedTarget } from './helpers/publishing';
 
-const { CalendarPage, EMPTY_CALENDAR_TEXT } = await import('../../src/features/calendar/CalendarPage');
+const { CalendarPage, EMPTY_CALENDAR_TEXT } = await import('../../src/features/publishing/calendar/CalendarPage');
 
 const NOW = new Date('2026-11-10T09:00:00.000Z');
 const now = () => NOW;

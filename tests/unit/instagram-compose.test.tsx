@@ -5,9 +5,9 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../src/app/theme';
-import { emptyValues, firstInvalid, toCreateRequest, toDraftRequest, validateCompose, type ComposeValues } from '../../src/features/publish/compose/compose-values';
-import { InstagramFields } from '../../src/features/publish/compose/InstagramFields';
-import { emptyInstagram, instagramValuesFrom } from '../../src/features/publish/compose/instagram-values';
+import { emptyValues, firstInvalid, toCreateRequest, toDraftRequest, validateCompose, type ComposeValues } from '../../src/features/publishing/compose/compose-values';
+import { InstagramFields } from '../../src/features/publishing/compose/InstagramFields';
+import { emptyInstagram, instagramValuesFrom } from '../../src/features/publishing/compose/instagram-values';
 import { ACCOUNT_2_ID, ACCOUNT_ID, account, publishableVideo, VIDEO_ID } from './helpers/publishing';
 
 const ZONE = 'America/New_York';

@@ -1,9 +1,9 @@
-// Which posts keep the page polling (src/collections/post-polling.ts): one being published, or one
+// Which posts keep the page polling (src/features/publishing/data/post-polling.ts): one being published, or one
 // whose target is due (now, or within the drift allowance); not drafts, not posts due later, not
 // finished ones, not rows still waiting in the outbox. The signature changes with any target status.
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../contract';
-import { DUE_SOON_MS, livePostsSignature } from '../../src/collections/post-polling';
+import { DUE_SOON_MS, livePostsSignature } from '../../src/features/publishing/data/post-polling';
 import type { LocalPost } from '../../src/store';
 import { ACCOUNT_2_ID, ACCOUNT_ID, serverPost, target } from './helpers/publishing';
 

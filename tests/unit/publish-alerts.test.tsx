@@ -1,7 +1,7 @@
 // Token health on the screens (issue 10, acceptance 4): a post due in the next 24 hours on an account
 // that needs reconnecting warns on Home, on the calendar (a banner and a marker on the entry) and on
 // the post card, each with a one-click Reconnect that starts the connect flow for that account on
-// the connect screen — and the post stays. The rules (src/collections/publish-alerts.ts) are
+// the connect screen — and the post stays. The rules (src/features/publishing/data/publish-alerts.ts) are
 // checked directly; the screens over the real Dexie store (fake-indexeddb), axe included.
 import { notifications } from '@mantine/notifications';
 import type { RouteComponent } from '@tanstack/react-router';
@@ -10,9 +10,9 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostTarget, SocialAccount } from '../../contract/publishing';
 import { resetCsrfState } from '../../src/api';
-import { toLocalAccount } from '../../src/collections/accounts';
-import { toLocalPost } from '../../src/collections/posts';
-import { ALERT_WINDOW_MS, postAlert, publishAlerts } from '../../src/collections/publish-alerts';
+import { toLocalAccount } from '../../src/features/accounts/data/accounts';
+import { toLocalPost } from '../../src/features/publishing/data/posts';
+import { ALERT_WINDOW_MS, postAlert, publishAlerts } from '../../src/features/publishing/data/publish-alerts';
 import { clearLocalStore, db, type LocalAccount, type LocalPost } from '../../src/store';
 import { setEngineHooks, setOutboxOwner } from '../../src/sync';
 import { serverAccount } from './helpers/accounts';
@@ -29,11 +29,11 @@ vi.mock('../../src/session', async (importOriginal) => {
   };
 });
 
-const { HomePage } = await import('../../src/features/home/HomePage');
+const { HomePage } = await import('../../src/app/home-page');
 const { ConnectPage } = await import('../../src/features/accounts/ConnectPage');
 const { connectBrowser } = await import('../../src/features/accounts/connect-flow');
-const { CalendarPage } = await import('../../src/features/calendar/CalendarPage');
-const { PostCard } = await import('../../src/features/publish/posts/PostCard');
+const { CalendarPage } = await import('../../src/features/publishing/calendar/CalendarPage');
+const { PostCard } = await import('../../src/features/publishing/posts/PostCard');
 
 const NOW = new Date('2026-11-10T09:00:00.000Z');
 const HOUR = 3600_000;

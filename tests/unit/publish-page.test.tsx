@@ -334,7 +334,7 @@ describe('accessibility', () => {
 
 describe('time zones', () => {
   it('turns wall-clock time in a zone into ISO with that zone’s offset, across daylight saving', async () => {
-    const { isoToZoned, zonedToIso, zoneLabel } = await import('../../src/features/publish/time-zone');
+    const { isoToZoned, zonedToIso, zoneLabel } = await import('../../src/features/publishing/time-zone');
     expect(zonedToIso('2030-01-15', '09:30', 'Europe/Berlin')).toBe('2030-01-15T09:30:00+01:00');
     expect(zonedToIso('2030-07-15', '09:30', 'Europe/Berlin')).toBe('2030-07-15T09:30:00+02:00');
     expect(zonedToIso('2030-07-15', '23:45', 'Asia/Kolkata')).toBe('2030-07-15T23:45:00+05:30');

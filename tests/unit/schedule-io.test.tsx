@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreviewResponse, ImportPreviewRow } from '../../contract';
 import { setStoredToken } from '../../src/api';
 import { theme } from '../../src/app/theme';
-import { ScheduleIoSection } from '../../src/features/publish/schedule-io/ScheduleIoSection';
+import { ScheduleIoSection } from '../../src/features/publishing/schedule-io/ScheduleIoSection';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 configure({ asyncUtilTimeout: 5000 });

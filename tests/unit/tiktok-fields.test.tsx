@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TiktokCreatorInfo } from '../../contract/publishing';
 import { theme } from '../../src/app/theme';
-import { emptyTiktok, emptyValues, toCreateRequest, toDraftRequest, validateCompose, type TiktokValues } from '../../src/features/publish/compose/compose-values';
-import { TikTokFields } from '../../src/features/publish/compose/TikTokFields';
-import { combineCreatorInfo } from '../../src/features/publish/compose/tiktok-creator-info';
-import { composeIssues, issueFieldErrors } from '../../src/features/publish/compose/preflight-checks';
+import { emptyTiktok, emptyValues, toCreateRequest, toDraftRequest, validateCompose, type TiktokValues } from '../../src/features/publishing/compose/compose-values';
+import { TikTokFields } from '../../src/features/publishing/compose/TikTokFields';
+import { combineCreatorInfo } from '../../src/features/publishing/compose/tiktok-creator-info';
+import { composeIssues, issueFieldErrors } from '../../src/features/publishing/compose/preflight-checks';
 import { account, publishableVideo } from './helpers/publishing';
 
 const TIKTOK_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

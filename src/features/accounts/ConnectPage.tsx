@@ -10,17 +10,19 @@ import { IconPlugConnected, IconSearch, IconWifiOff } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { PlatformAvailability, SocialPlatform } from '../../../contract/publishing';
-import { disconnectAccountLocally, disconnectedAccountOf, disconnectAccountMutation, refreshAccounts } from '../../collections/accounts';
+import { disconnectAccountLocally, refreshAccounts } from './data/accounts';
 import { limitText, usePermissions } from '../../session';
-import { db, type LocalAccount } from '../../store';
+import { accountsNewestFirst, queuedDisconnects } from './data/queries';
+import type { LocalAccount } from '../../store';
 import { ListLoading } from '../../ui/ListStates';
 import { PageFrame } from '../../ui/PageFrame';
+import { CONNECT_FRAME } from './frame';
 import { useOnline } from '../../ui/useOnline';
 import { AccountCard } from './AccountCard';
 import { DisconnectDialog } from './DisconnectDialog';
-import { accountLimit, byConnectedDesc, matchesAccountSearch, pageOfAccounts } from './format';
+import { accountLimit, matchesAccountSearch, pageOfAccounts } from './format';
 import { plural } from '../../ui/format-count';
-import { platformAvailability } from './connect-http';
+import { platformAvailability } from './data/connect-http';
 import { PlatformCards } from './PlatformCards';
 import { useConnect } from './useConnect';
 import { useReconnectLink } from './useReconnectLink';
@@ -29,19 +31,9 @@ export const OFFLINE_REASON = 'Connecting an account needs a network connection.
 
 const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
-async function loadAccounts(): Promise<LocalAccount[]> {
-  return (await db.accounts.toArray()).sort(byConnectedDesc);
-}
-
-/** Disconnects still waiting in the outbox (a refused one is back in the list, badged). */
-async function loadWaitingDisconnects(): Promise<Array<{ id: string; name: string }>> {
-  const items = await db.outbox.filter((item) => item.kind === disconnectAccountMutation.kind && item.status !== 'failed').toArray();
-  return items.map((item) => ({ id: item.id, name: disconnectedAccountOf(item)?.name ?? 'An account' }));
-}
-
 export function ConnectPage() {
-  const accounts = useLiveQuery(loadAccounts, []);
-  const waitingDisconnects = useLiveQuery(loadWaitingDisconnects, []);
+  const accounts = useLiveQuery(accountsNewestFirst, []);
+  const waitingDisconnects = useLiveQuery(queuedDisconnects, []);
   const online = useOnline();
   const permissions = usePermissions();
   const flow = useConnect();
@@ -98,7 +90,7 @@ export function ConnectPage() {
   };
 
   return (
-    <PageFrame title="Connect accounts" description="Connect the channels you publish to. Your accounts are kept on this device, so this list works offline.">
+    <PageFrame {...CONNECT_FRAME}>
       <VisuallyHidden role="status" aria-live="polite" aria-atomic>
         {flow.announcement}
         {flow.announcement && message ? ' ' : ''}

@@ -6,8 +6,8 @@
 // No React here; the screen wires it in useConnect.ts.
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type ConnectPopupMessage, type ConnectResponse, type SocialPlatform } from '../../../contract/publishing';
 import { API_BASE } from '../../api';
-import type { ConnectOptions } from '../../collections/accounts';
-import { connectUrl as askServer } from './connect-http';
+import type { ConnectOptions } from './data/accounts';
+import { connectUrl as askServer } from './data/connect-http';
 
 /** Where the browser comes back to after the consent page. */
 export const CONNECT_RETURN_PATH = '/connect';

@@ -35,12 +35,6 @@ export function blockedText(count: number): string | null {
   return count > 0 ? `${plural(count, 'post', 'posts')} waiting` : null;
 }
 
-/** Newest connection first (the server's order), then by name. */
-export function byConnectedDesc(a: LocalAccount, b: LocalAccount): number {
-  if (a.connected_at !== b.connected_at) return a.connected_at < b.connected_at ? 1 : -1;
-  return a.name.localeCompare(b.name);
-}
-
 /** Search over what the row shows: name, handle and platform. */
 export function matchesAccountSearch(account: LocalAccount, query: string): boolean {
   const needle = query.trim().toLowerCase();

@@ -7,7 +7,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_LABELS, type SocialPlatform } from '../../../contract/publishing';
 import { errorMessage } from '../../api';
-import { refreshAccounts } from '../../collections/accounts';
+import { refreshAccounts } from './data/accounts';
 import { connectedTitle, listenForConnectMessages, outcomeOfMessage, outcomeOfReturn, RETURN_KEYS, startConnect, type ConnectOutcome } from './connect-flow';
 
 /** How often a waiting popup is checked for having been closed. */
@@ -31,7 +31,7 @@ export interface ConnectState {
 function refreshAfterConnect(): void {
   // The new account (and its usage) come with the next pull; the sync layer reports its failures.
   refreshAccounts().catch(() => undefined);
-  import('../../collections/plans')
+  import('../plans/data')
     .then(({ refreshUsage }) => refreshUsage())
     .catch(() => undefined);
 }

@@ -8,7 +8,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { SocialPlatform } from '../../../contract/publishing';
-import { RECONNECT_PARAM } from '../../collections/publish-alerts';
+import { RECONNECT_PARAM } from './data/reconnect-link';
 import type { LocalAccount } from '../../store';
 
 export const RECONNECT_UNKNOWN = 'That account is not connected any more. Connect it again below.';

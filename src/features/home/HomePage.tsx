@@ -5,7 +5,7 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
@@ -13,14 +13,13 @@ import { whenIdle } from '../../ui/idle';
 import { PageFrame } from '../../ui/PageFrame';
 import { formatCount } from '../../ui/format-count';
 
-// Posts about to fail for want of an account (issue 10): read from the local store, so the module
-// (and Dexie with it) loads after the first paint, and a failed load leaves the warning out.
-const LivePublishAlerts = lazy<ComponentType>(() =>
-  import('../../ui/PublishAlerts').then(
-    (module) => ({ default: module.LivePublishAlertBanner }),
-    () => ({ default: () => null }),
-  ),
-);
+export interface HomePageProps {
+  /**
+   * The warning of posts about to fail for want of an account. It is publishing's widget, so the
+   * app plugs it in (src/app/home-page.tsx): features do not import each other's screens.
+   */
+  PublishAlerts?: ComponentType;
+}
 
 /** Home's refresh of the plans and usage skips a pull younger than this (milliseconds). */
 const HOME_REFRESH_SKIP_MS = 30_000;
@@ -45,7 +44,7 @@ function styleLabel(style: string): string {
     .join(' ');
 }
 
-export function HomePage() {
+export function HomePage({ PublishAlerts }: HomePageProps = {}) {
   const { user, credits, refreshUser } = useAuth();
   const [painted, setPainted] = useState(false);
 
@@ -63,7 +62,7 @@ export function HomePage() {
       // The sync layer reports its own failures; offline, the cached copies are shown. Imported on
       // use: home renders before the offline engine has loaded (docs/decisions/performance.md).
       const recent = { unlessPulledWithinMs: HOME_REFRESH_SKIP_MS };
-      import('../../collections/plans')
+      import('../plans/data')
         .then(({ refreshPlans, refreshUsage }) => Promise.all([refreshUsage(recent), refreshPlans(recent)]))
         .catch(() => undefined);
     });
@@ -82,9 +81,9 @@ export function HomePage() {
 
   return (
     <PageFrame title={`Welcome, ${user?.name ?? ''}`} description="Here is what your plan includes right now.">
-      {painted && hasPermission('can_publish_post') ? (
+      {PublishAlerts && painted && hasPermission('can_publish_post') ? (
         <Suspense fallback={null}>
-          <LivePublishAlerts />
+          <PublishAlerts />
         </Suspense>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

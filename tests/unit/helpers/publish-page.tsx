@@ -9,7 +9,7 @@ import { theme } from '../../../src/app/theme';
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
-const { PublishPage } = await import('../../../src/features/publish/PublishPage');
+const { PublishPage } = await import('../../../src/features/publishing/PublishPage');
 
 export function renderPublishPage() {
   const rootRoute = createRootRoute({

@@ -4,7 +4,7 @@
 // calendar) are pulled with the videos' adaptive polling (src/collections/video-polling.ts): 2 s
 // rising to 15 s, reset on change, paused while hidden or offline. This module only says which
 // posts are "live"; the runtime (src/app/sync-runtime.ts) wires the timers. No React, no zod.
-import type { LocalPost } from '../store';
+import type { LocalPost } from '../../../store';
 
 /** A target due this soon counts as due: the page's clock and the server's drift a little. */
 export const DUE_SOON_MS = 30_000;

@@ -5,8 +5,8 @@
 // the post card warn without a server call, offline included. The server keeps the accounts'
 // health current (its refresh-tokens job finds a dead grant hours ahead); a reconnect unblocks the
 // targets and the post goes out as planned. No React here: the hook is src/ui/usePublishAlerts.ts.
-import type { SocialPlatform, TargetStatus } from '../../contract/publishing';
-import type { LocalAccount, LocalPost } from '../store/db';
+import type { SocialPlatform, TargetStatus } from '../../../../contract/publishing';
+import type { LocalAccount, LocalPost } from '../../../store/db';
 
 export const ALERT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -88,9 +88,3 @@ export function publishAlerts(posts: readonly LocalPost[], accounts: readonly Lo
   const level = alerts.length === 0 ? null : alerts.some((alert) => alert.level === 'reconnect') ? 'reconnect' : 'expiring';
   return { posts: alerts, accounts: list, level };
 }
-
-/**
- * The one-click reconnect is a link to `/connect?reconnect=<account id>`: the connect screen
- * starts the connect flow for that account by itself (features do not import each other).
- */
-export const RECONNECT_PARAM = 'reconnect';

@@ -9,21 +9,21 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { POST_STATUSES, type PostStatus } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
 import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
-import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../../../collections/posts';
-import { db, type LocalPost } from '../../../store';
+import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../data/posts';
+import { postsNewestFirst } from '../data/queries';
+import type { LocalPost } from '../../../store';
 import { ListCount, ListFilters, ListLoading, NoMatches } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 import { matchesPostSearch, POST_STATUS_LABELS } from '../format';
 import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
 import { PostCard } from './PostCard';
-import { usePublishAlerts } from '../../../ui/PublishAlerts';
+import { usePublishAlerts } from '../alerts/PublishAlerts';
 
 type StatusFilter = PostStatus | 'all';
 const FILTERS: Array<{ value: StatusFilter; label: string }> = [{ value: 'all', label: 'All posts' }, ...POST_STATUSES.map((status) => ({ value: status, label: POST_STATUS_LABELS[status] }))];
 
 /** Newest first: by creation (a post made offline is new too). */
-const loadPosts = () => db.posts.orderBy('created_at').reverse().toArray();
 
 export interface PostsSectionProps {
   timeZone: string;
@@ -32,7 +32,7 @@ export interface PostsSectionProps {
 }
 
 export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps) {
-  const posts = useLiveQuery(loadPosts, []);
+  const posts = useLiveQuery(postsNewestFirst, []);
   const alerts = usePublishAlerts();
   const alertOf = (id: string) => alerts?.posts.find((alert) => alert.postId === id) ?? null;
   const [search, setSearch] = useState('');

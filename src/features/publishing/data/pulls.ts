@@ -1,9 +1,9 @@
-// The publishing collections' pulls in one place (issue 9), for the page's sync runtime: posts,
+// The publishing collections' pulls in one place, for the page's sync runtime: posts,
 // calendar entries, failed jobs and the publishable videos. (Connected accounts belong to the
 // connect screen's collection.) No React, no zod.
-import type { CollectionSync, HttpGet } from '../sync/pull';
-import { pullNow } from '../sync/engine';
-import { ACCOUNTS_COLLECTION } from './accounts';
+import type { CollectionSync, HttpGet } from '../../../sync/pull';
+import { pullNow } from '../../../sync/engine';
+import { ACCOUNTS_COLLECTION } from '../../accounts/data';
 import { createFailedJobsSync, FAILED_JOBS_COLLECTION } from './failed-jobs';
 import { createCalendarSync, createPostsSync, POSTS_COLLECTION } from './post-sync';
 import { createPublishVideosSync, PUBLISH_VIDEOS_COLLECTION } from './publish-videos';

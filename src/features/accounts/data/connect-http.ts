@@ -1,9 +1,9 @@
 // The accounts collection's connect call bound to the app's API client (bearer token, CSRF, 401
 // handling; a refusal rejects with the server's body). The collection takes its client as a
 // parameter so the service worker's program stays free of the page's globals.
-import type { ConnectResponse, PlatformAvailability, SocialPlatform } from '../../../contract/publishing';
-import { api } from '../../api';
-import { connectUrlWith, type ConnectGet, type ConnectOptions } from '../../collections/accounts';
+import type { ConnectResponse, PlatformAvailability, SocialPlatform } from '../../../../contract/publishing';
+import { api } from '../../../api';
+import { connectUrlWith, type ConnectGet, type ConnectOptions } from './accounts';
 
 const apiGet: ConnectGet = async (url, params) => (await api.get<unknown>(url, { params })).data;
 

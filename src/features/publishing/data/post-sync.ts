@@ -4,16 +4,16 @@
 // order they were made, offline included. The client chooses the post's uuid: a post created
 // offline keeps its id once synced. Types only from the contract (the service worker imports this
 // module and must not load zod). No React.
-import type { CalendarEntry, CreateDraftRequest, CreatePostRequest, Post, PostTarget } from '../../contract/publishing';
-import { db, type LocalPost } from '../store/db';
-import { guardStorage } from '../store/storage-state';
-import { onOutcome, outcomeOf, pullNow } from '../sync/engine';
-import type { OutboxItem } from '../sync/outbox';
-import { createCollectionSync, markCollectionChanged, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from '../store/local-rows';
-import { fetchAllPages } from '../sync/paged-pull';
-import { unchangedWhenForbidden } from '../session/plan-access';
+import type { CalendarEntry, CreateDraftRequest, CreatePostRequest, Post, PostTarget } from '../../../../contract/publishing';
+import { db, type LocalPost } from '../../../store/db';
+import { guardStorage } from '../../../store/storage-state';
+import { onOutcome, outcomeOf, pullNow } from '../../../sync/engine';
+import type { OutboxItem } from '../../../sync/outbox';
+import { createCollectionSync, markCollectionChanged, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { unchangedWhenForbidden } from '../../../session/plan-access';
 
 export const POSTS_COLLECTION = 'posts';
 export const CALENDAR_COLLECTION = 'calendarEntries';

@@ -5,10 +5,10 @@
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconEdit, IconExternalLink, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
-import { postTitle, publishedUrl } from '../../../collections/post-sync';
-import type { PostAlert } from '../../../collections/publish-alerts';
+import { postTitle, publishedUrl } from '../data/post-sync';
+import type { PostAlert } from '../data/publish-alerts';
 import type { LocalPost } from '../../../store';
-import { PostAlertNote } from '../../../ui/PublishAlerts';
+import { PostAlertNote } from '../alerts/PublishAlerts';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { platformLabel, POST_STATUS_COLORS, POST_STATUS_LABELS, TARGET_STATUS_COLORS, TARGET_STATUS_LABELS } from '../format';
 import { formatInZone } from '../time-zone';

@@ -8,9 +8,11 @@ import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClock, IconR
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api';
-import { dismissFailedJob, failedJobTitle, rescheduleFailedJob, undoDismissFailedJob, type DismissedFailedJob } from '../../../collections/failed-jobs';
+import { dismissFailedJob, failedJobTitle, rescheduleFailedJob, undoDismissFailedJob, type DismissedFailedJob } from '../data/failed-jobs';
 import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
-import { db, type LocalAccount, type LocalFailedJob } from '../../../store';
+import { allAccounts } from '../../accounts/data';
+import { failedJobsNewestFirst } from '../data/queries';
+import type { LocalAccount, LocalFailedJob } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
@@ -20,8 +22,6 @@ import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
 import { formatInZone } from '../time-zone';
 
-const loadJobs = () => db.failedJobs.orderBy('failed_at').reverse().toArray();
-const loadAccounts = () => db.accounts.toArray();
 
 /** The job waits for its account to be reconnected: retrying alone cannot help. */
 function needsReconnect(job: LocalFailedJob, accounts: Map<string, LocalAccount>): boolean {
@@ -31,8 +31,8 @@ function needsReconnect(job: LocalFailedJob, accounts: Map<string, LocalAccount>
 }
 
 export function FailedSection({ timeZone }: { timeZone: string }) {
-  const jobs = useLiveQuery(loadJobs, []);
-  const accounts = useLiveQuery(loadAccounts, []);
+  const jobs = useLiveQuery(failedJobsNewestFirst, []);
+  const accounts = useLiveQuery(allAccounts, []);
   const [moving, setMoving] = useState<LocalFailedJob | null>(null);
   const headingId = useId();
   const byId = new Map((accounts ?? []).map((account) => [account.id, account]));

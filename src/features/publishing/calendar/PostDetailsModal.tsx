@@ -4,11 +4,11 @@
 import { Anchor, Badge, Button, Divider, Group, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { PLATFORM_LABELS, type PostTarget, type TargetStatus } from '../../../contract/publishing';
-import { publishedUrl } from '../../collections/post-sync';
-import type { LocalPost } from '../../store';
-import { ButtonLink } from '../../ui/links';
-import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
+import { PLATFORM_LABELS, type PostTarget, type TargetStatus } from '../../../../contract/publishing';
+import { publishedUrl } from '../data/post-sync';
+import type { LocalPost } from '../../../store';
+import { ButtonLink } from '../../../ui/links';
+import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { canReschedule, postStart, postTitle } from './calendar-events';
 import { decideMove, fromLocalInputValue, toLocalInputValue } from './reschedule';
 import { PendingBadge, PLATFORM_ICONS, StatusBadge } from './status-look';

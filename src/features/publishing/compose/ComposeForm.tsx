@@ -1,14 +1,16 @@
 // "New post" (and "Edit draft"): video, accounts, caption, YouTube's options, now or a time in the
 // creator's time zone, a pre-flight summary, and "Publish now" / "Schedule" / "Save draft". Checks
 // run here first (the first field to fix gets the focus); the post then goes through the outbox
-// (src/collections/posts.ts): an optimistic row at once, sent now or when the device is online.
+// (src/features/publishing/data/posts.ts): an optimistic row at once, sent now or when the device is online.
 import { Alert, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { createPost, saveDraft } from '../../../collections/posts';
-import { db, type PublishVideoRow } from '../../../store';
+import { createPost, saveDraft } from '../data/posts';
+import { accountsOldestFirst } from '../../accounts/data';
+import { allPosts, publishableVideosNewestFirst } from '../data/queries';
+import type { PublishVideoRow } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
 import { errorMessage } from '../../../api';
 import { DateTimeFields } from '../DateTimeFields';
@@ -58,9 +60,6 @@ export interface ComposeFormProps {
   onCancelEdit?: () => void;
 }
 
-const loadAccounts = () => db.accounts.orderBy('connected_at').toArray();
-const loadVideos = () => db.publishVideos.orderBy('created_at').reverse().toArray();
-const loadPosts = () => db.posts.toArray();
 
 /** Move the focus to a field by its key (radio and checkbox groups: their checked or first card). */
 function focusField(formId: string, field: ComposeField): void {
@@ -74,14 +73,14 @@ function focusField(formId: string, field: ComposeField): void {
 
 export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }: ComposeFormProps) {
   const formId = useId().replace(/:/g, '');
-  const accounts = useLiveQuery(loadAccounts, []);
-  const videos = useLiveQuery(loadVideos, []);
+  const accounts = useLiveQuery(accountsOldestFirst, []);
+  const videos = useLiveQuery(publishableVideosNewestFirst, []);
   const online = useOnline();
   const [values, setValues] = useState<ComposeValues>(initial);
   const [errors, setErrors] = useState<ComposeErrors>({});
   const [busy, setBusy] = useState<'post' | 'draft' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const posts = useLiveQuery(loadPosts, []);
+  const posts = useLiveQuery(allPosts, []);
   /** Doubles the creator is asked about before the post goes (issue 10); null: not asking. */
   const [doubles, setDoubles] = useState<PostWarning[] | null>(null);
   /** The TikTok accounts' own limits (creator_info), checked by the pre-flight with the platform's. */

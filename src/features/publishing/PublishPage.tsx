@@ -6,9 +6,11 @@ import { Badge, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsExchange, IconList, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { refreshPublishing } from '../../collections/publishing';
-import { db, type LocalPost } from '../../store';
+import { refreshPublishing } from './data/pulls';
+import { failedJobCount, postById } from './data/queries';
+import type { LocalPost } from '../../store';
 import { PageFrame } from '../../ui/PageFrame';
+import { PUBLISH_FRAME } from './frame';
 import { emptyValues, valuesFromPost, type ComposeValues } from './compose/compose-values';
 import { ComposeForm } from './compose/ComposeForm';
 import { FailedSection } from './failed/FailedSection';
@@ -27,7 +29,7 @@ export function PublishPage() {
   const [timeZone] = useState(creatorTimeZone);
   const [tab, setTab] = useState<Tab>('compose');
   const [compose, setCompose] = useState<ComposeState>(() => ({ values: emptyValues(timeZone), editing: false }));
-  const failedCount = useLiveQuery(() => db.failedJobs.count(), []);
+  const failedCount = useLiveQuery(failedJobCount, []);
 
   useEffect(() => {
     // Route entry: pull what the screen shows. Failures show in the sync indicator.
@@ -46,7 +48,7 @@ export function PublishPage() {
     const id = new URLSearchParams(window.location.search).get('post');
     if (!id) return;
     let active = true;
-    void db.posts.get(id).then((post) => {
+    void postById(id).then((post) => {
       if (!active || !post) return;
       if (post.status === 'draft') {
         setCompose({ values: valuesFromPost(post, timeZone), editing: true });
@@ -61,7 +63,7 @@ export function PublishPage() {
   }, [timeZone]);
 
   return (
-    <PageFrame title="Publish" description="Post your finished videos to your accounts now or at a time you choose. Works offline: posts wait on this device and go out when you are back online.">
+    <PageFrame {...PUBLISH_FRAME}>
       <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'compose')}>
         <Tabs.List>
           <Tabs.Tab value="compose" leftSection={<IconSend size={16} aria-hidden />} style={{ minHeight: 44 }}>

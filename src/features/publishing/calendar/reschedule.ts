@@ -2,7 +2,7 @@
 // details): the rules, and the handler FullCalendar's eventDrop calls. No React, no calendar
 // library: the handler takes the few fields of the library's drop info it needs, so it is tested
 // with plain objects.
-import type { LocalPost } from '../../store';
+import type { LocalPost } from '../../../store';
 import { canReschedule } from './calendar-events';
 
 export type MoveDecision = { ok: true; iso: string } | { ok: false; reason: string };

@@ -2,7 +2,7 @@
 // made offline and still waiting to be sent included — by month, week, day or as an agenda (the
 // default on phones), coloured and labelled by status. Drag a scheduled or failed post to a new
 // time (or use "Move to" in its details): the change is queued like any other. Reads only the
-// local store; changes go through src/collections/posts.
+// local store; changes go through src/features/publishing/data/posts.
 import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -10,13 +10,15 @@ import { IconCalendarOff, IconSend } from '@tabler/icons-react';
 import type { EventDropInfo } from '@fullcalendar/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { refreshPosts, reschedulePost } from '../../collections/posts';
-import { db, type LocalPost } from '../../store';
-import { ListLoading } from '../../ui/ListStates';
-import { ButtonLink } from '../../ui/links';
-import { PageFrame } from '../../ui/PageFrame';
-import { PostAlertNote, PublishAlertBanner, usePublishAlerts } from '../../ui/PublishAlerts';
-import { useOnline } from '../../ui/useOnline';
+import { refreshPosts, reschedulePost } from '../data/posts';
+import { allPosts } from '../data/queries';
+import type { LocalPost } from '../../../store';
+import { ListLoading } from '../../../ui/ListStates';
+import { ButtonLink } from '../../../ui/links';
+import { PageFrame } from '../../../ui/PageFrame';
+import { CALENDAR_FRAME } from './frame';
+import { PostAlertNote, PublishAlertBanner, usePublishAlerts } from '../alerts/PublishAlerts';
+import { useOnline } from '../../../ui/useOnline';
 import { postTitle, toPostEvents } from './calendar-events';
 import { PostCalendar, type CalendarView } from './PostCalendar';
 import { formatWhen, PostDetailsModal } from './PostDetailsModal';
@@ -26,10 +28,6 @@ export const EMPTY_CALENDAR_TEXT = 'Nothing scheduled yet — create a post on P
 
 /** Below Mantine's `sm` (48em) the agenda is the first view. */
 const PHONE_QUERY = '(max-width: 47.99em)';
-
-function loadPosts(): Promise<LocalPost[]> {
-  return db.posts.toArray();
-}
 
 export interface CalendarPageProps {
   /** Where the calendar opens (tests); today when absent. */
@@ -45,14 +43,14 @@ export function CalendarPage({ initialDate, now = () => new Date() }: CalendarPa
     if (online) refreshPosts().catch(() => undefined);
   }, [online]);
   return (
-    <PageFrame title="Calendar" description="Your posts by date. Drag a scheduled post to a new time, or open it for its details.">
+    <PageFrame {...CALENDAR_FRAME}>
       <CalendarSection initialDate={initialDate} now={now} />
     </PageFrame>
   );
 }
 
 function CalendarSection({ initialDate, now }: { initialDate?: string; now: () => Date }) {
-  const posts = useLiveQuery(loadPosts, []);
+  const posts = useLiveQuery(allPosts, []);
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [initialView] = useState<CalendarView>(() => (phone ? 'listMonth' : 'dayGridMonth'));
   const [openId, setOpenId] = useState<string | null>(null);

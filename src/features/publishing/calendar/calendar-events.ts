@@ -1,9 +1,9 @@
 // Posts as calendar entries, without React or the calendar library: where a post sits, how its
 // status looks and whether it may be moved. The screen hands the result to FullCalendar; the unit
 // tests check the rules here directly.
-import { PLATFORM_LABELS, POST_STATUS_LABELS, type PostStatus, type SocialPlatform } from '../../../contract/publishing';
-import type { AlertLevel } from '../../collections/publish-alerts';
-import type { LocalPost } from '../../store';
+import { PLATFORM_LABELS, POST_STATUS_LABELS, type PostStatus, type SocialPlatform } from '../../../../contract/publishing';
+import type { AlertLevel } from '../data/publish-alerts';
+import type { LocalPost } from '../../../store';
 
 /** Mantine theme colour of each status (the text and an icon say it too: status-look.tsx). */
 export const STATUS_COLORS: Record<PostStatus, string> = {
@@ -59,7 +59,7 @@ export interface PostEventProps {
   pending: boolean;
   /** The server refused a change of this post. */
   syncFailed: boolean;
-  /** Due within 24 h on an account that needs reconnecting (or is expiring): src/collections/publish-alerts. */
+  /** Due within 24 h on an account that needs reconnecting (or is expiring): src/features/publishing/data/publish-alerts. */
   alert: AlertLevel | null;
 }
 

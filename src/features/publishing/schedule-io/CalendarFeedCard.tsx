@@ -7,7 +7,7 @@ import type { FeedTokenStatus } from '../../../../contract';
 import { errorMessage } from '../../../api';
 import { ErrorAlert } from '../../../ui/FormAlert';
 import { formatInZone } from '../time-zone';
-import { createFeedUrl, getFeedStatus, revokeFeedUrl } from './schedule-io-http';
+import { createFeedUrl, getFeedStatus, revokeFeedUrl } from '../data/schedule-io-http';
 
 export const FEED_WARNING = 'Anyone with this URL can see your schedule: videos, captions and times. Keep it private; if it leaks, replace it and the old one stops working.';
 

@@ -11,10 +11,10 @@ import {
   type PostTarget,
   type PostVideo,
   type TargetStatus,
-} from '../../contract/publishing';
-import { db, type LocalAccount, type LocalPost } from '../store/db';
-import { appOutbox } from '../sync/engine';
-import type { MutationDef } from '../sync/registry';
+} from '../../../../contract/publishing';
+import { db, type LocalAccount, type LocalPost } from '../../../store/db';
+import { appOutbox } from '../../../sync/engine';
+import type { MutationDef } from '../../../sync/registry';
 import {
   createPostMutation,
   deletePostMutation,
@@ -24,8 +24,8 @@ import {
   syncCalendarEntry,
   writePosts,
 } from './post-sync';
-import { plain } from '../store/local-rows';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../store/undo-delete';
+import { plain } from '../../../store/local-rows';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
 
 export * from './post-sync';
 

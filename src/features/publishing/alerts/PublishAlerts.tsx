@@ -1,27 +1,26 @@
 // The warnings of posts about to fail for want of a working account (issue 10, acceptance 4), shared
-// by Home, the calendar and the post card: the hook reads db.posts and db.accounts (offline too) and
-// the rules are src/collections/publish-alerts.ts. Each account gets a one-click "Reconnect" — a
+// by Home, the calendar and the post card: the hook reads the posts and accounts (offline too) and the
+// rules are data/publish-alerts.ts. Each account gets a one-click "Reconnect" — a
 // link to /connect?reconnect=<id>, where the connect flow starts for it at once. The posts are kept:
 // a reconnect unblocks them and they go out at their time.
 import { Alert, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { PLATFORM_LABELS } from '../../contract/publishing';
-import { publishAlerts, RECONNECT_PARAM, type AlertAccount, type AlertLevel, type PostAlert, type PublishAlerts } from '../collections/publish-alerts';
-import { db } from '../store';
-import { ButtonLink } from './links';
+import { PLATFORM_LABELS } from '../../../../contract/publishing';
+import { RECONNECT_PARAM } from '../../accounts/data';
+import { publishAlerts, type AlertAccount, type AlertLevel, type PostAlert, type PublishAlerts } from '../data/publish-alerts';
+import { publishAlertInputs } from '../data/queries';
+import { ButtonLink } from '../../../ui/links';
 
 /** The window moves with the clock: alerts are derived again every minute. */
 const TICK_MS = 60_000;
-
-const loadAlertInputs = () => Promise.all([db.posts.toArray(), db.accounts.toArray()]);
 
 const systemNow = () => new Date();
 
 /** Posts due within 24 h whose account needs reconnecting (or is expiring); undefined while loading. */
 export function usePublishAlerts(now: () => Date = systemNow): PublishAlerts | undefined {
-  const inputs = useLiveQuery(loadAlertInputs, []);
+  const inputs = useLiveQuery(publishAlertInputs, []);
   const [at, setAt] = useState(now);
   // The latest clock without restarting the timer (callers may pass a new function each render).
   const clock = useRef(now);

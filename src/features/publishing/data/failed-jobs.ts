@@ -5,16 +5,16 @@
 // the list (the posts are pulled again to show the target queued). "Dismiss" takes a job off the
 // list at once (DELETE /api/failed-jobs/{id}, held in the outbox for the undo window like a
 // delete). No React, no zod (the service worker imports this module).
-import type { FailedJob } from '../../contract/publishing';
-import { db, type LocalFailedJob } from '../store/db';
-import { appOutbox, onOutcome, pullNow } from '../sync/engine';
-import type { OutboxItem } from '../sync/outbox';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, payloadId, plain, registerRowOutcomes } from '../store/local-rows';
-import { fetchAllPages } from '../sync/paged-pull';
-import { unchangedWhenForbidden } from '../session/plan-access';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../store/undo-delete';
+import type { FailedJob } from '../../../../contract/publishing';
+import { db, type LocalFailedJob } from '../../../store/db';
+import { appOutbox, onOutcome, pullNow } from '../../../sync/engine';
+import type { OutboxItem } from '../../../sync/outbox';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, payloadId, plain, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { unchangedWhenForbidden } from '../../../session/plan-access';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;

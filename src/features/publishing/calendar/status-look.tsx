@@ -14,7 +14,7 @@ import {
   IconUpload,
   type Icon,
 } from '@tabler/icons-react';
-import { PLATFORM_LABELS, type PostStatus, type SocialPlatform } from '../../../contract/publishing';
+import { PLATFORM_LABELS, type PostStatus, type SocialPlatform } from '../../../../contract/publishing';
 import { STATUS_COLORS, statusLabel } from './calendar-events';
 
 export const STATUS_ICONS: Record<PostStatus, Icon> = {

@@ -6,7 +6,7 @@ import { IconDownload, IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../ui/FormAlert';
 import { useOnline } from '../../../ui/useOnline';
-import { downloadScheduleCsv } from './schedule-io-http';
+import { downloadScheduleCsv } from '../data/schedule-io-http';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { ImportCard } from './ImportCard';
 

@@ -1,12 +1,12 @@
 // The completed videos a post can use (issue 9): GET /api/get/videos into `db.publishVideos`, read
 // only (videos are made on the create screens), so the compose form can offer them offline. No React.
-import type { PublishableVideo } from '../../contract/publishing';
-import { db } from '../store/db';
-import { pullNow } from '../sync/engine';
-import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { plain } from '../store/local-rows';
-import { fetchAllPages } from '../sync/paged-pull';
-import { unchangedWhenForbidden } from '../session/plan-access';
+import type { PublishableVideo } from '../../../../contract/publishing';
+import { db } from '../../../store/db';
+import { pullNow } from '../../../sync/engine';
+import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { plain } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { unchangedWhenForbidden } from '../../../session/plan-access';
 
 export const PUBLISH_VIDEOS_COLLECTION = 'publishVideos';
 

@@ -7,15 +7,15 @@
 // browser, through the HTTP client the page hands in (src/features/accounts/connect-http.ts binds
 // the app's API client). The service worker and the sync runtime import this module: no React, no
 // DOM, no HTTP client of its own, and only types from the contract (its values bring zod along).
-import type { ConnectResponse, SocialAccount, SocialPlatform } from '../../contract/publishing';
-import { db, type LocalAccount } from '../store/db';
-import { appOutbox, pullNow } from '../sync/engine';
-import type { OutboxItem } from '../sync/outbox';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, registerRowOutcomes } from '../store/local-rows';
-import { fetchAllPages } from '../sync/paged-pull';
-import { unchangedWhenForbidden } from '../session/plan-access';
+import type { ConnectResponse, SocialAccount, SocialPlatform } from '../../../../contract/publishing';
+import { db, type LocalAccount } from '../../../store/db';
+import { appOutbox, pullNow } from '../../../sync/engine';
+import type { OutboxItem } from '../../../sync/outbox';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, plain, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { unchangedWhenForbidden } from '../../../session/plan-access';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountEntityKey = (id: string): string => `account:${id}`;

@@ -6,11 +6,11 @@ import { IconFileImport, IconTableImport } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { IMPORT_MAX_CSV_CHARS, type ImportPost, type ImportPreviewResponse } from '../../../../contract';
 import { errorMessage, fieldErrors } from '../../../api';
-import { refreshCalendar, refreshPublishing } from '../../../collections';
+import { refreshCalendar, refreshPublishing } from '../data';
 import { ErrorAlert, SuccessAlert } from '../../../ui/FormAlert';
 import { plural } from '../../../ui/format-count';
 import { ImportPreviewTable } from './ImportPreviewTable';
-import { importPosts, previewImport } from './schedule-io-http';
+import { importPosts, previewImport } from '../data/schedule-io-http';
 
 interface Checked {
   preview: ImportPreviewResponse;
