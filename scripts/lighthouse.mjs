@@ -137,6 +137,9 @@ async function waitFor(what, check, timeoutMs = 60_000) {
   }
 }
 
+// A loaded, shared machine can take minutes to start the server (migrations on PGlite).
+const SERVER_START_TIMEOUT_MS = 300_000;
+
 async function startServer(distDir) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'reelflow-lighthouse-data-'));
@@ -149,7 +152,7 @@ async function startServer(distDir) {
   await waitFor('The server', async () => {
     if (child.exitCode !== null) throw Object.assign(new Error(`The server exited:\n${log}`), { fatal: true });
     return (await fetch(`${url}/api/health`)).ok;
-  }).catch((error) => {
+  }, SERVER_START_TIMEOUT_MS).catch((error) => {
     throw new Error(`${error.message}\n${log}`);
   });
   return {
