@@ -169,10 +169,18 @@ async function main(run: Run): Promise<Checks> {
   }
   timeline.phase(`${videos.size} videos queued (alternating APIs)`);
 
+  // Videos processing when a process is killed: only these may be claimed twice (a takeover).
+  const processingAtKills = new Map<string, number>();
+  const noteProcessing = async () => {
+    const { rows } = await run.database!.client.query<{ id: string; attempts: number }>(`SELECT id, attempts FROM ai_videos WHERE status = 'processing'`);
+    for (const row of rows) processingAtKills.set(row.id, Math.max(processingAtKills.get(row.id) ?? 0, row.attempts));
+    return rows;
+  };
+
   // The two crashes, side by side: a worker caught running ffmpeg, and API A mid-upload.
   const catchRender = (async (): Promise<RenderCrash> => {
     const victim = await until('a worker seen rendering', CATCH_RENDER_MS, () => Promise.resolve(workers.find((worker) => worker.isRunningFfmpeg())), 100);
-    const { rows: processing } = await run.database!.client.query<{ id: string; attempts: number }>(`SELECT id, attempts FROM ai_videos WHERE status = 'processing'`);
+    const processing = await noteProcessing();
     const caughtAfterMs = timeline.total();
     await victim.kill();
     const killedAt = Date.now();
@@ -190,7 +198,7 @@ async function main(run: Run): Promise<Checks> {
   const upload = creators[0]!;
   const file = toneWav(UPLOAD_BYTES);
   const uploadStarted = Date.now();
-  const uploaded: UploadOutcome = await uploadAcrossProcesses({ file, chunkBytes: UPLOAD_CHUNK_BYTES, token: upload.token, a: apiA, b: apiB });
+  const uploaded: UploadOutcome = await uploadAcrossProcesses({ file, chunkBytes: UPLOAD_CHUNK_BYTES, token: upload.token, a: apiA, b: apiB, beforeKill: async () => void (await noteProcessing()) });
   const uploadMs = Date.now() - uploadStarted;
   timeline.phase('tus upload across APIs, API A killed mid-PATCH');
   console.log(`    upload ${uploaded.problems.length === 0 ? 'finished on the other process' : `problems: ${uploaded.problems.join(' | ')}`}`);
@@ -226,6 +234,12 @@ async function main(run: Run): Promise<Checks> {
 
   const db = run.database.client;
   const videoRows = await checkVideos(checks, db, s3, s3Options.bucket, videos);
+  const claimedTwice = videoRows.filter((row) => row.attempts > (processingAtKills.get(row.id) ?? 0) + 1);
+  checks.expect(
+    claimedTwice.length === 0,
+    'every render claimed once, a killed one once more',
+    claimedTwice.map((row) => `${row.id} claimed ${row.attempts} times${processingAtKills.has(row.id) ? `, ${processingAtKills.get(row.id)} before the kill` : ', not processing at a kill'}`).join('; '),
+  );
   await checkCredits(checks, db, videoRows);
   checks.expect(posted.size === videos.size, 'every video posted', `${posted.size} of ${videos.size}`);
   await checkPosts(checks, db, apiB.url!, posted);

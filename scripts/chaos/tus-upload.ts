@@ -79,7 +79,15 @@ function halfSentPatch(url: string, token: string, offset: number, chunk: Buffer
   });
 }
 
-export async function uploadAcrossProcesses(options: { file: Buffer; chunkBytes: number; token: string; a: ReelflowProcess; b: ReelflowProcess }): Promise<UploadOutcome> {
+export async function uploadAcrossProcesses(options: {
+  file: Buffer;
+  chunkBytes: number;
+  token: string;
+  a: ReelflowProcess;
+  b: ReelflowProcess;
+  /** Runs just before A is killed (the run notes what was in flight). */
+  beforeKill: () => Promise<void>;
+}): Promise<UploadOutcome> {
   const { file, chunkBytes, token, a, b } = options;
   const outcome: UploadOutcome = { uploadId: null, problems: [], resumedAt: null, takeoverMs: null, finalOffsetOnRestartedA: null, requests: 0 };
   const call = (...args: Parameters<typeof tusCall>) => {
@@ -113,6 +121,7 @@ export async function uploadAcrossProcesses(options: { file: Buffer; chunkBytes:
   // A dies with a PATCH half sent to it.
   let killedAt = 0;
   const interrupted = await halfSentPatch(`${a.url}${path}`, token, offset, chunkAt(offset), async () => {
+    await options.beforeKill();
     await a.kill();
     killedAt = Date.now();
   });
