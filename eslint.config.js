@@ -99,6 +99,11 @@ export default tseslint.config(
             ...featureZones,
             ...sharedZones,
             {
+              target: './src/ui',
+              from: ['./src/store', './src/session', './src/collections'],
+              message: 'src/ui holds widgets that read no store or session: pass the data in through props, or move the widget into the feature that owns the data.',
+            },
+            {
               target: './src/features/*/data/**',
               from: './src/**/*.tsx',
               message: "A feature's data/ is React-free: it imports no component (.tsx) module.",

@@ -37,6 +37,11 @@ describe('client import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('keeps src/ui widgets free of the store and the session', async () => {
+    expect(await boundaryProblems("export { sessionRepo } from '../store/repositories';\n", 'src/ui/probe.ts')).toEqual([expect.stringContaining('read no store or session')]);
+    expect(await boundaryProblems("export { useAuth } from '../session';\n", 'src/ui/Probe.tsx')).toEqual([expect.stringContaining('read no store or session')]);
+  });
+
   it("keeps a feature's data/ free of React, Mantine, components and its own screens", async () => {
     const file = 'src/features/auth/data/probe.ts';
     expect(await boundaryProblems("export { useState } from 'react';\n", file)).toEqual([expect.stringContaining('React-free')]);
