@@ -19,15 +19,15 @@ import { appDrainDeps, appOutbox } from '../src/sync/engine';
 import { drainForBackgroundSync, OUTBOX_SYNC_TAG } from '../src/sync/drain-scheduler';
 import { fetchSend } from '../src/sync/transport';
 // Every mutation kind the page can enqueue must be registered here too (side-effect imports).
-import '../src/collections/scripts';
-import '../src/collections/video-sync';
-import '../src/collections/music';
-import '../src/collections/post-sync';
-import '../src/collections/failed-jobs';
-import '../src/collections/accounts';
-import '../src/collections/transcription-sync';
+import '../src/features/scripts/data/scripts';
+import '../src/features/videos/data/video-sync';
+import '../src/features/videos/data/music';
+import '../src/features/publishing/data/post-sync';
+import '../src/features/publishing/data/failed-jobs';
+import '../src/features/accounts/data/accounts';
+import '../src/features/transcription/data/transcription-sync';
 import '../src/sync/error-logs';
-import { isOfflineCopyPath, OFFLINE_VIDEO_CACHE } from '../src/collections/video-offline';
+import { isOfflineCopyPath, OFFLINE_VIDEO_CACHE } from '../src/features/videos/data/video-offline';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

@@ -77,3 +77,28 @@ export function emitRequestFailed(failure: RequestFailure): void {
     }
   }
 }
+
+/** An error a screen caught and dealt with that should still be reported. Features cannot import
+ *  the app, so they announce it here and the signed-in app's error reporter subscribes. */
+export type CaughtErrorListener = (error: unknown, prefix: string) => void;
+
+const caughtErrorListeners = new Set<CaughtErrorListener>();
+
+/** Subscribe to caught errors (the error reporter does). Returns the unsubscribe function. */
+export function onCaughtError(listener: CaughtErrorListener): () => void {
+  caughtErrorListeners.add(listener);
+  return () => {
+    caughtErrorListeners.delete(listener);
+  };
+}
+
+/** Report `error` under `prefix` (e.g. "Transcription upload"); nothing happens while nobody listens. */
+export function emitCaughtError(error: unknown, prefix: string): void {
+  for (const listener of [...caughtErrorListeners]) {
+    try {
+      listener(error, prefix);
+    } catch {
+      // A reporter must never break the screen that reported (nor report itself).
+    }
+  }
+}

@@ -3,7 +3,7 @@
 // later, once). Bursts are de-duplicated (one message counts once per 30 s, at most 20 reports a
 // minute) and the reporter never reports itself: a failure while reporting is swallowed, and a
 // failed error-log request is never reported.
-import { onRequestFailed, type RequestFailure } from '../api/events';
+import { onCaughtError, onRequestFailed, type RequestFailure } from '../api/events';
 
 export const DEDUPE_WINDOW_MS = 30_000;
 export const MAX_REPORTS_PER_MINUTE = 20;
@@ -128,10 +128,13 @@ export function installErrorReporting(reporter: ErrorReporter, target: Window = 
     const message = requestFailureMessage(failure);
     if (message) reporter.report(message);
   });
+  // Errors features caught and announced (they cannot import this module).
+  const offCaught = onCaughtError((error, prefix) => reportCaughtError(error, prefix));
   return () => {
     if (active === reporter) active = null;
     target.removeEventListener('error', onError);
     target.removeEventListener('unhandledrejection', onRejection);
     offRequests();
+    offCaught();
   };
 }

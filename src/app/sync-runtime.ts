@@ -12,23 +12,25 @@ import { getSessionSnapshot, refreshCredits, subscribeSession } from '../session
 import { db, noteStorageError } from '../store';
 // The collections one by one, not src/collections/index.ts: videos.ts (createVideoLocally) loads
 // zod, which the runtime does not need.
-import { createAccountsSync } from '../collections/accounts';
-import { watchBalance } from '../collections/balance-watch';
-import { createMusicSync } from '../collections/music';
-import { createPlansSync, createUsageSync } from '../collections/plans';
-import { DUE_CHECK_MS, livePostsSignature } from '../collections/post-polling';
-import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../collections/post-sync';
-import { FAILED_JOBS_COLLECTION } from '../collections/failed-jobs';
-import { createPublishingSyncs } from '../collections/publishing';
-import { createScriptsSync } from '../collections/scripts';
-import { pruneOfflineCaptioned, pruneOfflineVideos } from '../collections/video-offline';
-import { signatureOf, startVideoPolling, type VideoPolling } from '../collections/video-polling';
-import { createVideosSync, VIDEOS_COLLECTION } from '../collections/video-sync';
-import { createTranscriptionsSync, isTranscriptionActive, TRANSCRIPTIONS_COLLECTION } from '../collections/transcription-sync';
+import { createAccountsSync } from '../features/accounts/data/accounts';
+import { watchBalance } from '../features/plans/data/balance-watch';
+import { createMusicSync } from '../features/videos/data/music';
+import { createPlansSync, createUsageSync } from '../features/plans/data/plans';
+import { DUE_CHECK_MS, livePostsSignature } from '../features/publishing/data/post-polling';
+import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../features/publishing/data/post-sync';
+import { FAILED_JOBS_COLLECTION } from '../features/publishing/data/failed-jobs';
+import { createPublishingSyncs } from '../features/publishing/data/pulls';
+import { createScriptsSync } from '../features/scripts/data/scripts';
+import { pruneOfflineCaptioned, pruneOfflineVideos } from '../features/videos/data/video-offline';
+import { signatureOf, startVideoPolling, type VideoPolling } from '../features/videos/data/video-polling';
+import { createVideosSync, VIDEOS_COLLECTION } from '../features/videos/data/video-sync';
+import { createTranscriptionsSync, isTranscriptionActive, TRANSCRIPTIONS_COLLECTION } from '../features/transcription/data/transcription-sync';
+import { finishTranscriptionUpload } from '../features/transcription/data/transcription-uploads';
 import { ensureUploadRunner, stopUploadRunner } from '../media/upload-runner-loader';
 import {
   appDrainDeps,
   appOutbox,
+  axiosGet,
   axiosSend,
   DEFAULT_PULL_INTERVAL_MS,
   setEngineHooks,
@@ -37,7 +39,6 @@ import {
   startPullScheduler,
   syncStatus,
   type DrainScheduler,
-  type HttpGet,
   type OutboxCounts,
   type PullScheduler,
 } from '../sync';
@@ -61,18 +62,6 @@ export interface SyncRuntimeOptions {
 function isNetworkFailure(error: unknown): boolean {
   const e = error as { response?: unknown; isAxiosError?: boolean; name?: string } | null;
   return !!e && typeof e === 'object' && (e.isAxiosError === true || e.name === 'AxiosError') && !e.response;
-}
-
-/** GET through axios: every status resolves (a 304 included), only "no response" rejects. */
-export function axiosGet(http: AxiosInstance): HttpGet {
-  return async (url, headers) => {
-    const response = await http.get<unknown>(url, {
-      headers,
-      rawError: true,
-      validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
-    });
-    return { status: response.status, headers: response.headers as Record<string, unknown>, body: response.data };
-  };
 }
 
 export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
@@ -157,7 +146,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   // (and tus-js-client with it) is loaded only when there is one.
   let uploadsWatcher: Subscription | null = liveQuery(() => db.uploads.where('userId').equals(userId).count()).subscribe({
     next: (count) => {
-      if (count > 0 && !stopped) ensureUploadRunner(userId);
+      if (count > 0 && !stopped) ensureUploadRunner(userId, finishTranscriptionUpload);
     },
     error: () => undefined,
   });

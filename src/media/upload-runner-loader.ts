@@ -9,7 +9,8 @@ const LOCK = 'reelflow:transcription-uploads';
 
 let active: { userId: string; stop: () => void } | null = null;
 
-export function ensureUploadRunner(userId: string): void {
+/** `onUploaded` turns a finished upload into its transcription (see UploadRunnerOptions). */
+export function ensureUploadRunner(userId: string, onUploaded: (rowId: string, uploadUrl: string) => Promise<unknown>): void {
   if (active?.userId === userId) return;
   stopUploadRunner();
   let stopRunner: (() => void) | null = null;
@@ -21,7 +22,7 @@ export function ensureUploadRunner(userId: string): void {
   const start = async (): Promise<void> => {
     const { startUploadRunner } = await import('./upload-runner');
     if (cancelled) return;
-    const runner = startUploadRunner({ userId, token: getStoredToken, limitBytes: () => transcriptionUploadLimitBytes() });
+    const runner = startUploadRunner({ userId, token: getStoredToken, limitBytes: () => transcriptionUploadLimitBytes(), onUploaded });
     stopRunner = () => runner.stop();
   };
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;

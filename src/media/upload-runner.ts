@@ -3,13 +3,12 @@
 // dropped connection loses at most one chunk. It follows the table (liveQuery): a row paused or
 // removed on the screen stops its upload; going offline stops it too, and 'online' resumes it
 // from the server's offset (a HEAD on the stored tus URL). When the last byte is in, the row
-// becomes a transcription whose create waits in the outbox (finishTranscriptionUpload). Loaded
+// becomes a transcription whose create waits in the outbox (the onUploaded the app passes in). Loaded
 // lazily (src/media/upload-runner-loader.ts) only when an upload exists: tus stays out of the
 // main bundle. One tab uploads at a time (a Web Lock); others wait for it.
 import { liveQuery, type Subscription } from 'dexie';
 import { DetailedError, Upload } from 'tus-js-client';
 import { uploadLimitMessage } from '../api/upload';
-import { finishTranscriptionUpload } from '../collections/transcription-uploads';
 import { db, type UploadRow } from '../store/db';
 
 export const UPLOADS_ENDPOINT = '/api/uploads';
@@ -28,6 +27,9 @@ export interface UploadRunnerOptions {
   chunkSize?: number;
   /** The server's upload limit, for the spec's "too large" message when it answers 413. */
   limitBytes?: () => number | undefined;
+  /** Called once every byte of the row is on the server (at `uploadUrl`). The app passes the
+   *  transcription's finish: shared code knows no feature. */
+  onUploaded: (rowId: string, uploadUrl: string) => Promise<unknown>;
 }
 
 export interface UploadRunner {
@@ -136,7 +138,7 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
         const url = upload.url;
         void (async () => {
           try {
-            if (url) await finishTranscriptionUpload(row.id, url);
+            if (url) await options.onUploaded(row.id, url);
           } catch (error) {
             // Not saved (e.g. a full disk): the row stays and is finished on the next run (the HEAD
             // finds every byte there).

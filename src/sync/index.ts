@@ -28,7 +28,7 @@ export { createSyncStatus } from './status';
 export type { SyncStatus, SyncStatusOptions, SyncStatusStore } from './status';
 export { startDrainScheduler, requestBackgroundSync, drainForBackgroundSync, DEFAULT_DRAIN_INTERVAL_MS, OUTBOX_SYNC_TAG } from './drain-scheduler';
 export type { DrainScheduler, DrainSchedulerOptions } from './drain-scheduler';
-export { axiosSend, fetchSend } from './transport';
+export { axiosGet, axiosSend, fetchSend } from './transport';
 export type { FetchSendOptions } from './transport';
 export { markCollectionChanged } from './pull';
 export { headerValue } from './outbox';

@@ -1,9 +1,10 @@
-// Transports for drain(): how an OutboxRequest becomes an HTTP call. The page uses the app's
+// Transports for drain() and the pulls: how an OutboxRequest or a pull's GET becomes an HTTP call. The page uses the app's
 // axios instance (its interceptors add the bearer token and CSRF header, and refresh a stale
 // CSRF cookie on 419); the service worker, which has no axios instance or cookies API, uses fetch
 // with headers it reads itself (e.g. the token mirrored into Dexie).
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { OutboxRequest, OutboxResponse, Send } from './outbox';
+import type { HttpGet } from './pull';
 
 /**
  * Send through an axios instance. The request is made with `rawError: true` (see src/api/client:
@@ -75,5 +76,20 @@ export function fetchSend(options: FetchSendOptions = {}): Send {
       }
     }
     return { status: response.status, statusText: response.statusText, headers: response.headers, body };
+  };
+}
+
+/** GET through axios: every status resolves (a 304 included), only "no response" rejects. */
+export function axiosGet(http: AxiosInstance): HttpGet {
+  return async (url, headers) => {
+    // rawError (src/api/client) as a plain key, like axiosSend: the service worker's program
+    // compiles this module without the client's typing of it.
+    const options: Record<string, unknown> = { rawError: true };
+    const response = await http.get<unknown>(url, {
+      ...options,
+      headers,
+      validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
+    });
+    return { status: response.status, headers: response.headers as Record<string, unknown>, body: response.data };
   };
 }

@@ -18,7 +18,7 @@ vi.mock('../../src/session', async (importOriginal) => {
 });
 
 const { clearLocalStore, db } = await import('../../src/store');
-const { createScriptLocally } = await import('../../src/collections');
+const { createScriptLocally } = await import('../../src/features/scripts/data');
 const { setOutboxOwner } = await import('../../src/sync');
 
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract';
 import type { AiVideo } from '../../contract/videos';
 import { connectSyncRuntime, currentSyncRuntime, stopForSignOut } from '../../src/app/sync-runtime';
-import { createVideoLocally, refreshVideos } from '../../src/collections/videos';
+import { createVideoLocally, refreshVideos } from '../../src/features/videos/data/videos';
 import { getSessionSnapshot, login, logout } from '../../src/session';
 import { clearLocalStore, db } from '../../src/store';
 import { syncStatus } from '../../src/sync';

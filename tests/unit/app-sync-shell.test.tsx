@@ -5,9 +5,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signOutWarning, unsyncedChangeCount } from '../../src/app/sign-out';
 import { clockTime, SyncIndicator, syncLabel } from '../../src/app/shell/SyncIndicator';
-import { axiosGet } from '../../src/app/sync-runtime';
+import { axiosGet } from '../../src/sync';
 import { clearLocalStore, db } from '../../src/store';
-import { createScriptLocally } from '../../src/collections';
+import { createScriptLocally } from '../../src/features/scripts/data';
 import { appDrainDeps, appOutbox, syncStatus, type SyncStatus } from '../../src/sync';
 
 const base: SyncStatus = { online: true, pendingCount: 0, failedCount: 0, authRequired: false, lastSyncedAt: null, draining: false };

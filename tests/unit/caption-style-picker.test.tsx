@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaptionSettings } from '../../contract';
-import { listCaptionStyles } from '../../src/collections/caption-styles';
+import { captionStyleLibrary, listCaptionStyles } from '../../src/features/transcription/data/caption-styles';
 import { clearLocalStore } from '../../src/store';
 import { CaptionStylePicker } from '../../src/ui/captions/CaptionStylePicker';
 
@@ -22,10 +22,10 @@ describe('CaptionStylePicker', () => {
     render(
       <MantineProvider env="test">
         <div data-testid="video-flow">
-          <CaptionStylePicker value={{ preset: 'neon', uppercase: false }} onChange={first} />
+          <CaptionStylePicker savedStyles={captionStyleLibrary} value={{ preset: 'neon', uppercase: false }} onChange={first} />
         </div>
         <div data-testid="editor">
-          <CaptionStylePicker value={{ preset: 'clean' }} onChange={second} exclude={['none']} />
+          <CaptionStylePicker savedStyles={captionStyleLibrary} value={{ preset: 'clean' }} onChange={second} exclude={['none']} />
         </div>
       </MantineProvider>,
     );
@@ -49,7 +49,7 @@ describe('CaptionStylePicker', () => {
     const change = vi.fn<(settings: CaptionSettings) => void>();
     render(
       <MantineProvider env="test">
-        <CaptionStylePicker value={{ preset: 'clean', font_size: 70 }} onChange={change} />
+        <CaptionStylePicker savedStyles={captionStyleLibrary} value={{ preset: 'clean', font_size: 70 }} onChange={change} />
       </MantineProvider>,
     );
     fireEvent.click(screen.getByRole('switch', { name: 'Upper case' }));

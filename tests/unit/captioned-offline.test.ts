@@ -13,7 +13,7 @@ import {
   pruneOfflineCaptioned,
   pruneOfflineVideos,
   toLocalVideo,
-} from '../../src/collections';
+} from '../../src/features/videos/data';
 import { clearLocalStore, db, type LocalTranscription } from '../../src/store';
 import { installFakeCaches, serverVideo } from './helpers/videos';
 

@@ -12,7 +12,7 @@ import {
   startVideoPolling,
   undoDeleteTrack,
   type TimerApi,
-} from '../../src/collections';
+} from '../../src/features/videos/data';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, discardChange, setOutboxOwner, type HttpGet } from '../../src/sync';
 import { createIdempotentServer } from '../../src/sync/testing';

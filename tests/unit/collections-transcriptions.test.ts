@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Transcription } from '../../contract/transcriptions';
 import { serverTranscription } from './helpers/transcriptions';
-import { createTranscriptionsSync, loadTranscriptionWords, renderTranscriptionLocally, toLocalTranscription, updateTranscriptionLocally, wordsAvailability } from '../../src/collections/transcription-sync';
-import { createBodyOf, finishTranscriptionUpload, pauseUpload, queueTranscriptionUpload, resumeUpload, uploadFileName, uploadIdOf } from '../../src/collections/transcription-uploads';
+import { createTranscriptionsSync, loadTranscriptionWords, renderTranscriptionLocally, toLocalTranscription, updateTranscriptionLocally, wordsAvailability } from '../../src/features/transcription/data/transcription-sync';
+import { createBodyOf, finishTranscriptionUpload, pauseUpload, queueTranscriptionUpload, resumeUpload, uploadFileName, uploadIdOf } from '../../src/features/transcription/data/transcription-uploads';
 import { errorAction, refusalMessage } from '../../src/media/upload-runner';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';

@@ -9,15 +9,12 @@ import {
   createVideoLocally,
   createVideosSync,
   deleteVideoLocally,
-  keepVideoOffline,
-  offlineVideoSize,
-  pruneOfflineVideos,
-  removeOfflineVideo,
   restartVideoLocally,
   toLocalVideo,
   undoDeleteVideo,
-  UndoTooLateError,
-} from '../../src/collections';
+} from '../../src/features/videos/data/videos';
+import { keepVideoOffline, offlineVideoSize, pruneOfflineVideos, removeOfflineVideo } from '../../src/features/videos/data';
+import { UndoTooLateError } from '../../src/collections';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, discardChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { notifications, Notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveUploadedTrack } from '../../src/collections';
+import { saveUploadedTrack } from '../../src/features/videos/data';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverTrack } from './helpers/videos';

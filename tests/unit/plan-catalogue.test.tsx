@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanSummary } from '../../contract';
-import { refreshPlans, refreshUsage } from '../../src/collections/plans';
+import { refreshPlans, refreshUsage } from '../../src/features/plans/data/plans';
 import { usePlanCatalogue } from '../../src/session/plan-catalogue';
 import { clearLocalStore, db } from '../../src/store';
 import { setEngineHooks } from '../../src/sync/engine';

@@ -12,7 +12,7 @@ import { AuthProvider, limitText, PermissionsProvider, permissionRules, restoreS
 import { login } from '../../src/session/auth-actions';
 import { permissionsState } from '../../src/session/state';
 import { clearLocalStore, db } from '../../src/store';
-import { createPlansSync, createUsageSync } from '../../src/collections';
+import { createPlansSync, createUsageSync } from '../../src/features/plans/data';
 import type { HttpGet } from '../../src/sync';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 

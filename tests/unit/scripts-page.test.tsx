@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GenerateScriptResponse, Script } from '../../contract';
 import { AuthProvider, sessionState } from '../../src/session';
 import { clearLocalStore, db } from '../../src/store';
-import { createScriptLocally, saveGeneratedScript } from '../../src/collections';
+import { createScriptLocally, saveGeneratedScript } from '../../src/features/scripts/data';
 import { appDrainDeps, appOutbox, setEngineHooks, setOutboxOwner, syncStatus } from '../../src/sync';
 
 const generateScript = vi.hoisted(() =>

@@ -13,7 +13,7 @@ import {
   refreshScripts,
   saveGeneratedScript,
   updateScriptLocally,
-} from '../../src/collections';
+} from '../../src/features/scripts/data';
 import { appDrainDeps, appOutbox, discardChange, retryChange, setEngineHooks, setOutboxOwner, syncStatus, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';
 

@@ -18,7 +18,7 @@ const collection = vi.hoisted(() => ({
   setTranscriptionKeptOffline: vi.fn((_id: string, _kept: boolean) => Promise.resolve()),
   isRefusedEdit: vi.fn((_outboxId: string | null) => Promise.resolve(false)),
 }));
-vi.mock('../../src/collections/transcription-sync', () => collection);
+vi.mock('../../src/features/transcription/data/transcription-sync', () => collection);
 
 const { TranscriptionDetail } = await import('../../src/features/transcription/TranscriptionDetail');
 const DefaultExport = (await import('../../src/features/transcription/TranscriptionDetail')).default;

@@ -11,7 +11,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WordTiming } from '../../contract/captions';
 import type { Transcription } from '../../contract/transcriptions';
-import { createTranscriptionsSync, toLocalTranscription } from '../../src/collections/transcription-sync';
+import { createTranscriptionsSync, toLocalTranscription } from '../../src/features/transcription/data/transcription-sync';
 import { OpenTranscription } from '../../src/features/transcription/OpenTranscription';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, setOutboxOwner, type HttpGet, type OutboxRequest, type OutboxResponse } from '../../src/sync';

@@ -6,7 +6,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createVideoLocally, saveUploadedTrack, toLocalVideo } from '../../src/collections';
+import { saveUploadedTrack } from '../../src/features/videos/data';
+import { createVideoLocally, toLocalVideo } from '../../src/features/videos/data/videos';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverTrack, serverVideo } from './helpers/videos';

@@ -27,8 +27,8 @@ vi.mock('../../src/session', async (importOriginal) => {
   };
 });
 const createVideoLocally = vi.hoisted(() => ({ spy: null as null | ReturnType<typeof vi.fn> }));
-vi.mock('../../src/collections/videos', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/collections/videos')>();
+vi.mock('../../src/features/videos/data/videos', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/features/videos/data/videos')>();
   createVideoLocally.spy = vi.fn(original.createVideoLocally);
   return { ...original, createVideoLocally: createVideoLocally.spy };
 });

@@ -4,7 +4,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AllVoicesResponse } from '../../contract';
-import { forgetVoicePreviews } from '../../src/collections/voices';
+import { forgetVoicePreviews } from '../../src/features/videos/data/voices';
 import { FACELESS_STYLES } from '../../src/features/videos/faceless/styles';
 import { clearLocalStore, db } from '../../src/store';
 import { fakeServer, type FakeServer } from './helpers/fake-server';

@@ -8,7 +8,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../contract/publishing';
-import { createVideoLocally, toLocalPost, toLocalVideo } from '../../src/collections';
+import { toLocalPost } from '../../src/features/publishing/data';
+import { createVideoLocally, toLocalVideo } from '../../src/features/videos/data/videos';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverVideo } from './helpers/videos';

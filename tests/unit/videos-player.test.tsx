@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toLocalVideo } from '../../src/collections';
+import { toLocalVideo } from '../../src/features/videos/data';
 import { clearLocalStore, db } from '../../src/store';
 import { serverVideo } from './helpers/videos';
 

@@ -7,7 +7,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AllVoicesResponse, VoiceInfo } from '../../contract';
 import { voicesHttp } from '../../src/features/videos/voices/voices-http';
-import { forgetVoicePreviews, loadVoices, voicesAreStale } from '../../src/collections/voices';
+import { forgetVoicePreviews, loadVoices, voicesAreStale } from '../../src/features/videos/data/voices';
 import { VoicePicker } from '../../src/features/videos/voices/VoicePicker';
 import { clearLocalStore, db } from '../../src/store';
 import { fakeServer, type FakeServer } from './helpers/fake-server';

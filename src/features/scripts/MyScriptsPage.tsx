@@ -8,9 +8,10 @@ import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { Script } from '../../../contract';
-import { db, type LocalScript } from '../../store';
-import { deleteScriptLocally, refreshScripts, undoDeleteScript, type DeletedScript } from '../../collections/scripts';
+import type { LocalScript } from '../../store';
+import { deleteScriptLocally, refreshScripts, scriptsRecentlyEdited, undoDeleteScript, type DeletedScript } from './data';
 import { PageFrame } from '../../ui/PageFrame';
+import { MY_SCRIPTS_FRAME } from './frame';
 import { matchesSearch, SCRIPTS_PER_PAGE } from './format';
 import { plural } from '../../ui/format-count';
 import { GeneratePanel } from './GeneratePanel';
@@ -23,13 +24,8 @@ import { showUndoableDelete } from '../../ui/undo-toast';
 /** How long the "Undo" of a delete stays on screen. */
 export const UNDO_WINDOW_MS = 8000;
 
-/** Newest first (the server's order too). */
-function loadScripts(): Promise<LocalScript[]> {
-  return db.scripts.orderBy('updated_at').reverse().toArray();
-}
-
 export function MyScriptsPage() {
-  const scripts = useLiveQuery(loadScripts, []);
+  const scripts = useLiveQuery(scriptsRecentlyEdited, []);
   const online = useOnline();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
@@ -92,7 +88,7 @@ export function MyScriptsPage() {
   };
 
   return (
-    <PageFrame title="My scripts" description="Generate short-video scripts from a prompt, or write your own. Reading and writing work offline; changes sync when you are back online.">
+    <PageFrame {...MY_SCRIPTS_FRAME}>
       <GeneratePanel onGenerated={onGenerated} />
 
       <Stack gap="sm" component="section" aria-labelledby={listHeadingId}>

@@ -9,7 +9,7 @@ import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
 import { ConfirmActions } from '../../ui/ConfirmActions';
-import { countWords } from '../../collections/scripts';
+import { countWords } from './data';
 import { clipboardText, formatDuration, formatUpdated, languageLabel, sourceLabel } from './format';
 import { plural } from '../../ui/format-count';
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SCRIPT_LANGUAGES } from '../../../contract';
 import { errorMessage } from '../../api';
 import type { LocalScript } from '../../store';
-import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from '../../collections/scripts';
+import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from './data';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { editorForm, languageLabel, type EditorFormValues } from './format';

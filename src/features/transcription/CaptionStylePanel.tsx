@@ -5,9 +5,10 @@ import { Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { resolveCaptionStyle, type CaptionSettings, type WordTiming } from '../../../contract';
 import { errorMessage } from '../../api';
-import { updateTranscriptionLocally } from '../../collections/transcription-sync';
+import { updateTranscriptionLocally } from './data/transcription-sync';
 import type { LocalTranscription } from '../../store';
 import { CaptionStylePicker } from '../../ui/captions/CaptionStylePicker';
+import { captionStyleLibrary } from './data/caption-styles';
 import { MediaCaptionPreview } from './MediaCaptionPreview';
 
 /** "No captions" means nothing to render or download here. */
@@ -54,7 +55,7 @@ export function CaptionStylePanel({ transcription, words = transcription.words }
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
         <Stack gap="sm">
-          <CaptionStylePicker value={draft} onChange={setDraft} exclude={EXCLUDED_PRESETS} />
+          <CaptionStylePicker savedStyles={captionStyleLibrary} value={draft} onChange={setDraft} exclude={EXCLUDED_PRESETS} />
           <Group gap="sm">
             <Button onClick={() => void save()} disabled={!dirty} loading={saving} mih={44}>
               Save caption style

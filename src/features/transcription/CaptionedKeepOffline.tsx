@@ -2,8 +2,8 @@
 // /offline/captioned/<id>.mp4, served by the service worker with range support) so it plays with
 // no network; off frees it. The copy is the render that was current when it was kept. The switch
 // itself is src/ui/KeepOfflineToggle; the row remembers the choice (pruned after pulls).
-import { forgetOfflineVideo, keepCaptionedOffline, offlineVideoSize } from '../../collections/video-offline';
-import { setTranscriptionKeptOffline } from '../../collections/transcription-sync';
+import { forgetOfflineVideo, keepCaptionedOffline, offlineVideoSize } from '../videos/data';
+import { setTranscriptionKeptOffline } from './data/transcription-sync';
 import type { LocalTranscription } from '../../store';
 import { KeepOfflineToggle } from '../../ui/KeepOfflineToggle';
 

@@ -7,8 +7,8 @@ import { Alert, Box, Button, FileButton, Group, Image, Paper, Progress, Select, 
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CAPTION_PRESET_STYLES, CAPTION_PRESETS, type CaptionPreset } from '../../../contract/captions';
-import { reportCaughtError } from '../../app/error-reporting';
-import { queueTranscriptionUpload } from '../../collections/transcription-uploads';
+import { emitCaughtError } from '../../api';
+import { queueTranscriptionUpload } from './data/transcription-uploads';
 import { isAbortError, mediaClient, type MediaProgress, type ProbeFacts } from '../../media/media-worker-client';
 import { formatDuration, formatSize } from '../../media/upload-limit';
 import { decideUpload, prepareTranscriptionUpload, type PreparedUpload, type UploadDecision } from '../../media/upload-policy';
@@ -47,7 +47,7 @@ const LANGUAGES: [string, string][] = [
 const PRESET_OPTIONS = CAPTION_PRESETS.filter((preset) => preset !== 'none').map((preset) => ({ value: preset, label: CAPTION_PRESET_STYLES[preset].label }));
 
 function logError(message: string): void {
-  reportCaughtError(message, 'Transcription upload');
+  emitCaughtError(message, 'Transcription upload');
 }
 
 function describeDecision(decision: UploadDecision, limit: number): string {

@@ -9,18 +9,15 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { api } from '../../api';
-import { axiosGet } from '../../app/sync-runtime';
-import { loadTranscriptionWords, reloadTranscriptionFromServer, wordsAvailability } from '../../collections/transcription-sync';
-import { db } from '../../store/db';
+import { wordsAvailability } from './data/transcription-sync';
+import { loadWordsFromServer, reloadFromServer } from './data/transcription-http';
+import { transcriptionById } from './data/queries';
 import { useOnline } from '../../ui/useOnline';
 
 const TranscriptionDetail = lazy(() => import('./TranscriptionDetail'));
 
-const reloadFromServer = (id: string) => () => reloadTranscriptionFromServer(axiosGet(api), id);
-
 export function OpenTranscription({ id, onClose }: { id: string; onClose: () => void }) {
-  const row = useLiveQuery(() => db.transcriptions.get(id), [id]);
+  const row = useLiveQuery(() => transcriptionById(id), [id]);
   const online = useOnline();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -35,7 +32,7 @@ export function OpenTranscription({ id, onClose }: { id: string; onClose: () => 
   useEffect(() => {
     if (availability === 'current' || !online) return;
     let live = true;
-    loadTranscriptionWords(axiosGet(api), id)
+    loadWordsFromServer(id)
       .then((loaded) => live && setLoadError(loaded && wordsAvailability(loaded) === 'missing' ? 'The server sent no transcript for it.' : null))
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)));
     return () => {
@@ -101,7 +98,7 @@ export function OpenTranscription({ id, onClose }: { id: string; onClose: () => 
               </Group>
             }
           >
-            <TranscriptionDetail transcription={row} transcriptPlaceholder={placeholder} reloadFromServer={reloadFromServer(id)} />
+            <TranscriptionDetail transcription={row} transcriptPlaceholder={placeholder} reloadFromServer={() => reloadFromServer(id)} />
           </Suspense>
         ) : null}
       </Stack>

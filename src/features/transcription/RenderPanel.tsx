@@ -4,8 +4,8 @@
 import { Alert, Anchor, Button, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api';
-import { renderTranscriptionLocally } from '../../collections/transcription-sync';
-import { offlineCaptionedPath } from '../../collections/video-offline';
+import { renderTranscriptionLocally } from './data/transcription-sync';
+import { offlineCaptionedPath } from '../videos/data';
 import type { LocalTranscription } from '../../store';
 import { useOnline } from '../../ui/useOnline';
 import { CaptionedKeepOffline } from './CaptionedKeepOffline';

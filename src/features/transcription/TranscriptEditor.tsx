@@ -10,7 +10,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { WordTiming } from '../../../contract';
 import { errorMessage } from '../../api';
-import { updateTranscriptionLocally } from '../../collections/transcription-sync';
+import { updateTranscriptionLocally } from './data/transcription-sync';
 import type { LocalTranscription } from '../../store';
 import { useWordsDraft } from './useWordsDraft';
 import { editSummary, formatTime, roundTime, sameWords, TIME_STEP, validateWords, WORDS_PER_PAGE, wordsToSave, type WordProblems } from './word-edits';

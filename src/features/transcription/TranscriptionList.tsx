@@ -4,7 +4,8 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { TRANSCRIPTION_STAGE_LABELS } from '../../../contract/transcriptions';
-import { db, type LocalTranscription } from '../../store/db';
+import type { LocalTranscription } from '../../store/db';
+import { transcriptionsNewestFirst } from './data/queries';
 import { ListLoading } from '../../ui/ListStates';
 
 const STATUS: Record<LocalTranscription['status'], { label: string; color: string }> = {
@@ -20,10 +21,6 @@ const RENDER: Partial<Record<LocalTranscription['render_status'], string>> = {
   completed: 'Captioned video ready',
   failed: 'Captioned video failed',
 };
-
-function loadTranscriptions(): Promise<LocalTranscription[]> {
-  return db.transcriptions.orderBy('created_at').reverse().toArray();
-}
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -105,7 +102,7 @@ function Item({ row, onOpen }: { row: LocalTranscription; onOpen: (id: string) =
 }
 
 export function TranscriptionList({ onOpen }: { onOpen: (id: string) => void }) {
-  const rows = useLiveQuery(loadTranscriptions, []);
+  const rows = useLiveQuery(transcriptionsNewestFirst, []);
   if (!rows) return <ListLoading label="Loading your transcriptions" />;
   if (rows.length === 0) {
     return (

@@ -4,9 +4,10 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getStoredToken } from '../../api/token';
-import { pauseUpload, removeUpload, resumeUpload } from '../../collections/transcription-uploads';
+import { pauseUpload, removeUpload, resumeUpload } from './data/transcription-uploads';
 import { formatSize } from '../../media/upload-limit';
-import { db, type UploadRow } from '../../store/db';
+import type { UploadRow } from '../../store/db';
+import { uploadsOf } from './data/queries';
 import { useOnline } from '../../ui/useOnline';
 
 const SENDS: Record<UploadRow['sends'], string> = {
@@ -80,7 +81,7 @@ function UploadItem({ row, online }: { row: UploadRow; online: boolean }) {
 }
 
 export function UploadList({ userId }: { userId: string }) {
-  const rows = useLiveQuery(() => db.uploads.where('userId').equals(userId).sortBy('createdAt'), [userId]);
+  const rows = useLiveQuery(() => uploadsOf(userId), [userId]);
   const online = useOnline();
   if (!rows || rows.length === 0) return null;
   return (

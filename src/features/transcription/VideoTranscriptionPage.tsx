@@ -6,10 +6,11 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { refreshTranscriptions } from '../../collections/transcription-sync';
+import { refreshTranscriptions } from './data/transcription-sync';
 import { transcriptionUploadLimitBytes } from '../../media/upload-limit';
 import { useAuth } from '../../session';
 import { PageFrame } from '../../ui/PageFrame';
+import { VIDEO_TRANSCRIPTION_FRAME } from './frame';
 import { EngineStatus } from './EngineStatus';
 import { NewTranscription } from './NewTranscription';
 import { OpenTranscription } from './OpenTranscription';
@@ -33,7 +34,7 @@ export function VideoTranscriptionPage() {
     notifications.show({ color: 'green', title: 'Upload started', message: `${name} goes up in the background, and continues after a lost connection or a reload.` });
 
   return (
-    <PageFrame title="Video transcription" description="Turn a video's speech into an editable transcript, styled captions, SRT/VTT files and a captioned video.">
+    <PageFrame {...VIDEO_TRANSCRIPTION_FRAME}>
       <EngineStatus engine={engine} />
       {openId ? (
         <OpenTranscription id={openId} onClose={() => setOpenId(null)} />

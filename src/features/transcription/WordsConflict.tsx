@@ -7,7 +7,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../api';
-import { isRefusedEdit } from '../../collections/transcription-sync';
+import { isRefusedEdit } from './data/transcription-sync';
 import type { LocalTranscription } from '../../store';
 import type { WordsDraft } from './useWordsDraft';
 

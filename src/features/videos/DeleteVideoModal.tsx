@@ -6,7 +6,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../api';
-import { scheduledPostsOf } from '../../collections/video-delete';
+import { scheduledPostsOf } from './data/video-delete';
 import type { LocalVideo } from '../../store';
 import { ConfirmActions } from '../../ui/ConfirmActions';
 import { plural } from '../../ui/format-count';

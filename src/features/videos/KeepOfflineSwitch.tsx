@@ -1,6 +1,6 @@
 // "Keep offline" for a finished video: the file is stored on this device (Cache Storage, keyed by
 // the video id) so it plays — with seeking — and downloads with no network (src/ui/KeepOfflineToggle).
-import { keepVideoOffline, offlineVideoSize, removeOfflineVideo } from '../../collections';
+import { keepVideoOffline, offlineVideoSize, removeOfflineVideo } from './data';
 import type { LocalVideo } from '../../store';
 import { KeepOfflineToggle } from '../../ui/KeepOfflineToggle';
 

@@ -1,18 +1,21 @@
 // "My videos" (issue 8): a grid of the creator's videos from the local store (offline too), with
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
-// video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through src/collections.
+// video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through ./data.
 import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../api';
-import { refreshMusic, refreshPosts, refreshVideos, restartVideoLocally, UNDO_WINDOW_MS } from '../../collections';
-import { deleteVideoWithPosts, undoDeleteVideoWithPosts, type DeletedVideoWithPosts } from '../../collections/video-delete';
-import { db, type LocalVideo } from '../../store';
+import { refreshPosts } from '../publishing/data';
+import { UNDO_WINDOW_MS } from '../../store/undo-delete';
+import { refreshMusic, refreshVideos, restartVideoLocally, videosNewestFirst } from './data';
+import { deleteVideoWithPosts, undoDeleteVideoWithPosts, type DeletedVideoWithPosts } from './data/video-delete';
+import type { LocalVideo } from '../../store';
 import { ButtonLink } from '../../ui/links';
 import { PageFrame } from '../../ui/PageFrame';
+import { MY_VIDEOS_FRAME } from './frame';
 import { matchesFilter, matchesVideoSearch, STATUS_FILTERS, type StatusFilter } from './format';
 import { plural } from '../../ui/format-count';
 import { MusicLibrary } from './music/MusicLibrary';
@@ -22,11 +25,6 @@ import { VideoPlayerModal } from './VideoPlayerModal';
 import { ListCount, ListFilters, ListLoading, NoMatches } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
-/** Newest first (the server's order too). */
-function loadVideos(): Promise<LocalVideo[]> {
-  return db.videos.orderBy('created_at').reverse().toArray();
-}
-
 export function MyVideosPage() {
   const [tab, setTab] = useState<string | null>('videos');
   useEffect(() => {
@@ -35,7 +33,7 @@ export function MyVideosPage() {
     refreshMusic().catch(() => undefined);
   }, []);
   return (
-    <PageFrame title="My videos" description="Your videos and music library. They are kept on this device, so the list works offline; changes sync when you are back online.">
+    <PageFrame {...MY_VIDEOS_FRAME}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="videos" leftSection={<IconVideo size={16} aria-hidden />} style={{ minHeight: 44 }}>
@@ -57,7 +55,7 @@ export function MyVideosPage() {
 }
 
 function VideosSection() {
-  const videos = useLiveQuery(loadVideos, []);
+  const videos = useLiveQuery(videosNewestFirst, []);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const [filter, setFilter] = useState<StatusFilter>('all');

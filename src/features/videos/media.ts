@@ -1,7 +1,7 @@
 // Getting a video's file for playing and downloading: the offline copy when the creator kept one
 // (served by the service worker with range requests, or read from the cache as a Blob when no
 // worker controls the page), else the signed URL from the server.
-import { offlineVideoBlob, offlineVideoPath, offlineVideoSize } from '../../collections';
+import { offlineVideoBlob, offlineVideoPath, offlineVideoSize } from './data';
 import type { LocalVideo } from '../../store';
 
 export const NOT_AVAILABLE_FOR_DOWNLOAD = 'Video not available for download';

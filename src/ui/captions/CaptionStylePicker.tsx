@@ -4,7 +4,7 @@
 import { Button, ColorInput, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { CAPTION_FONTS, CAPTION_PRESETS, resolveCaptionStyle, type CaptionPreset, type CaptionSettings, type CaptionStyle } from '../../../contract';
 import { presetLabel } from './preset-label';
-import { SavedCaptionStyles } from './SavedCaptionStyles';
+import { SavedCaptionStyles, type CaptionStyleLibrary } from './SavedCaptionStyles';
 
 export { presetLabel };
 
@@ -13,6 +13,8 @@ const PRESET_OPTIONS = CAPTION_PRESETS.map((preset) => ({ value: preset, label: 
 export const SWITCH_STYLES = { body: { minHeight: 44, alignItems: 'center' } } as const;
 
 export interface CaptionStylePickerProps {
+  /** The styles saved on this device (the feature passes its store of them). */
+  savedStyles: CaptionStyleLibrary;
   value: CaptionSettings;
   onChange: (settings: CaptionSettings) => void;
   /** Field errors keyed by caption setting name (`preset`, `font_size`, …). */
@@ -22,7 +24,7 @@ export interface CaptionStylePickerProps {
   disabled?: boolean;
 }
 
-export function CaptionStylePicker({ value, onChange, errors = {}, exclude = [], disabled }: CaptionStylePickerProps) {
+export function CaptionStylePicker({ savedStyles, value, onChange, errors = {}, exclude = [], disabled }: CaptionStylePickerProps) {
   const style = resolveCaptionStyle(value);
   const set = (patch: Partial<CaptionSettings>) => onChange({ ...value, ...patch });
   const customised = Object.keys(value).some((key) => key !== 'preset');
@@ -44,7 +46,7 @@ export function CaptionStylePicker({ value, onChange, errors = {}, exclude = [],
           Reset to the preset
         </Button>
       ) : null}
-      <SavedCaptionStyles current={value} onApply={onChange} exclude={exclude} disabled={disabled} />
+      <SavedCaptionStyles library={savedStyles} current={value} onApply={onChange} exclude={exclude} disabled={disabled} />
     </Stack>
   );
 }

@@ -5,17 +5,39 @@ import { IconTrash } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { CaptionPreset, CaptionSettings } from '../../../contract';
-import { CAPTION_STYLE_NAME_MAX, deleteCaptionStyle, listCaptionStyles, saveCaptionStyle, styleNameProblem } from '../../collections/caption-styles';
+
+/** A style saved by name. */
+export interface SavedCaptionStyle {
+  id: string;
+  name: string;
+  settings: CaptionSettings;
+}
+
+/**
+ * Where saved styles live, passed in by the feature that shows the picker (the transcription
+ * feature owns them; a widget here imports no store or feature).
+ */
+export interface CaptionStyleLibrary {
+  /** Every saved style, newest first; read through useLiveQuery, so it follows every change. */
+  list(): Promise<SavedCaptionStyle[]>;
+  /** Save under `name` (replacing a style of that name); rejects when it cannot be stored. */
+  save(name: string, settings: CaptionSettings): Promise<SavedCaptionStyle>;
+  remove(id: string): Promise<void>;
+  /** Why `name` cannot be used, or null. */
+  nameProblem(name: string): string | null;
+  nameMax: number;
+}
 
 export interface SavedCaptionStylesProps {
+  library: CaptionStyleLibrary;
   current: CaptionSettings;
   onApply: (settings: CaptionSettings) => void;
   exclude?: readonly CaptionPreset[];
   disabled?: boolean;
 }
 
-export function SavedCaptionStyles({ current, onApply, exclude = [], disabled }: SavedCaptionStylesProps) {
-  const saved = useLiveQuery(listCaptionStyles, []);
+export function SavedCaptionStyles({ library, current, onApply, exclude = [], disabled }: SavedCaptionStylesProps) {
+  const saved = useLiveQuery(() => library.list(), [library]);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -24,13 +46,13 @@ export function SavedCaptionStyles({ current, onApply, exclude = [], disabled }:
   const usable = (saved ?? []).filter((row) => !exclude.includes(row.settings.preset ?? 'bold-pop'));
 
   const save = async () => {
-    const reason = styleNameProblem(name);
+    const reason = library.nameProblem(name);
     if (reason) {
       setProblem(reason);
       return;
     }
     try {
-      const row = await saveCaptionStyle(name, current);
+      const row = await library.save(name, current);
       setNotice(`Saved “${row.name}”.`);
       setNaming(false);
       setName('');
@@ -53,7 +75,7 @@ export function SavedCaptionStyles({ current, onApply, exclude = [], disabled }:
             <TextInput
               label="Style name"
               description="A saved style is offered wherever you style captions on this device. The same name replaces it."
-              maxLength={CAPTION_STYLE_NAME_MAX}
+              maxLength={library.nameMax}
               value={name}
               error={problem}
               data-autofocus
@@ -103,7 +125,7 @@ export function SavedCaptionStyles({ current, onApply, exclude = [], disabled }:
                 disabled={disabled}
                 aria-label={`Delete saved style ${row.name}`}
                 onClick={() => {
-                  void deleteCaptionStyle(row.id).then(() => setNotice(`Deleted “${row.name}”.`));
+                  void library.remove(row.id).then(() => setNotice(`Deleted “${row.name}”.`));
                 }}
               >
                 <IconTrash size={18} aria-hidden />

@@ -4,13 +4,13 @@
 // (so a pull already in flight refetches instead of writing an older list). Deliveries and
 // refusals come back through the outcome handlers below, in the page and in the service worker.
 // No React here.
-import type { Script } from '../../contract';
-import { db, type LocalScript } from '../store/db';
-import { appOutbox, pullNow } from '../sync/engine';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages, MAX_PAGE_SIZE } from './shared/paged-pull';
+import type { Script } from '../../../../contract';
+import { db, type LocalScript } from '../../../store/db';
+import { appOutbox, pullNow } from '../../../sync/engine';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages, MAX_PAGE_SIZE } from '../../../sync/paged-pull';
 
 export const SCRIPTS_COLLECTION = 'scripts';
 export const DEFAULT_SCRIPT_LANGUAGE = 'english';

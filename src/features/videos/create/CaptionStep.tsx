@@ -4,6 +4,7 @@ import { Grid, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { ASPECT_RATIOS, resolveCaptionStyle } from '../../../../contract';
 import { CaptionPreview } from '../../../ui/captions/CaptionPreview';
 import { CaptionStylePicker, SWITCH_STYLES } from '../../../ui/captions/CaptionStylePicker';
+import { captionStyleLibrary } from '../../transcription/data';
 import { effectiveSpeed } from './flow-state';
 import type { StepProps } from './step-props';
 
@@ -21,7 +22,7 @@ export function CaptionStep({ state, update, errors }: StepProps) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
         <Stack gap="sm">
-          <CaptionStylePicker value={state.caption} onChange={(caption) => update({ caption })} errors={captionErrors(errors)} />
+          <CaptionStylePicker savedStyles={captionStyleLibrary} value={state.caption} onChange={(caption) => update({ caption })} errors={captionErrors(errors)} />
           <Stack gap={4}>
             <Text fz="sm" fw={500} id="aspect-ratio-label">
               Frame

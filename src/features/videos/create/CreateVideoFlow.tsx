@@ -7,11 +7,12 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createVideoLocally } from '../../../collections/videos';
+import { createVideoLocally } from '../data/videos';
 import { loadVoices } from '../voices/voices-http';
 import { useAuth, usePermissions } from '../../../session';
 import { usePlanCatalogue } from '../../../session/plan-catalogue';
-import { db } from '../../../store';
+import { scriptById } from '../../scripts/data';
+import { trackById } from '../data';
 import { useOnline } from '../../../ui/useOnline';
 import { ArtStyleStep } from './ArtStyleStep';
 import { ART_STYLE_LOOKS } from './art-styles';
@@ -70,8 +71,8 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   const headers = useRef<(HTMLButtonElement | null)[]>([]);
   const moved = useRef(false);
 
-  const savedScript = useLiveQuery(() => (state.scriptId ? db.scripts.get(state.scriptId) : undefined), [state.scriptId]);
-  const musicTrack = useLiveQuery(() => (state.musicTrackId ? db.music.get(state.musicTrackId) : undefined), [state.musicTrackId]);
+  const savedScript = useLiveQuery(() => scriptById(state.scriptId), [state.scriptId]);
+  const musicTrack = useLiveQuery(() => trackById(state.musicTrackId), [state.musicTrackId]);
   const saved: SavedScriptRef | undefined = useMemo(
     () => (state.source === 'saved' && savedScript ? { id: savedScript.id, body: savedScript.body, synced: savedScript.syncStatus === 'synced' } : undefined),
     [state.source, savedScript],

@@ -3,12 +3,12 @@
 // "use this track" choice.
 import { Button, Group, Slider, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../store';
+import { trackById } from '../data';
 import { MusicLibrary } from '../music/MusicLibrary';
 import type { StepProps } from './step-props';
 
 export function MusicStep({ state, update, errors }: StepProps) {
-  const chosen = useLiveQuery(() => (state.musicTrackId ? db.music.get(state.musicTrackId) : undefined), [state.musicTrackId]);
+  const chosen = useLiveQuery(() => trackById(state.musicTrackId), [state.musicTrackId]);
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">

@@ -3,7 +3,7 @@
 import { SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { estimateNarrationSeconds } from '../../../../contract';
-import { db } from '../../../store';
+import { scriptsRecentlyEdited } from '../../scripts/data';
 import { effectiveSpeed, type ScriptSource } from './flow-state';
 import type { StepProps } from './step-props';
 import { formatCount } from '../../../ui/format-count';
@@ -20,7 +20,7 @@ function wordCount(text: string): number {
 }
 
 export function ScriptStep({ state, update, errors }: StepProps) {
-  const scripts = useLiveQuery(() => db.scripts.orderBy('updated_at').reverse().toArray(), []);
+  const scripts = useLiveQuery(scriptsRecentlyEdited, []);
   const words = wordCount(state.script);
   return (
     <Stack gap="sm">

@@ -4,7 +4,8 @@
 // ready, and when the row goes away (deleted, signed out) or the creator closes it.
 import { notifications } from '@mantine/notifications';
 import { liveQuery } from 'dexie';
-import { db, type LocalVideo } from '../../../store';
+import type { LocalVideo } from '../../../store';
+import { videoById } from '../data';
 
 /** How long "Video ready" stays: long enough to read, then the card says the same. */
 export const READY_TOAST_MS = 6000;
@@ -73,7 +74,7 @@ export function followCreatedVideo(video: LocalVideo, online: boolean): void {
     last = key;
   };
   show(video);
-  subscription = liveQuery(() => db.videos.get(video.id)).subscribe({
+  subscription = liveQuery(() => videoById(video.id)).subscribe({
     next: (row) => {
       if (closed) return;
       if (!row) {

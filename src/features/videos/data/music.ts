@@ -2,14 +2,14 @@
 // outbox like any change (offline too); an upload carries a file, so it is a direct request that
 // needs the network (src/api uploadMusic with a progress callback) and its answer is stored here as
 // a synced row. No React.
-import type { MusicTrack } from '../../contract/videos';
-import { db, type LocalMusicTrack } from '../store/db';
-import { appOutbox, pullNow } from '../sync/engine';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from './shared/undo-delete';
+import type { MusicTrack } from '../../../../contract/videos';
+import { db, type LocalMusicTrack } from '../../../store/db';
+import { appOutbox, pullNow } from '../../../sync/engine';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
 
 export const MUSIC_COLLECTION = 'music';
 export const musicEntityKey = (id: string): string => `music:${id}`;

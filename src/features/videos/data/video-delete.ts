@@ -4,8 +4,8 @@
 // its own, all held for the undo window, so it works offline and Undo brings everything back.
 // The server cancels the same posts when the video's DELETE arrives (docs/decisions/videos.md),
 // so the outcome does not depend on the order the requests reach it. No React.
-import { db, type LocalPost } from '../store/db';
-import { deletePost, undoDeletePost, writePosts, type DeletedPost } from './posts';
+import { db, type LocalPost } from '../../../store/db';
+import { deletePost, undoDeletePost, writePosts, type DeletedPost } from '../../publishing/data';
 import { deleteVideoLocally, undoDeleteVideo, type DeletedVideo } from './videos';
 
 export interface DeletedVideoWithPosts {

@@ -7,7 +7,7 @@
 // the same way under its own prefix, `/offline/captioned/<id>.mp4`, so the videos' prune (against
 // db.videos) never frees it; it has its own prune against db.transcriptions. No React; no DOM
 // beyond fetch and caches.
-import { db, OFFLINE_VIDEO_CACHE } from '../store/db';
+import { db, OFFLINE_VIDEO_CACHE } from '../../../store/db';
 
 export { OFFLINE_VIDEO_CACHE };
 /** What an offline copy is of: a generated video, or a transcription's captioned video. */

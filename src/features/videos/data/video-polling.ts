@@ -5,7 +5,7 @@
 // 'visibilitychange'/'online' resumes it). Each poll is the ordinary pull, whose If-None-Match makes
 // an unchanged list a bodiless 304. No React; timers and environment are parameters (tests use a
 // manual clock).
-import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from '../sync/env';
+import { browserOnline, documentTarget, documentVisible, globalTarget, listen, type EventTargetLike } from '../../../sync/env';
 
 export const VIDEO_POLL_MIN_MS = 2000;
 export const VIDEO_POLL_MAX_MS = 15_000;

@@ -7,14 +7,14 @@
 // the outcome handlers, in the page and in the service worker. No React.
 // Types only: this module is what the service worker imports, and the contract's values would
 // bring zod with them (videos.ts adds createVideoLocally, which validates, for the page).
-import type { AiVideo, AiVideoMedia, CreateAiVideoRequest } from '../../contract/videos';
-import { db, type LocalVideo } from '../store/db';
-import { appOutbox, pullNow } from '../sync/engine';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from './shared/local-rows';
-import { fetchAllPages } from './shared/paged-pull';
-import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from './shared/undo-delete';
+import type { AiVideo, AiVideoMedia, CreateAiVideoRequest } from '../../../../contract/videos';
+import { db, type LocalVideo } from '../../../store/db';
+import { appOutbox, pullNow } from '../../../sync/engine';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
 import { forgetOfflineVideo } from './video-offline';
 
 export const VIDEOS_COLLECTION = 'videos';

@@ -1,10 +1,10 @@
 // AI videos for the page: everything of video-sync.ts (kinds, outcomes, pull, delete, restart)
 // plus createVideoLocally, which validates the request with the contract's zod schema (kept out
 // of video-sync.ts so the service worker and the sync runtime do not load zod). No React.
-import { createAiVideoRequest, VIDEO_STAGES, type CreateAiVideoRequest, type VideoStage } from '../../contract/videos';
-import { db, type LocalVideo } from '../store/db';
-import { appOutbox } from '../sync/engine';
-import { plain } from './shared/local-rows';
+import { createAiVideoRequest, VIDEO_STAGES, type CreateAiVideoRequest, type VideoStage } from '../../../../contract/videos';
+import { db, type LocalVideo } from '../../../store/db';
+import { appOutbox } from '../../../sync/engine';
+import { plain } from '../../../store/local-rows';
 import { createVideoMutation, NO_MEDIA, provisionalTitle, videoRows as rows } from './video-sync';
 
 export * from './video-sync';

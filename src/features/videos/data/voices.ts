@@ -4,12 +4,12 @@
 // a voice twice downloads it once. No React and no DOM here (the service worker's program includes
 // this folder): the page hands in its HTTP client (src/features/videos/voices/voices-http.ts).
 import { AxiosError } from 'axios';
-import type { AllVoicesResponse, SCRIPT_LANGUAGES, VoiceProviderId, VoicesResponse } from '../../contract';
-import { DEFAULT_PREVIEW_TEXT, VOICE_PROVIDERS } from '../../contract';
+import type { AllVoicesResponse, SCRIPT_LANGUAGES, VoiceProviderId, VoicesResponse } from '../../../../contract';
+import { DEFAULT_PREVIEW_TEXT, VOICE_PROVIDERS } from '../../../../contract';
 
 type ScriptLanguage = (typeof SCRIPT_LANGUAGES)[number];
-import { errorMessage } from '../api/errors';
-import { db, type ReelflowDB, type VoicesRow } from '../store/db';
+import { errorMessage } from '../../../api/errors';
+import { db, type ReelflowDB, type VoicesRow } from '../../../store/db';
 
 /** Voice lists change rarely (a provider adds voices); a day keeps the picker fresh enough. */
 export const VOICES_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,9 @@ import { IconMusic } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId } from 'react';
 import { errorMessage } from '../../../api';
-import { deleteTrackLocally, refreshMusic, undoDeleteTrack, UNDO_WINDOW_MS, type DeletedTrack } from '../../../collections';
-import { db, type LocalMusicTrack } from '../../../store';
+import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
+import { deleteTrackLocally, refreshMusic, tracksNewestFirst, undoDeleteTrack, type DeletedTrack } from '../data';
+import type { LocalMusicTrack } from '../../../store';
 import { plural } from '../../../ui/format-count';
 import { MusicUpload } from './MusicUpload';
 import { TrackRow } from './TrackRow';
@@ -24,12 +25,8 @@ export interface MusicLibraryProps {
   headingOrder?: 2 | 3 | 4;
 }
 
-function loadTracks(): Promise<LocalMusicTrack[]> {
-  return db.music.orderBy('created_at').reverse().toArray();
-}
-
 export function MusicLibrary({ onSelect, selectedId = null, headingOrder = 2 }: MusicLibraryProps) {
-  const tracks = useLiveQuery(loadTracks, []);
+  const tracks = useLiveQuery(tracksNewestFirst, []);
   const headingId = useId();
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { MUSIC_UPLOAD_LIMIT_BYTES } from '../../../../contract/videos';
 import { errorMessage, uploadLimitMessage, uploadMusic } from '../../../api';
-import { isMusicTrack, saveUploadedTrack } from '../../../collections';
+import { isMusicTrack, saveUploadedTrack } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
 import { FileDropZone } from '../../../ui/FileDropZone';

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api';
-import { MUSIC_TITLE_MAX, renameTrackLocally } from '../../../collections';
+import { MUSIC_TITLE_MAX, renameTrackLocally } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { discardChange, retryChange } from '../../../sync';
 import { formatBytes, formatSeconds } from '../format';

@@ -2,7 +2,7 @@
 // stops it; clicking another stops the first. The audio is fetched once per voice + text
 // (collections/voices.ts caches the blob URL).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PreviewRequest } from '../../../collections/voices';
+import type { PreviewRequest } from '../data/voices';
 import { voicePreviewUrl } from './voices-http';
 
 export interface PreviewPlayer {

@@ -6,11 +6,11 @@
 // create request (JSON naming the upload) goes into the outbox and an optimistic 'queued' row
 // into `transcriptions`, in one transaction, so nothing is lost or sent twice. The screens only
 // write rows here (pause, resume, retry, remove); the uploader follows the table. No React, no tus.
-import type { CaptionSettings } from '../../contract/captions';
-import { db, type LocalTranscription, type UploadRow } from '../store/db';
-import { guardStorage } from '../store/storage-state';
-import { appOutbox } from '../sync/engine';
-import { plain } from '../store/local-rows';
+import type { CaptionSettings } from '../../../../contract/captions';
+import { db, type LocalTranscription, type UploadRow } from '../../../store/db';
+import { guardStorage } from '../../../store/storage-state';
+import { appOutbox } from '../../../sync/engine';
+import { plain } from '../../../store/local-rows';
 import { createTranscriptionMutation, transcriptionRows, type CreateTranscriptionBody } from './transcription-sync';
 
 export interface QueueUploadInput {

@@ -6,9 +6,9 @@
 // (delivered, or dropped), or a video's pull showing it finished, failed or charged differently.
 // Transcriptions cost no credits; script generation answers with the new balance itself. No React.
 import { liveQuery } from 'dexie';
-import { db } from '../store/db';
-import { rescheduleFailedJobMutation } from './failed-jobs';
-import { VIDEO_KINDS } from './video-sync';
+import { db } from '../../../store/db';
+import { rescheduleFailedJobMutation } from '../../publishing/data';
+import { VIDEO_KINDS } from '../../videos/data';
 
 /** The outbox kinds whose delivery may charge or refund credits. */
 export const BALANCE_KINDS: readonly string[] = [...VIDEO_KINDS, rescheduleFailedJobMutation.kind];

@@ -9,16 +9,16 @@
 // server requires with words. The create is queued by the upload runner
 // (src/media/transcription-uploads.ts) once the file is on the server. Types only from the
 // contract: the service worker imports this.
-import type { CaptionSettings, WordTiming } from '../../contract/captions';
-import type { Transcription, TranscriptionSummary } from '../../contract/transcriptions';
-import { db, type LocalTranscription } from '../store/db';
-import { appOutbox, pullNow } from '../sync/engine';
-import type { OutboxItem, OutboxResponse } from '../sync/outbox';
-import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
-import { defineMutation } from '../sync/registry';
-import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../store/local-rows';
-import { fetchAllPages } from '../sync/paged-pull';
-import { unchangedWhenForbidden } from '../session/plan-access';
+import type { CaptionSettings, WordTiming } from '../../../../contract/captions';
+import type { Transcription, TranscriptionSummary } from '../../../../contract/transcriptions';
+import { db, type LocalTranscription } from '../../../store/db';
+import { appOutbox, pullNow } from '../../../sync/engine';
+import type { OutboxItem, OutboxResponse } from '../../../sync/outbox';
+import { createCollectionSync, pendingInOutbox, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
+import { defineMutation } from '../../../sync/registry';
+import { createLocalRows, plain, quotedTitle, registerRowOutcomes } from '../../../store/local-rows';
+import { fetchAllPages } from '../../../sync/paged-pull';
+import { unchangedWhenForbidden } from '../../../session/plan-access';
 
 export const TRANSCRIPTIONS_COLLECTION = 'transcriptions';
 export const transcriptionEntityKey = (id: string): string => `transcription:${id}`;

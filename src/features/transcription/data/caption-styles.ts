@@ -1,9 +1,9 @@
-// Caption styles the creator saved by name (issue 11): offered wherever captions are styled — the
+// Caption styles the creator saved by name: offered wherever captions are styled — the
 // AI-video flow and the transcription editor — so a look made in one place is there in the other.
 // Device-local on purpose (docs/decisions/transcription.md, "Caption styles"): the server has no
 // table for them, so they never enter the outbox. No React.
-import type { CaptionSettings } from '../../contract';
-import { db, type CaptionStyleRow } from '../store/db';
+import type { CaptionSettings } from '../../../../contract';
+import { db, type CaptionStyleRow } from '../../../store/db';
 
 export const CAPTION_STYLE_NAME_MAX = 60;
 
@@ -50,3 +50,12 @@ export async function listCaptionStyles(): Promise<CaptionStyleRow[]> {
 export async function deleteCaptionStyle(id: string): Promise<void> {
   await db.captionStyles.delete(id);
 }
+
+/** The saved styles as the caption style picker (src/ui/captions) takes them. */
+export const captionStyleLibrary = {
+  list: listCaptionStyles,
+  save: (name: string, settings: CaptionSettings) => saveCaptionStyle(name, settings),
+  remove: deleteCaptionStyle,
+  nameProblem: styleNameProblem,
+  nameMax: CAPTION_STYLE_NAME_MAX,
+};

@@ -1,12 +1,12 @@
 // The plan catalogue (GET /api/plans) and the user's usage (GET /api/user/usage), cached in the
-// store like the other collections (issue 7): the nav and home say which plan unlocks a locked
+// store like the other collections: the nav and home say which plan unlocks a locked
 // feature and how much of a limit is used, offline too. Read-only collections: no outbox kinds.
 // No React here.
-import type { LimitUsage, PlanSummary } from '../../contract';
-import { db, type PlanRow, type UsageRow } from '../store/db';
-import { pullNow } from '../sync/engine';
-import { headerValue } from '../sync/outbox';
-import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../sync/pull';
+import type { LimitUsage, PlanSummary } from '../../../../contract';
+import { db, type PlanRow, type UsageRow } from '../../../store/db';
+import { pullNow } from '../../../sync/engine';
+import { headerValue } from '../../../sync/outbox';
+import { createCollectionSync, type CollectionSync, type HttpGet, type PullResponse } from '../../../sync/pull';
 
 export const PLANS_COLLECTION = 'plans';
 export const USAGE_COLLECTION = 'usage';
