@@ -137,7 +137,7 @@ async function main(run: Run): Promise<Checks> {
   };
   const apiA = new ReelflowProcess('api-a', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portA) }, appUrl);
   const apiB = new ReelflowProcess('api-b', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portB) }, `http://127.0.0.1:${portB}`);
-  const workers = [1, 2].map((n) => new ReelflowProcess(`worker-${n}`, 'worker', run.root, env, null));
+  const workers = [1, 2].map((n) => new ReelflowProcess(`worker-${n}`, 'worker', run.root, { ...env, ROLE: 'worker' }, null));
   run.processes.push(apiA, apiB, ...workers);
   // All at once: they share the migrations' lock, as a deployment starting together does.
   await Promise.all(run.processes.map((member) => member.start()));
