@@ -18,15 +18,8 @@ import { db } from '../src/store/db';
 import { appDrainDeps, appOutbox } from '../src/sync/engine';
 import { drainForBackgroundSync, OUTBOX_SYNC_TAG } from '../src/sync/drain-scheduler';
 import { fetchSend } from '../src/sync/transport';
-// Every mutation kind the page can enqueue must be registered here too (side-effect imports).
-import '../src/features/scripts/data/scripts';
-import '../src/features/videos/data/video-sync';
-import '../src/features/videos/data/music';
-import '../src/features/publishing/data/post-sync';
-import '../src/features/publishing/data/failed-jobs';
-import '../src/features/accounts/data/accounts';
-import '../src/features/transcription/data/transcription-sync';
-import '../src/sync/error-logs';
+// Every mutation kind the page can enqueue must be registered here too (side-effect import).
+import '../src/app/mutation-kinds';
 import { isOfflineCopyPath, OFFLINE_VIDEO_CACHE } from '../src/features/videos/data/video-offline';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
