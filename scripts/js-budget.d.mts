@@ -14,10 +14,30 @@ export interface PageJavaScript {
   budget: number;
   after: { files: SizedFile[]; total: number };
 }
-export function readManifest(clientDir: string): Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export const SCREEN_BUDGETS: Record<string, { module: string; budget: number }>;
+export const SIGNED_IN_LAYOUT: string;
+export const FRAME_BUDGET: number;
+export interface ScreenJavaScript {
+  route: string;
+  chunk: ManifestChunk;
+  frame: { files: SizedFile[]; total: number; budget: number };
+  files: SizedFile[];
+  total: number;
+  budget: number;
+}
+export function readManifest(clientDir: string): Record<string, ManifestChunk>;
 export function staticClosure(manifest: ReturnType<typeof readManifest>, keys: string[]): Set<string>;
 export function sourcesOf(clientDir: string, file: string): string[];
 export function chunkOf(manifest: ReturnType<typeof readManifest>, clientDir: string, sourceKey: string): string;
 export function gzipSize(clientDir: string, file: string): number;
 export function initialJavaScript(clientDir: string): PageJavaScript[];
+export function screenJavaScript(clientDir: string): ScreenJavaScript[];
 export function formatKb(bytes: number): string;

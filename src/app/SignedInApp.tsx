@@ -7,6 +7,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useAfterFirstScreen } from '../ui/AfterFirstScreen';
 import { ChunkBoundary } from '../ui/ChunkBoundary';
 import { BrowserConfirmHost, modalsHostRequested, subscribeModalsHostRequest } from '../ui/confirm';
+import { PageFramesContext } from './lazy';
+import { PAGE_FRAMES } from './page-frames';
 import { SignedInLayout } from './shell/AppLayout';
 
 const ModalsHost = lazy(() => import('./ModalsHost').then(({ ModalsHost: Host }) => ({ default: Host })));
@@ -16,7 +18,10 @@ export function SignedInApp() {
   const requested = useSyncExternalStore(subscribeModalsHostRequest, modalsHostRequested);
   return (
     <>
-      <SignedInLayout />
+      {/* The framed screens' headings, shown while their chunks arrive (src/app/lazy.ts). */}
+      <PageFramesContext.Provider value={PAGE_FRAMES}>
+        <SignedInLayout />
+      </PageFramesContext.Provider>
       {released || requested ? (
         <ChunkBoundary name="The modals manager" fallback={<BrowserConfirmHost />}>
           <Suspense fallback={null}>

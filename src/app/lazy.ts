@@ -2,7 +2,7 @@
 // A chunk that does not arrive in time rejects with ChunkLoadError, which the router's error
 // component shows with a reload button (§8 "Page chunk fails to load: a load error is raised").
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
+import { createContext, createElement, startTransition, useContext, useEffect, useState, type ComponentType } from 'react';
 import { PageLoading } from '../ui/CenteredText';
 import { PageFrameLayout, type PageFrameText } from '../ui/PageFrame';
 import { loadAllMantineStyles } from './styles/mantine-styles';
@@ -66,15 +66,23 @@ export interface LazyPageOptions {
    */
   firstScreen?: boolean;
   /**
-   * The screen's heading and introduction. The route then shows them at once, with "Loading..."
-   * below (the light PageLoading: this module is part of the entry, so nothing heavier), and renders the screen in their place when its chunk (and the whole style sheet) has
-   * arrived: the heading of a screen whose chunk brings its data layer (Dexie, the HTTP client,
-   * zod, the offline engine's parts) no longer waits for all of that (Lighthouse LCP on every
-   * signed-in screen, docs/decisions/performance.md). The router never waits for such a route's
-   * chunk, at start-up or when navigating; a hovered or focused link still starts its download.
+   * The route shows the screen's heading and introduction at once, with "Loading..." below (the
+   * light PageLoading: this module is part of the entry, so nothing heavier), and renders the
+   * screen in their place when its chunk (and the whole style sheet) has arrived: the heading of
+   * a screen whose chunk brings its data layer (Dexie, the HTTP client, zod, the offline engine's
+   * parts) no longer waits for all of that (Lighthouse LCP on every signed-in screen,
+   * docs/decisions/performance.md). The router never waits for such a route's chunk, at start-up
+   * or when navigating; a hovered or focused link still starts its download. The texts come from
+   * PageFramesContext, keyed by the screen's export name.
    */
-  frame?: PageFrameText;
+  framed?: boolean;
 }
+
+/**
+ * The frames' texts by screen export name (src/app/page-frames.ts). Provided by the signed-in
+ * layout, whose chunk holds them: the entry (and so the sign-in page) never downloads them.
+ */
+export const PageFramesContext = createContext<Readonly<Record<string, PageFrameText>>>({});
 
 /**
  * At start-up, true until the first page may render (holdFirstRender); then false, after which
@@ -99,13 +107,14 @@ function useStartUpHold(): boolean {
 
 type LazyRouteComponent = ReturnType<typeof lazyRouteComponent>;
 
-/** A route component showing `frame` until `page`'s chunk is in, then the page (see LazyPageOptions.frame). */
-function framedPage(page: LazyRouteComponent, frame: PageFrameText) {
+/** A route component showing its frame until `page`'s chunk is in, then the page (see LazyPageOptions.framed). */
+function framedPage(page: LazyRouteComponent, exportName: string) {
   // TanStack removes `preload` once the chunk has arrived; a failed load keeps it and the page's
   // render throws the error to the route's error component, as before.
   const chunkIsIn = () => page.preload === undefined;
   const FramedPage = (props: object) => {
     const deferred = useStartUpHold();
+    const frame = useContext(PageFramesContext)[exportName];
     const [ready, setReady] = useState(chunkIsIn);
     useEffect(() => {
       if (deferred || ready) return undefined;
@@ -118,7 +127,7 @@ function framedPage(page: LazyRouteComponent, frame: PageFrameText) {
       };
     }, [deferred, ready]);
     if (deferred) return createElement(PageLoading);
-    if (!ready) return createElement(PageFrameLayout, frame, createElement(PageLoading));
+    if (!ready) return frame ? createElement(PageFrameLayout, frame, createElement(PageLoading)) : createElement(PageLoading);
     return createElement(page as ComponentType<object>, props);
   };
   // The router awaits a component's `preload` before it renders the route. This one starts the
@@ -155,7 +164,7 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
   const loadWithStyles = options.firstScreen ? load : () => Promise.all([load(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
-  if (options.frame) return framedPage(page, options.frame);
+  if (options.framed) return framedPage(page, exportName);
   const LazyPage = (props: object) => {
     const deferred = useStartUpHold();
     return deferred ? createElement(PageLoading) : createElement(page as ComponentType<object>, props);

@@ -1,6 +1,8 @@
 // The route tree of spec §2, code-based. Signed-in screens sit in a pathless layout at "/" (the
 // shell + route guard); public screens sit in a layout that sends signed-in users to "/".
-// Every screen is lazily loaded with the 120-second chunk time-out (src/app/lazy.ts).
+// Every screen is lazily loaded with the 120-second chunk time-out (src/app/lazy.ts); the screens
+// whose chunks bring a data layer show their heading and introduction while that chunk arrives
+// (`framed`; the texts are the features' frame.ts, given by the signed-in layout: page-frames.ts).
 import { createRootRoute, createRoute, createRouter, Outlet, type RouteComponent } from '@tanstack/react-router';
 import type { RoutePermission } from '../../contract';
 import { onUnauthenticated } from '../api/events';
@@ -113,7 +115,7 @@ const facelessVideoRoute = createRoute(
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
 const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
 const createAiVideoRoute = createRoute({
-  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage'), 'can_create_video'),
+  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', { framed: true }), 'can_create_video'),
   validateSearch: (search: Record<string, unknown>) => {
     const values: Partial<Record<(typeof CREATE_VIDEO_SEARCH)[number], string>> = {};
     for (const key of CREATE_VIDEO_SEARCH) {
@@ -142,18 +144,18 @@ const videoSeriesSettingRoute = createRoute(
   page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
 );
 const publishRoute = createRoute(
-  page('publish', 'Publish', lazyPage(() => import('../features/publish/PublishPage'), 'PublishPage'), 'can_publish_post'),
+  page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', { framed: true }), 'can_publish_post'),
 );
 const calendarRoute = createRoute(
-  page('calender', 'Calendar', lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage'), 'can_publish_post'),
+  page('calender', 'Calendar', lazyPage(() => import('../features/publishing/calendar/CalendarPage'), 'CalendarPage', { framed: true }), 'can_publish_post'),
 );
 const connectRoute = createRoute(
-  page('connect', 'Connect accounts', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage'), 'can_publish_post'),
+  page('connect', 'Connect accounts', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage', { framed: true }), 'can_publish_post'),
 );
 const videoTranscriptionRoute = createRoute(
   page(
     'video-transcription', 'Video transcription',
-    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage'),
+    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage', { framed: true }),
     'can_create_video_caption',
   ),
 );
@@ -165,9 +167,9 @@ const userProfileRoute = createRoute(
   page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
-const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage')));
+const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', { framed: true })));
 const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
-const myScriptsRoute = createRoute(page('my-scripts', 'My scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage')));
+const myScriptsRoute = createRoute(page('my-scripts', 'My scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage', { framed: true })));
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([

@@ -3,7 +3,7 @@
 // because that one runs after `npm run build`; without a build it fails, it never skips.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, formatKb, initialJavaScript, readManifest, sourcesOf, staticClosure, type PageJavaScript } from '../../scripts/js-budget.mjs';
+import { BUDGETS, formatKb, initialJavaScript, readManifest, screenJavaScript, SCREEN_BUDGETS, sourcesOf, staticClosure, type PageJavaScript } from '../../scripts/js-budget.mjs';
 
 const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
 
@@ -60,7 +60,48 @@ describe('initial JavaScript budgets', () => {
       const sources = [...page.files, ...page.after.files].flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
       expect(sources.filter(isCalendarLibrary), page.page).toEqual([]);
     }
-    const calendar = [...staticClosure(readManifest(CLIENT_DIR), ['src/features/calendar/CalendarPage.tsx'])].flatMap((file) => sourcesOf(CLIENT_DIR, file));
+    const calendar = [...staticClosure(readManifest(CLIENT_DIR), ['src/features/publishing/calendar/CalendarPage.tsx'])].flatMap((file) => sourcesOf(CLIENT_DIR, file));
     expect(calendar.some((source) => source.includes('node_modules/@fullcalendar/react/'))).toBe(true);
   });
+});
+
+// Every other signed-in screen: its own chunk, rendered below its frame (heading and introduction,
+// shown with the shell before that chunk arrives: src/app/lazy.ts), and its bytes held.
+describe('signed-in screen budgets', () => {
+  const screens = screenJavaScript(CLIENT_DIR);
+  const listing = (files: Array<{ file: string; gzip: number }>) => files.map(({ file, gzip }) => `  ${file} ${formatKb(gzip)}`).join('\n');
+
+  it('measures every framed screen', () => {
+    expect(screens.map((screen) => screen.route).sort()).toEqual(Object.keys(SCREEN_BUDGETS).sort());
+  });
+
+  for (const route of Object.keys(SCREEN_BUDGETS)) {
+    describe(route, () => {
+      const screen = () => {
+        const found = screens.find((candidate) => candidate.route === route);
+        if (!found) throw new Error(`no figures for ${route}`);
+        return found;
+      };
+
+      it('is a chunk of its own, loaded on demand', () => {
+        const { chunk } = screen();
+        expect(chunk.isDynamicEntry).toBe(true);
+        expect(chunk.src).toBe(SCREEN_BUDGETS[route]?.module);
+      });
+
+      it('shows its frame with the shell alone: none of the screen, no Dexie, within the frame budget', () => {
+        const { frame, chunk } = screen();
+        expect(frame.total, `frame: ${formatKb(frame.total)} of ${formatKb(frame.budget)} gzip\n${listing(frame.files)}`).toBeLessThanOrEqual(frame.budget);
+        expect(frame.files.map(({ file }) => file)).not.toContain(chunk.file);
+        const sources = frame.files.flatMap(({ file }) => sourcesOf(CLIENT_DIR, file));
+        expect(sources.filter((source) => source.includes('node_modules/dexie/'))).toEqual([]);
+      });
+
+      it('keeps the whole screen within its budget', () => {
+        const { total, budget, files } = screen();
+        expect(total, `${route}: ${formatKb(total)} of ${formatKb(budget)} gzip\n${listing(files)}`).toBeLessThanOrEqual(budget);
+        expect(total).toBeGreaterThan(50 * 1024);
+      });
+    });
+  }
 });

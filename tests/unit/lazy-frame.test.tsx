@@ -6,10 +6,12 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { holdFirstRender, lazyPage } from '../../src/app/lazy';
+import { holdFirstRender, lazyPage, PageFramesContext } from '../../src/app/lazy';
 
-const wrapper = ({ children }: { children: ReactNode }) => createElement(MantineProvider, { env: 'test' }, children);
 const FRAME = { title: 'Publish', description: 'Post your finished videos to your accounts.' };
+// As the signed-in layout provides the frames (src/app/page-frames.ts).
+const wrapper = ({ children }: { children: ReactNode }) =>
+  createElement(MantineProvider, { env: 'test' }, createElement(PageFramesContext.Provider, { value: { PublishPage: FRAME } }, children));
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('lazyPage with a frame', () => {
@@ -17,7 +19,7 @@ describe('lazyPage with a frame', () => {
     holdFirstRender(Promise.resolve());
     let arrive: (module: { PublishPage: () => ReactNode }) => void = () => undefined;
     const chunk = new Promise<{ PublishPage: () => ReactNode }>((resolve) => (arrive = resolve));
-    const Page = lazyPage(() => chunk, 'PublishPage', { frame: FRAME });
+    const Page = lazyPage(() => chunk, 'PublishPage', { framed: true });
 
     render(createElement(Page), { wrapper });
     await settle();
@@ -42,7 +44,7 @@ describe('lazyPage with a frame', () => {
         return new Promise<{ Screen: () => ReactNode }>(() => undefined);
       },
       'Screen',
-      { frame: FRAME },
+      { framed: true },
     );
     // Released once a first page has rendered (the start-up hold above).
     render(createElement(lazyPage(() => Promise.resolve({ Home: () => 'home' }), 'Home', { firstScreen: true })), { wrapper });

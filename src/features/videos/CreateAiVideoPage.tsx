@@ -3,6 +3,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageFrame } from '../../ui/PageFrame';
+import { CREATE_AI_VIDEO_FRAME } from './frame';
 import { CreateVideoFlow } from './create/CreateVideoFlow';
 import type { CreateVideoSearch } from './create/flow-state';
 
@@ -20,7 +21,7 @@ export function CreateAiVideoPage() {
   // Read once: the flow owns its state after the pre-fill.
   const [search] = useState(() => asStrings(raw));
   return (
-    <PageFrame title="Create AI video" description="From a script or a topic to a finished, captioned video. Creating works offline too: the video is sent when you are back online.">
+    <PageFrame {...CREATE_AI_VIDEO_FRAME}>
       <CreateVideoFlow search={search} />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 // The heading and introduction of this feature's screens as plain text, without the screens' code:
 // the route shows them at once and the screen (with its data layer) renders below them when its
-// chunk has arrived (src/app/lazy.ts, `frame`), so the heading does not wait for that download.
+// chunk has arrived (src/app/lazy.ts, `framed`; src/app/page-frames.ts), so the heading does not
+// wait for that download.
 import type { PageFrameText } from '../../../ui/PageFrame';
 
 export const CALENDAR_FRAME: PageFrameText = {
