@@ -99,6 +99,11 @@ export default tseslint.config(
             ...featureZones,
             ...sharedZones,
             {
+              target: './src/sync',
+              from: './src/store',
+              message: "The offline engine is generic: the app's store hands it its tables (bindEngineStore), the engine never imports them.",
+            },
+            {
               target: './src/ui',
               from: ['./src/store', './src/session', './src/collections'],
               message: 'src/ui holds widgets that read no store or session: pass the data in through props, or move the widget into the feature that owns the data.',

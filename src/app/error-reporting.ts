@@ -30,8 +30,10 @@ function currentPath(): string {
 
 export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorReporter {
   // The outbox (Dexie) is loaded on first use: the router's error screen imports this module on
-  // every page, the sign-in page included, and must not pull the offline engine in with it.
-  const enqueue = options.enqueue ?? ((report) => import('../sync').then(({ enqueueErrorLog }) => enqueueErrorLog(report)));
+  // every page, the sign-in page included, and must not pull the offline engine in with it. The
+  // local store comes along: opening it hands the engine its tables.
+  const enqueue =
+    options.enqueue ?? ((report) => Promise.all([import('../sync'), import('../store/db')]).then(([{ enqueueErrorLog }]) => enqueueErrorLog(report)));
   const now = options.now ?? (() => Date.now());
   const path = options.path ?? currentPath;
   const windowMs = options.dedupeWindowMs ?? DEDUPE_WINDOW_MS;

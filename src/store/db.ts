@@ -20,6 +20,7 @@ import type {
   User,
   VoicesResponse,
 } from '../../contract';
+import { bindEngineStore, type EngineStore } from '../sync/engine';
 // Type-only: the sync layer owns the outbox and syncState row shapes (one definition).
 import type { HttpMethod } from '../sync/registry';
 import type { OutboxItem } from '../sync/outbox';
@@ -268,6 +269,10 @@ export class ReelflowDB extends Dexie {
 }
 
 export const db = new ReelflowDB();
+
+// The offline engine (src/sync) works on the store it is handed: this one, bound where it is
+// created, so every context that opens it (page, service worker, tests) can queue at once.
+bindEngineStore({ database: db, outbox: db.outbox, syncState: db.syncState, session: db.session as unknown as EngineStore['session'] });
 
 /** The Cache Storage cache of videos kept for offline playback (src/collections/video-offline.ts). */
 export const OFFLINE_VIDEO_CACHE = 'reelflow-offline-videos';

@@ -6,16 +6,47 @@
 // The page's runtime (src/app/sync-runtime.ts) sets the owner to the signed-in user and plugs in
 // its pull and drain schedulers; without it (service worker, tests) the owner is the user
 // mirrored in the local store's session table.
-import type { Table } from 'dexie';
-import { db } from '../store/db';
-import { createOutbox, type DrainDeps, type Outbox, type OutboxItem, type OutboxResponse, type Send } from './outbox';
+//
+// The engine knows no particular database: the app's local store hands it its tables where the
+// store is created (src/store/db.ts, bindEngineStore), so every context that opens the store (page,
+// service worker, tests) has the engine bound before it can enqueue anything.
+import type { Dexie, Table } from 'dexie';
+import { createOutbox, type DrainDeps, type Outbox, type OutboxItem, type OutboxResponse, type OutboxTable, type Send } from './outbox';
+import type { SyncStateTable } from './pull';
 import { createSyncStatus, type SyncStatus, type SyncStatusStore } from './status';
+
+/** The tables of a local store the engine works on. */
+export interface EngineStore {
+  /** Retry and discard run in one read-write transaction of this database. */
+  database: Pick<Dexie, 'transaction'>;
+  outbox: OutboxTable;
+  syncState: SyncStateTable;
+  /** Key/value rows; the 'user' row's value is the signed-in user (its id owns outbox items). */
+  session: Table<{ key: string; value: unknown }, string>;
+}
+
+let boundStore: EngineStore | null = null;
+let outboxInstance: Outbox | null = null;
+let statusStore: SyncStatusStore | null = null;
+
+/** Hand the engine the store it works on (once per context, where the store is created). */
+export function bindEngineStore(store: EngineStore): void {
+  boundStore = store;
+  outboxInstance = null;
+  statusStore = null;
+}
+
+/** The bound store (throws before bindEngineStore: nothing may queue into no store). */
+export function engineStore(): EngineStore {
+  if (!boundStore) throw new Error('The sync engine has no store yet: open the local store (src/store) first.');
+  return boundStore;
+}
 
 export type OwnerSource = () => string | null | Promise<string | null>;
 
 /** The signed-in user's id as the local store's session mirror has it (page and worker alike). */
 export async function storedOwner(): Promise<string | null> {
-  const row = await db.session.get('user');
+  const row = await engineStore().session.get('user');
   const user = row?.value as { id?: unknown } | undefined;
   return user && (typeof user.id === 'string' || typeof user.id === 'number') ? String(user.id) : null;
 }
@@ -27,8 +58,31 @@ export function setOutboxOwner(source: OwnerSource | null): void {
   ownerSource = source ?? storedOwner;
 }
 
-/** The outbox of this context over the store's outbox table (registry: the app-wide one). */
-export const appOutbox: Outbox = createOutbox({ table: db.outbox, owner: () => ownerSource() });
+function outbox(): Outbox {
+  outboxInstance ??= createOutbox({ table: engineStore().outbox, owner: () => ownerSource() });
+  return outboxInstance;
+}
+
+/**
+ * The outbox of this context over the bound store's outbox table (registry: the app-wide one).
+ * Created on first use, so importing the engine opens nothing.
+ */
+export const appOutbox: Outbox = {
+  // Both overloads (a typed mutation, or a kind's name) pass straight through.
+  enqueue: (mutation: never, payload: unknown) => outbox().enqueue(mutation, payload),
+  drain: (deps) => outbox().drain(deps),
+  retry: (id) => outbox().retry(id),
+  discard: (id) => outbox().discard(id),
+  resumeAfterSignIn: () => outbox().resumeAfterSignIn(),
+  pendingCount: () => outbox().pendingCount(),
+  counts: () => outbox().counts(),
+  list: () => outbox().list(),
+  pendingEntityKeys: () => outbox().pendingEntityKeys(),
+  nextAttemptAt: () => outbox().nextAttemptAt(),
+  whenIdle: () => outbox().whenIdle(),
+  isDraining: () => outbox().isDraining(),
+  subscribe: (listener) => outbox().subscribe(listener),
+};
 
 // --- what happens to local rows when a change is delivered, refused or discarded ----------------
 
@@ -125,15 +179,17 @@ export async function drainNow(): Promise<void> {
 
 /** The outbox, sync state and session plus every table a registered kind's handlers write. */
 function entityTables(): Table[] {
-  const tables = new Set<Table>([db.outbox, db.syncState, db.session]);
+  const { outbox: outboxTable, syncState, session } = engineStore();
+  const tables = new Set<Table>([outboxTable as Table, syncState as Table, session]);
   for (const handlers of outcomeHandlers.values()) for (const table of handlers.tables?.() ?? []) tables.add(table);
   return [...tables];
 }
 
 /** Put a failed change back in the queue (sent again with the same Idempotency-Key). */
 export async function retryChange(outboxId: string): Promise<void> {
-  const item = await db.transaction('rw', entityTables(), async () => {
-    const row = await db.outbox.get(outboxId);
+  const { database, outbox: outboxTable } = engineStore();
+  const item = await database.transaction('rw', entityTables(), async () => {
+    const row = await outboxTable.get(outboxId);
     if (!row) return null;
     if (!(await appOutbox.retry(outboxId))) return null;
     await outcomeHandlers.get(row.kind)?.retried?.({ ...row, status: 'pending', lastError: null });
@@ -150,10 +206,11 @@ export async function retryChange(outboxId: string): Promise<void> {
  * so the screen shows the server's version again.
  */
 export async function discardChange(outboxId: string): Promise<void> {
-  const collection = await db.transaction('rw', entityTables(), async () => {
-    const row = await db.outbox.get(outboxId);
+  const { database, outbox: outboxTable } = engineStore();
+  const collection = await database.transaction('rw', entityTables(), async () => {
+    const row = await outboxTable.get(outboxId);
     if (!row) return null;
-    const later = (await db.outbox.where('[entityKey+createdAt]').between([row.entityKey, row.createdAt], [row.entityKey, '\uffff'], false, true).toArray()).filter(
+    const later = (await outboxTable.where('[entityKey+createdAt]').between([row.entityKey, row.createdAt], [row.entityKey, '\uffff'], false, true).toArray()).filter(
       (other) => other.id !== row.id,
     );
     for (const other of later) await appOutbox.discard(other.id);
@@ -167,10 +224,8 @@ export async function discardChange(outboxId: string): Promise<void> {
 
 // --- the sync status the indicator and screens read -----------------------------------------------
 
-let statusStore: SyncStatusStore | null = null;
-
 function statusInstance(): SyncStatusStore {
-  statusStore ??= createSyncStatus({ outbox: appOutbox, syncState: db.syncState });
+  statusStore ??= createSyncStatus({ outbox: appOutbox, syncState: engineStore().syncState });
   return statusStore;
 }
 

@@ -2,8 +2,7 @@
 // report made offline arrives later, once. They are `silent`: not the user's work, so they never
 // count as "N pending" or in the sign-out warning. A refused report (4xx) is dropped at once:
 // retrying the same body cannot succeed and nobody is there to discard it.
-import { db } from '../store/db';
-import { appOutbox, onOutcome } from './engine';
+import { appOutbox, engineStore, onOutcome } from './engine';
 import { defineMutation } from './registry';
 
 export interface ErrorLogPayload {
@@ -27,7 +26,7 @@ export const errorLogMutation = defineMutation({
 
 onOutcome(errorLogMutation.kind, {
   async failed(item) {
-    await db.outbox.delete(item.id);
+    await engineStore().outbox.delete(item.id);
   },
   describe: () => 'Error report',
 });

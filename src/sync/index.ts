@@ -35,6 +35,8 @@ export { headerValue } from './outbox';
 export {
   appOutbox,
   appDrainDeps,
+  bindEngineStore,
+  engineStore,
   describeChange,
   drainNow,
   onOutcome,
@@ -47,6 +49,6 @@ export {
   storedOwner,
   syncStatus,
 } from './engine';
-export type { AppDrainOptions, AppSyncStatus, EngineHooks, OutcomeHandlers, OwnerSource } from './engine';
+export type { AppDrainOptions, AppSyncStatus, EngineHooks, EngineStore, OutcomeHandlers, OwnerSource } from './engine';
 export { errorLogMutation, enqueueErrorLog, ERROR_LOG_MESSAGE_MAX, ERROR_LOG_PATH_MAX } from './error-logs';
 export type { ErrorLogPayload } from './error-logs';

@@ -37,6 +37,10 @@ describe('client import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('keeps the offline engine free of the app store', async () => {
+    expect(await boundaryProblems("export { db } from '../store/db';\n", 'src/sync/probe.ts')).toEqual([expect.stringContaining('The offline engine is generic')]);
+  });
+
   it('keeps src/ui widgets free of the store and the session', async () => {
     expect(await boundaryProblems("export { sessionRepo } from '../store/repositories';\n", 'src/ui/probe.ts')).toEqual([expect.stringContaining('read no store or session')]);
     expect(await boundaryProblems("export { useAuth } from '../session';\n", 'src/ui/Probe.tsx')).toEqual([expect.stringContaining('read no store or session')]);
