@@ -2,6 +2,7 @@
 // DATABASE_URL is set. The rest of the server sees one drizzle `Db` type and never the driver.
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -40,6 +41,11 @@ export interface Database {
 export interface OpenOptions {
   /** PGlite only: start from this dumpDataDir() tarball instead of initdb (tests). */
   loadDataDir?: Blob;
+}
+
+/** A real round trip (the health check's), so a lost database is noticed; throws when it is. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {

@@ -1,13 +1,19 @@
 // GET /api/get/failed-jobs: failed publish targets and failed renders in one list, newest first,
 // each with the reason in plain words and the platform's (or pipeline's) own code; and
-// DELETE /api/failed-jobs/{id}, which takes one off that list (dismissed until it is queued again).
+// DELETE /api/failed-jobs/{id}, which takes one off that list (dismissed until it is queued again);
+// rescheduling a failed render restarts it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Paginated } from '../../../contract/http';
 import type { FailedJob, FailedJobKind, PublishErrorClass, SocialPlatform } from '../../../contract/publishing';
+import type { AiVideo } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema-publishing';
 import { aiVideos } from '../../db/schema-videos';
-import { paginate } from '../videos/videos';
+import type { MediaUrlSigner } from '../../media/storage/types';
+import { NotFoundError } from '../problems';
+import { restartVideo } from '../videos/lifecycle';
+import { findVideoRow, paginate, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../videos/videos';
+import { FAILED_JOB_NOT_FOUND } from './posts';
 import { likePattern } from './post-view';
 
 export const RENDER_FAILED_REASON = 'The video could not be rendered.';
@@ -134,4 +140,19 @@ export async function dismissFailedJob(tx: Db, userId: number, id: string): Prom
     .where(and(eq(aiVideos.id, id), eq(aiVideos.userId, userId), eq(aiVideos.status, 'failed'), isNull(aiVideos.failureDismissedAt)))
     .returning({ id: aiVideos.id });
   return { dismissed: videos.length > 0 };
+}
+
+/**
+ * A failed job that is the caller's video (not a failed publish target) restarts, resuming at the
+ * stage that failed, inside the caller's transaction; the video as it now stands. 404 for an id
+ * that is not one of the caller's videos.
+ */
+export async function restartFailedRender(tx: Db, userId: number, id: string, signer: MediaUrlSigner): Promise<AiVideo> {
+  const [video] = await tx
+    .select({ id: aiVideos.id })
+    .from(aiVideos)
+    .where(and(eq(aiVideos.id, id), eq(aiVideos.userId, userId)));
+  if (!video) throw new NotFoundError(FAILED_JOB_NOT_FOUND);
+  await restartVideo(tx, userId, id);
+  return toAiVideo(await findVideoRow(tx, userId, id), { signer, ttlSeconds: VIDEO_URL_TTL_SECONDS });
 }

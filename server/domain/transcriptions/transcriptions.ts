@@ -11,6 +11,9 @@ import { containsPattern, paginated } from '../media-library/paginate';
 import { NotFoundError } from '../problems';
 import { monthWindowUtc } from '../scripts/generate';
 
+/** A stored transcription as the domain's functions hand it to their callers. */
+export type { TranscriptionRow };
+
 export const TRANSCRIPTION_NOT_FOUND = 'This transcription does not exist.';
 /** Signed media URLs live this long (the same as videos'). */
 export const TRANSCRIPTION_URL_TTL_SECONDS = 6 * 3600;

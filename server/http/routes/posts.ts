@@ -1,11 +1,10 @@
-// Posts (issue 9): create/schedule, drafts, reschedule, delete, the posts list, the calendar, the
+// Posts: create/schedule, drafts, reschedule, delete, the posts list, the calendar, the
 // videos that can be posted, the failed-jobs list and its dismissal (docs/decisions/publishing.md,
 // "Posts and the publish engine"). Every route needs can_publish_post. Mutations honour
 // Idempotency-Key (the PWA's outbox may send them twice); the targets they queue go to the
 // scheduler only after the change committed, so a worker never looks for a row that is not there
 // yet.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   calendarQuery,
@@ -16,16 +15,13 @@ import {
   reschedulePostRequest,
   rescheduleFailedJobRequest,
 } from '../../../contract/publishing';
-import { aiVideos } from '../../db/schema-videos';
 import { runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
-import { NotFoundError } from '../../domain/problems';
-import { dismissFailedJob, listFailedJobs } from '../../domain/publishing/failed-jobs';
+import { dismissFailedJob, listFailedJobs, restartFailedRender } from '../../domain/publishing/failed-jobs';
 import { calendarEntries, calendarWindow, findPost, listPosts } from '../../domain/publishing/post-view';
 import {
   createPost,
   deletePost,
-  FAILED_JOB_NOT_FOUND,
   PostFieldsError,
   rescheduleFailedTarget,
   reschedulePost,
@@ -35,8 +31,6 @@ import {
 import { publishableVideos } from '../../domain/publishing/publishable-videos';
 import type { QueuedTarget } from '../../domain/publishing/targets';
 import type { PublishScheduler } from '../../domain/social/types';
-import { restartVideo } from '../../domain/videos/lifecycle';
-import { findVideoRow, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
@@ -174,15 +168,9 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
           queued = target.queued;
           return { status: 202, body: { id: input.id, kind: 'publish', post: await findPost(tx, userId, target.postId, mediaUrls) } };
         }
-        const [video] = await tx
-          .select({ id: aiVideos.id })
-          .from(aiVideos)
-          .where(and(eq(aiVideos.id, input.id), eq(aiVideos.userId, userId)));
-        if (!video) throw new NotFoundError(FAILED_JOB_NOT_FOUND);
-        await restartVideo(tx, userId, input.id);
+        const video = await restartFailedRender(tx, userId, input.id, mediaUrls);
         restarted = true;
-        const row = await findVideoRow(tx, userId, input.id);
-        return { status: 202, body: { id: input.id, kind: 'render', video: toAiVideo(row, { signer: mediaUrls, ttlSeconds: VIDEO_URL_TTL_SECONDS }) } };
+        return { status: 202, body: { id: input.id, kind: 'render', video } };
       }),
     );
     await handOff(request, queued);

@@ -2,11 +2,10 @@
 // and out"): CSV export, the secret calendar feed (its token made, rotated, revoked; the feed
 // itself authenticated by the token alone), and the CSV import with its preview. Every route but
 // the feed needs a signed-in user whose plan holds can_publish_post.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importPreviewRequest, importRequest, type FeedTokenCreated, type FeedTokenStatus, type ImportResponse } from '../../../contract/schedule-io';
-import { users } from '../../db/schema';
+import { findUserById } from '../../domain/auth/users';
 import { answerOnce, runIdempotent, type StoredResponse } from '../../domain/idempotency/idempotency';
 import { ImportFileError, importPosts, previewImport } from '../../domain/publishing/schedule-import';
 import { feedTokenStatus, feedTokenUser, revokeFeedToken, rotateFeedToken, scheduleCalendar, scheduleCsv } from '../../domain/publishing/schedule-io';
@@ -68,7 +67,7 @@ export function scheduleIoRoutes(app: FastifyInstance, context: AppContext): voi
     const { token } = parseBody(feedQuery, request.query);
     const userId = await feedTokenUser(db, token);
     if (userId === null) return reply.code(404).send({ message: FEED_NOT_FOUND });
-    const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+    const user = await findUserById(db, userId);
     // A plan that no longer includes publishing no longer shows the schedule either.
     if (!planCanPublish(user?.plan ?? 'free')) return reply.code(403).send({ message: PUBLISH_FORBIDDEN });
     const calendar = await scheduleCalendar(db, userId, config.appUrl);

@@ -18,7 +18,6 @@ import {
   type SpeechEngineStatus,
   type TranscriptionResponse,
 } from '../../../contract/transcriptions';
-import type { TranscriptionRow } from '../../db/schema-transcriptions';
 import { FieldValidationError } from '../../domain/errors';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
@@ -26,7 +25,7 @@ import { ClientProblem } from '../../domain/problems';
 import { createTranscription, precheckTranscription, type CreateTranscriptionInput, type CreateTranscriptionResult, type TranscriptionMedia } from '../../domain/transcriptions/create';
 import { editTranscription } from '../../domain/transcriptions/edit';
 import { requestCaptionRender } from '../../domain/transcriptions/render';
-import { findTranscriptionRow, listTranscriptions, toTranscription } from '../../domain/transcriptions/transcriptions';
+import { findTranscriptionRow, listTranscriptions, toTranscription, type TranscriptionRow } from '../../domain/transcriptions/transcriptions';
 import { toSrt, toVtt } from '../../media/captions/subtitles';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
