@@ -14,8 +14,11 @@ import { createS3Client } from '../../server/media/storage/s3';
 import { startLocalS3, type LocalS3 } from '../../tests/server/fakes/s3rver';
 import { connectSandboxYoutube, createVideo, postVideo, register, showVideo, type Creator } from './api-client';
 import { checkCredits, checkJobs, checkPosts, checkVideos, Checks, jobStates, unfinishedJobs, uploadedBytes } from './checks';
+import { sharedEnvironment } from './environment';
 import { buildIfNeeded, createDatabase, type ChaosDatabase } from './infra';
 import { freePort, ReelflowProcess } from './processes';
+import { killWorkerMidRender } from './render-crash';
+import { seconds, Timeline, until } from './timing';
 import { sha256, toneWav, uploadAcrossProcesses, type UploadOutcome } from './tus-upload';
 
 const CREATORS = 4;
@@ -40,42 +43,6 @@ const SCRIPTS = [
   'Bananas are berries but strawberries are not. Botanists go by the flower.',
 ];
 
-const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
-
-class Timeline {
-  private readonly started = Date.now();
-  private last = this.started;
-  readonly phases: [string, number][] = [];
-  phase(name: string): void {
-    const now = Date.now();
-    this.phases.push([name, now - this.last]);
-    this.last = now;
-    console.log(`  ${name.padEnd(52)} ${seconds(this.phases.at(-1)![1])}`);
-  }
-  total(): number {
-    return Date.now() - this.started;
-  }
-}
-
-async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false>, intervalMs = 1000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds(limitMs)}`);
-    await sleep(intervalMs);
-  }
-}
-
-interface RenderCrash {
-  victim: string | null;
-  caughtAfterMs: number | null;
-  restartMs: number | null;
-  processing: number;
-  takeover: { videoId: string | null; ms: number | null; error?: string };
-}
-
 interface Run {
   root: string;
   database: ChaosDatabase | null;
@@ -99,42 +66,7 @@ async function main(run: Run): Promise<Checks> {
 
   const [portA, portB] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${portA}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATABASE_URL: run.database.url,
-    APP_URL: appUrl,
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    MEDIA_STORAGE: 's3',
-    S3_ENDPOINT: s3Options.endpoint,
-    S3_REGION: s3Options.region,
-    S3_BUCKET: s3Options.bucket,
-    S3_ACCESS_KEY_ID: s3Options.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3Options.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    // Shared by every process, as in a real deployment (a fresh pair each run, never stored).
-    MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    STARTING_CREDITS: '1000',
-    RENDER_CONCURRENCY: '1',
-    PUBLISH_MIN_GAP_MINUTES: '0',
-    SANDBOX_PROCESSING_SECONDS: '1',
-    RATE_LIMIT_REGISTER: '1000 per hour',
-    RATE_LIMIT_VIDEOS: '1000 per minute',
-    RATE_LIMIT_UPLOAD: '1000 per minute',
-    RATE_LIMIT_CONNECT: '1000 per minute',
-    // No provider keys: the offline writer, built-in voices and built-in visuals.
-    LLM_BASE_URL: '',
-    IMAGES_BASE_URL: '',
-    PEXELS_API_KEY: '',
-    ELEVENLABS_API_KEY: '',
-    LEMONFOX_API_KEY: '',
-    OPENAI_TTS_BASE_URL: '',
-    STT_PROVIDER: 'none',
-    SMTP_URL: '',
-  };
+  const env = sharedEnvironment({ databaseUrl: run.database.url, appUrl, s3: s3Options });
   const apiA = new ReelflowProcess('api-a', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portA) }, appUrl);
   const apiB = new ReelflowProcess('api-b', 'api', run.root, { ...env, ROLE: 'api', PORT: String(portB) }, `http://127.0.0.1:${portB}`);
   const workers = [1, 2].map((n) => new ReelflowProcess(`worker-${n}`, 'worker', run.root, { ...env, ROLE: 'worker' }, null));
@@ -178,22 +110,7 @@ async function main(run: Run): Promise<Checks> {
   };
 
   // The two crashes, side by side: a worker caught running ffmpeg, and API A mid-upload.
-  const catchRender = (async (): Promise<RenderCrash> => {
-    const victim = await until('a worker seen rendering', CATCH_RENDER_MS, () => Promise.resolve(workers.find((worker) => worker.isRunningFfmpeg())), 100);
-    const processing = await noteProcessing();
-    const caughtAfterMs = timeline.total();
-    await victim.kill();
-    const killedAt = Date.now();
-    await victim.start();
-    const restartMs = Date.now() - killedAt;
-    // A video that was processing when the worker died is claimed again (attempts + 1) by another run.
-    const takeover = await until('a killed render taken over', RENDERS_SETTLE_MS, async () => {
-      const { rows } = await run.database!.client.query<{ id: string; attempts: number }>('SELECT id, attempts FROM ai_videos WHERE id = ANY($1)', [processing.map((row) => row.id)]);
-      const again = rows.find((row) => row.attempts > processing.find((before) => before.id === row.id)!.attempts);
-      return again ? { videoId: again.id, ms: Date.now() - killedAt } : null;
-    }).catch((error: Error) => ({ videoId: null, ms: null, error: error.message }));
-    return { victim: victim.name, caughtAfterMs, restartMs, processing: processing.length, takeover };
-  })().catch((error: Error): RenderCrash => ({ victim: null, caughtAfterMs: null, restartMs: null, processing: 0, takeover: { videoId: null, ms: null, error: error.message } }));
+  const renderCrashed = killWorkerMidRender({ workers, db: run.database.client, catchWithinMs: CATCH_RENDER_MS, takeoverWithinMs: RENDERS_SETTLE_MS, noteProcessing });
 
   const upload = creators[0]!;
   const file = toneWav(UPLOAD_BYTES);
@@ -203,9 +120,9 @@ async function main(run: Run): Promise<Checks> {
   timeline.phase('tus upload across APIs, API A killed mid-PATCH');
   console.log(`    upload ${uploaded.problems.length === 0 ? 'finished on the other process' : `problems: ${uploaded.problems.join(' | ')}`}`);
 
-  const renderCrash = await catchRender;
+  const renderCrash = await renderCrashed;
   timeline.phase(`worker caught rendering, killed, restarted`);
-  console.log(`    ${renderCrash.victim ?? 'no worker'} killed; render taken over ${seconds(renderCrash.takeover.ms)} after the kill${renderCrash.takeover.error ? ` (${renderCrash.takeover.error})` : ''}`);
+  console.log(`    ${renderCrash.victim ?? 'no worker'} killed; render taken over ${seconds(renderCrash.takeoverMs)} after the kill${renderCrash.error ? ` (${renderCrash.error})` : ''}`);
 
   await until('every video completed or failed', RENDERS_SETTLE_MS, async () => {
     const { rows } = await run.database!.client.query<{ open: string }>(`SELECT count(*) AS open FROM ai_videos WHERE status NOT IN ('completed', 'failed')`);
@@ -244,7 +161,7 @@ async function main(run: Run): Promise<Checks> {
   checks.expect(posted.size === videos.size, 'every video posted', `${posted.size} of ${videos.size}`);
   await checkPosts(checks, db, apiB.url!, posted);
   const states = await checkJobs(checks, db);
-  checks.expect(renderCrash.takeover.ms !== null, 'a worker was killed mid-render and its render taken over by another run', renderCrash.takeover.error ?? '');
+  checks.expect(renderCrash.takeoverMs !== null, 'a worker was killed mid-render and its render taken over by another run', renderCrash.error ?? '');
 
   for (const problem of uploaded.problems) checks.expect(false, 'resumable upload', problem);
   if (uploaded.uploadId && uploaded.problems.length === 0) {
@@ -256,8 +173,8 @@ async function main(run: Run): Promise<Checks> {
 
   console.log('\n== figures');
   for (const member of run.processes) console.log(`  ${member.name.padEnd(9)} ready after ${member.starts.map((start) => seconds(start.readyMs)).join(', then after a kill ')}`);
-  console.log(`  render crash: ${renderCrash.victim ?? 'no worker'} caught running ffmpeg ${seconds(renderCrash.caughtAfterMs)} into the run (${renderCrash.processing} videos processing), restarted in ${seconds(renderCrash.restartMs)}`);
-  console.log(`  render takeover after the kill: ${seconds(renderCrash.takeover.ms)}${renderCrash.takeover.videoId ? ` (video ${renderCrash.takeover.videoId})` : ''}`);
+  console.log(`  render crash: ${renderCrash.victim ?? 'no worker'} killed running ffmpeg (${renderCrash.processing} videos processing), ready again after ${seconds(renderCrash.restartMs)}`);
+  console.log(`  render takeover after the kill: ${seconds(renderCrash.takeoverMs)}${renderCrash.takenOverVideoId ? ` (video ${renderCrash.takenOverVideoId})` : ''}`);
   console.log(`  upload: ${(file.length / 1024 / 1024).toFixed(1)} MiB in ${UPLOAD_CHUNK_BYTES / 1024} KiB chunks, ${uploaded.requests} requests, ${seconds(uploadMs)}; resumed on the survivor at offset ${uploaded.resumedAt ?? 'n/a'}, first byte accepted ${seconds(uploaded.takeoverMs)} after the kill`);
   const attempts = videoRows.map((row) => row.attempts);
   console.log(`  videos: ${videoRows.length}, completed ${videoRows.filter((row) => row.status === 'completed').length}, claims per video ${Math.min(...attempts)}–${Math.max(...attempts)}`);
