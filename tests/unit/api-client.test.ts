@@ -5,7 +5,6 @@ import {
   fetchCalendar,
   fetchUser,
   fieldErrors,
-  generateScript,
   getStoredToken,
   loginUser,
   onUnauthenticated,
@@ -14,12 +13,12 @@ import {
   registerWithLicense,
   validateLicense,
   resetCsrfState,
-  previewLemonfoxVoice,
   createErrorLog,
   rescheduleFailedJob,
   fetchPosts,
-  DEFAULT_PREVIEW_TEXT,
 } from '../../src/api';
+import { generateScript } from '../../src/features/scripts/data/scripts-http';
+import { DEFAULT_PREVIEW_TEXT, previewLemonfoxVoice } from '../../src/features/videos/data/videos-http';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 let server: FakeServer;

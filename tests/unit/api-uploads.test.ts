@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTranscription, downloadVideo, resetCsrfState, uploadMusic, uploadBrandLogo, uploadProfileImage } from '../../src/api';
+import { resetCsrfState, uploadBrandLogo, uploadProfileImage } from '../../src/api';
+import { createTranscription } from '../../src/features/transcription/data/transcription-http';
+import { downloadVideo, uploadMusic } from '../../src/features/videos/data/videos-http';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 let server: FakeServer;

@@ -11,7 +11,7 @@ import { setOutboxOwner } from '../../src/sync';
 import { serverTrack } from './helpers/videos';
 
 const uploadMusic = vi.hoisted(() => vi.fn<(file: Blob, options: { title?: string; id?: string; onProgress?: (fraction: number | null) => void }) => Promise<Record<string, unknown>>>());
-vi.mock('../../src/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/api')>()), uploadMusic }));
+vi.mock('../../src/features/videos/data/videos-http', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/features/videos/data/videos-http')>()), uploadMusic }));
 
 const { MusicLibrary } = await import('../../src/features/videos/music/MusicLibrary');
 

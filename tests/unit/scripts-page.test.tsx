@@ -18,7 +18,7 @@ const generateScript = vi.hoisted(() =>
   vi.fn<(request: { prompt: string; video_duration: number | string; language?: string; idempotencyKey?: string }) => Promise<Record<string, unknown>>>(),
 );
 const fetchScriptWriter = vi.hoisted(() => vi.fn<() => Promise<{ id: string; label: string; languages: string[] }>>());
-vi.mock('../../src/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/api')>()), generateScript, fetchScriptWriter }));
+vi.mock('../../src/features/scripts/data/scripts-http', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/features/scripts/data/scripts-http')>()), generateScript, fetchScriptWriter }));
 
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });

@@ -22,7 +22,7 @@ vi.mock('../../src/features/videos/data/videos', async (importOriginal) => {
   return { ...original, createVideoLocally: createVideoLocally.spy };
 });
 const uploadSceneMedia = vi.hoisted(() => vi.fn<(file: Blob, options: { onProgress?: (fraction: number | null) => void }) => Promise<Record<string, unknown>>>());
-vi.mock('../../src/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/api')>()), uploadSceneMedia }));
+vi.mock('../../src/features/videos/data/videos-http', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/features/videos/data/videos-http')>()), uploadSceneMedia }));
 
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 vi.setConfig({ testTimeout: 30_000 });

@@ -3,7 +3,7 @@
 // the limit goes where the upload policy reads it (src/media/upload-limit.ts).
 import { useEffect, useState } from 'react';
 import type { SpeechEngineStatus } from '../../../contract';
-import { fetchSpeechEngine } from '../../api/endpoints';
+import { fetchSpeechEngine } from './data/transcription-http';
 import { rememberTranscriptionUploadLimit } from '../../media/upload-limit';
 
 const CACHE_KEY = 'reelflow:speech-engine';

@@ -5,7 +5,8 @@
 import { ActionIcon, Alert, Box, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { errorMessage, uploadLimitMessage, uploadSceneMedia } from '../../../api';
+import { errorMessage, uploadLimitMessage } from '../../../api';
+import { uploadSceneMedia } from '../data/videos-http';
 import { useOnline } from '../../../ui/useOnline';
 import { formatBytes } from '../format';
 import type { FlowState, SceneMediaItem } from './flow-state';

@@ -6,7 +6,8 @@ import { Alert, Button, FileButton, Group, Progress, Stack, Text, TextInput } fr
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { MUSIC_UPLOAD_LIMIT_BYTES } from '../../../../contract/videos';
-import { errorMessage, uploadLimitMessage, uploadMusic } from '../../../api';
+import { errorMessage, uploadLimitMessage } from '../../../api';
+import { uploadMusic } from '../data/videos-http';
 import { isMusicTrack, saveUploadedTrack } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
