@@ -52,7 +52,7 @@ import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
 import { uploadRoutes } from './http/routes/uploads';
-import { deleteUpload, finishedUpload } from './domain/uploads/resumable';
+import { uploadStoreOf } from './domain/uploads/store';
 import { loadTokenCipher, type TokenCipher } from './domain/social/token-crypto';
 import { createSocialProviders } from './providers/social';
 import type { FinishedUploads } from './http/context';
@@ -245,8 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transcriber,
     // The tus uploads of this app unless a test brings its own.
     uploads: options.uploads ?? {
-      finishedUpload: (userId, uploadId) => finishedUpload(config.uploads.directory, userId, uploadId),
-      release: (userId, uploadId) => deleteUpload(config.uploads.directory, userId, uploadId),
+      finishedUpload: (userId, uploadId) => uploadStoreOf(config.uploads).finishedUpload(userId, uploadId),
+      release: (userId, uploadId) => uploadStoreOf(config.uploads).deleteUpload(userId, uploadId),
     },
   };
   app.addHook('onClose', async () => {

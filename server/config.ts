@@ -173,8 +173,12 @@ export interface Config {
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process. */
   publishConcurrency: number;
-  /** Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept. */
-  uploads: { directory: string; maxBytes: number; expiryMs: number };
+  /**
+   * Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept.
+   * `s3` (set when MEDIA_STORAGE=s3): the uploads go to the media bucket under `uploads/`, so every
+   * API process can resume any of them; null: they live in `directory`, on this machine only.
+   */
+  uploads: { directory: string; maxBytes: number; expiryMs: number; s3: S3Config | null };
   /** Pre-flight limits the server may change, and the gap between two posts on one account that warns. */
   publishChecks: { minGapMinutes: number; limits: Partial<PreflightLimits> };
   /** Scene visuals (server/providers/visuals): AI images, else Pexels stock, else built-in art. */
@@ -409,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       directory: resolve(e.DATA_DIR, 'uploads'),
       maxBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),
       expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
+      s3: media.storage === 's3' ? media.s3 : null,
     },
     publishChecks: { minGapMinutes: e.PUBLISH_MIN_GAP_MINUTES, limits: { instagramMaxBytes: e.PUBLISH_INSTAGRAM_MAX_MB * 1024 * 1024 } },
     visuals: {

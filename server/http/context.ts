@@ -14,12 +14,13 @@ import type { AccountTokenService, PublishScheduler } from '../domain/social/typ
 import type { TranscriptionRunner } from '../domain/transcriptions/runner';
 import type { SpeechToTextSetup } from '../providers/stt';
 
-/** A finished resumable upload of one user, on local disk (the tus uploads give it). */
+/** A finished resumable upload of one user, on disk or in the bucket (the tus uploads give it). */
 export interface FinishedUpload {
-  path: string;
   size: number;
   filename: string;
   mimeType: string;
+  /** Writes the upload's bytes to a local file. */
+  copyTo(destination: string): Promise<void>;
 }
 
 /** The resumable uploads (tus, /api/uploads) as the transcriptions see them. */

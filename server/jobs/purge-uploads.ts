@@ -1,9 +1,11 @@
-// Hourly cleanup of resumable uploads (issue 11): a partial upload goes UPLOAD_EXPIRY_HOURS after
-// it was created (what its Upload-Expires header said), a finished one nobody used that long after
-// its last byte (server/domain/uploads/resumable.ts). Running it late or twice is harmless.
+// Hourly cleanup of resumable uploads: a partial upload goes UPLOAD_EXPIRY_HOURS after it was
+// created (what its Upload-Expires header said), a finished one nobody used that long after its
+// last byte, wherever the uploads live (domain/uploads/store.ts: on S3 a partial upload's multipart
+// upload is aborted too). pg-boss runs a cron schedule once per tick whatever the number of
+// processes; running it late, twice or in two processes at once is harmless all the same.
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import { purgeExpiredUploads } from '../domain/uploads/resumable';
+import { uploadStoreOf } from '../domain/uploads/store';
 
 export const PURGE_UPLOADS_QUEUE = 'purge-expired-uploads';
 /** Every hour at minute 41 (away from the idempotency purge at 17). */
@@ -11,7 +13,7 @@ export const PURGE_UPLOADS_CRON = '41 * * * *';
 
 /** The job's work, exported so tests can run it with their own clock. */
 export async function purgeUploadsJob(uploads: Config['uploads'], log: (message: string) => void = () => {}, now = Date.now()): Promise<number> {
-  const removed = await purgeExpiredUploads(uploads.directory, uploads.expiryMs, now);
+  const removed = await uploadStoreOf(uploads).purgeExpired(now);
   if (removed > 0) log(`removed ${removed} expired uploads`);
   return removed;
 }

@@ -191,7 +191,7 @@ describe('transcriptions API', () => {
     const bob = await t.client.register(uniqueEmail('bob'));
     const uploadPath = join(dir, 'upload-alice.mp4');
     await copyFile(join(dir, 'clip.mp4'), uploadPath);
-    finished.set(`${alice.user.id}:up-1`, { path: uploadPath, size: video.length, filename: 'Interview.mp4', mimeType: 'video/mp4' });
+    finished.set(`${alice.user.id}:up-1`, { size: video.length, filename: 'Interview.mp4', mimeType: 'video/mp4', copyTo: (destination) => copyFile(uploadPath, destination) });
 
     const stolen = await t.client.post('/api/transcriptions', { upload_id: 'up-1', process_now: 1 }, as(bob.token));
     expect(stolen.statusCode).toBe(422);

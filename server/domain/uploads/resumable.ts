@@ -1,11 +1,11 @@
-// Resumable uploads (issue 11, tus): what the rest of the server may know about them. The tus
-// file store keeps each upload as two files in DATA_DIR/uploads: `{id}` (the bytes received so
+// Resumable uploads (tus): what the rest of the server may know about them. Without S3 storage
+// (s3-uploads.ts has the S3 side; store.ts picks one) the tus file store keeps each upload as two files in DATA_DIR/uploads: `{id}` (the bytes received so
 // far) and `{id}.json` (its declared length, metadata and creation date). An upload's id starts
 // with its owner (`u{userId}_` + 32 random hex characters), so ownership is read from the id
 // alone and an id that is not the caller's is simply "not found". The transcription route takes a
 // finished upload by `finishedUpload` and removes it with `deleteUpload` once it has its copy.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Uploads one user may keep at once (partial or finished, not yet used). */
@@ -92,24 +92,32 @@ export async function userUploads(directory: string, userId: number): Promise<Up
   return states.filter((state): state is UploadState => state !== null);
 }
 
+/** A finished, checked upload wherever it is stored. */
 export interface FinishedUpload {
-  path: string;
   size: number;
   filename: string;
   mimeType: string;
+  /** Writes the upload's bytes to a local file (the upload itself stays until it is released). */
+  copyTo(destination: string): Promise<void>;
+}
+
+/** A finished upload of the file store: the file itself is on this machine's disk. */
+export interface FinishedFile extends FinishedUpload {
+  path: string;
 }
 
 /**
  * The owner's finished upload, or null (another user's, unknown, still partial, or without the
  * type the finish check recorded). The file stays where it is until `deleteUpload`.
  */
-export async function finishedUpload(directory: string, userId: number, uploadId: string): Promise<FinishedUpload | null> {
+export async function finishedUpload(directory: string, userId: number, uploadId: string): Promise<FinishedFile | null> {
   if (!ownsUpload(userId, uploadId)) return null;
   const state = await readState(directory, uploadId);
   if (!state || state.size === null || state.offset !== state.size) return null;
   const mimeType = state.metadata.checked_type;
   if (!mimeType) return null;
-  return { path: state.path, size: state.size, filename: state.metadata.filename ?? 'upload', mimeType };
+  const path = state.path;
+  return { path, size: state.size, filename: state.metadata.filename ?? 'upload', mimeType, copyTo: (destination) => copyFile(path, destination) };
 }
 
 /** Removes an upload's data and info files; true when it was the user's and existed. */

@@ -6,7 +6,7 @@
 // settings; POST …/render queues the captioned video. Documented in docs/decisions/transcription.md
 // ("The API", "Editing and rendering").
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -154,7 +154,7 @@ export async function transcriptionRoutes(app: FastifyInstance, context: AppCont
       // A copy, stored with the transcription; the upload itself is released once that is done.
       await mkdir(spoolDir, { recursive: true });
       local.path = join(spoolDir, `${randomBytes(12).toString('hex')}.upload`);
-      await copyFile(upload.path, local.path);
+      await upload.copyTo(local.path);
       media = { path: local.path, size: upload.size, title: titleFromFilename(upload.filename, 'Untitled transcription'), field: 'upload_id', fingerprint };
     }
     const created = await createTranscription({ db, storage }, input, media);

@@ -1,5 +1,7 @@
-// Resumable uploads (issue 11): the tus 1.0 protocol at /api/uploads, served by the maintained
-// @tus/server with its file store (DATA_DIR/uploads). Extensions: creation,
+// Resumable uploads: the tus 1.0 protocol at /api/uploads, served by the maintained @tus/server
+// on the upload store (domain/uploads/store.ts: the media bucket under uploads/ with S3 storage,
+// so any API process may take any request of an upload, else DATA_DIR/uploads), with locks every
+// process shares on Postgres (domain/uploads/pg-locker.ts). Extensions: creation,
 // creation-with-upload, creation-defer-length, termination, expiration. Fastify authenticates
 // (bearer token; bearer requests need no XSRF token, like every route), checks the plan
 // (can_create_video_caption, the spec's transcription permission) and the owner, then hands the
@@ -7,11 +9,12 @@
 // An upload id carries its owner (domain/uploads/resumable.ts), so another user's id is a 404.
 // The finished file is checked by content (a video or audio container); anything else is
 // deleted and refused with 422. docs/decisions/transcription.md "Resumable uploads".
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type ServerOptions, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsForPlan } from '../../domain/plans/permissions';
-import { MAX_FILENAME_LENGTH, MAX_UPLOADS_PER_USER, newUploadId, ownsUpload, removeUploadFiles, userUploads } from '../../domain/uploads/resumable';
+import { createUploadLocker } from '../../domain/uploads/pg-locker';
+import { MAX_FILENAME_LENGTH, MAX_UPLOADS_PER_USER, newUploadId, ownsUpload } from '../../domain/uploads/resumable';
+import { uploadStoreOf } from '../../domain/uploads/store';
 import { checkSpeechMedia } from '../../media/upload-checks';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
@@ -84,7 +87,7 @@ export function validUploadMetadata(metadata: Record<string, string | null> | un
 }
 
 export async function uploadRoutes(app: FastifyInstance, { config, database }: AppContext): Promise<void> {
-  const { directory, maxBytes, expiryMs } = config.uploads;
+  const { maxBytes } = config.uploads;
   // The signed-in user of each raw request and the upload id its route checked, for the tus
   // hooks (they see only the raw request).
   const callers = new WeakMap<object, { userId: number; uploadId: string | null }>();
@@ -100,10 +103,13 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
   const maxMb = Number((maxBytes / (1024 * 1024)).toFixed(2));
   const tooLarge = `The file is too large for this server: the largest upload is ${maxMb} MB.`;
 
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const store = uploadStoreOf(config.uploads);
+  const locker = createUploadLocker(config.databaseUrl);
+  app.addHook('onClose', () => locker.close());
   const tus = new TusServer({
     path: UPLOADS_PATH,
-    datastore: store,
+    datastore: store.datastore,
+    locker,
     maxSize: maxBytes,
     // Same origin only: the PWA is served by this process; no cross-origin page gets CORS access.
     allowedOrigins: () => false,
@@ -117,7 +123,7 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
       const checked = validUploadMetadata(upload.metadata);
       if (!checked.ok) throw refusal(400, checked.message);
       // This upload's id is already named (not yet stored): every other upload of the user counts.
-      if ((await userUploads(directory, userId)).length >= MAX_UPLOADS_PER_USER) throw refusal(403, TOO_MANY_UPLOADS);
+      if ((await store.countUserUploads(userId)) >= MAX_UPLOADS_PER_USER) throw refusal(403, TOO_MANY_UPLOADS);
       return { metadata: checked.metadata };
     },
     onUploadFinish: async (_req, upload) => {
@@ -133,21 +139,19 @@ export async function uploadRoutes(app: FastifyInstance, { config, database }: A
 
   /** The content check on the last byte: a video or audio file with sound is kept (its type recorded), anything else goes. */
   async function checkFinished(upload: Upload): Promise<void> {
-    const path = upload.storage?.path ?? `${directory}/${upload.id}`;
     let checked: Awaited<ReturnType<typeof checkSpeechMedia>>;
     try {
-      checked = await checkSpeechMedia(path);
+      checked = await store.withLocalFile(upload, checkSpeechMedia);
     } catch (error) {
-      await removeUploadFiles(directory, upload.id);
+      await store.removeUpload(upload.id);
       throw error;
     }
     if (!checked.ok) {
-      await removeUploadFiles(directory, upload.id);
+      await store.removeUpload(upload.id);
       throw refusal(422, checked.message);
     }
-    // The checked type lands in the upload's info file: finishedUpload() answers only once it is there.
-    upload.metadata = { ...upload.metadata, checked_type: checked.value.mimeType };
-    await store.configstore.set(upload.id, upload);
+    // The checked type lands in the upload's info: finishedUpload() answers only once it is there.
+    await store.recordCheckedType(upload, checked.value.mimeType);
   }
 
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
