@@ -1,6 +1,6 @@
 // Lint is part of `npm test` and runs with --max-warnings 0.
 // The import-boundary rules encode DESIGN.md §2: the browser and the server meet only in
-// contract/; sync, store, collections and workers stay free of React; in the client, app → features →
+// contract/; sync, store and workers stay free of React; in the client, app → features →
 // shared (a feature uses another only through its data/index.ts, and its data/ is React-free);
 // server/domain knows nothing of Fastify. On the server, arrows point one way: config.ts imports
 // nothing of ours; routes call the domain, never tables; providers and media implement the domain's
@@ -99,13 +99,18 @@ export default tseslint.config(
             ...featureZones,
             ...sharedZones,
             {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features never import the app wiring: src/app composes the features (and hands them what they need), not the other way round.',
+            },
+            {
               target: './src/sync',
               from: './src/store',
               message: "The offline engine is generic: the app's store hands it its tables (bindEngineStore), the engine never imports them.",
             },
             {
               target: './src/ui',
-              from: ['./src/store', './src/session', './src/collections'],
+              from: ['./src/store', './src/session'],
               message: 'src/ui holds widgets that read no store or session: pass the data in through props, or move the widget into the feature that owns the data.',
             },
             {
@@ -149,9 +154,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/sync/**/*.ts', 'src/store/**/*.ts', 'src/collections/**/*.ts', 'workers/**/*.ts'],
+    files: ['src/sync/**/*.ts', 'src/store/**/*.ts', 'workers/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks'], message: 'sync, store, collections and workers import no React.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', 'dexie-react-hooks'], message: 'sync, store and workers import no React.' }] }],
     },
   },
   {

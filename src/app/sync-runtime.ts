@@ -10,7 +10,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { api } from '../api';
 import { getSessionSnapshot, refreshCredits, subscribeSession } from '../session';
 import { db, noteStorageError } from '../store';
-// The collections one by one, not src/collections/index.ts: videos.ts (createVideoLocally) loads
+// Each domain's data modules one by one, not their index.ts: videos.ts (createVideoLocally) loads
 // zod, which the runtime does not need.
 import { createAccountsSync } from '../features/accounts/data/accounts';
 import { watchBalance } from '../features/plans/data/balance-watch';

@@ -1,4 +1,4 @@
-// The plan catalogue and usage from the local store (pulled by src/collections/plans.ts), for the plan
+// The plan catalogue and usage from the local store (pulled by src/features/plans/data/plans.ts), for the plan
 // hints of the signed-in screens. The store (Dexie) is imported on first use, not statically: the
 // shell and home render before the offline engine has loaded (the initial-JavaScript budgets,
 // docs/decisions/performance.md), and the hints simply appear a moment later, as they do before

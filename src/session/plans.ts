@@ -1,6 +1,6 @@
 // Plan hints (issue 7 "Locked, not dead"): which plan unlocks a permission, plan names, and limit
 // texts with usage ("3 of 20 this month"). The catalogue and usage come from the local store
-// (pulled by src/collections/plans.ts), so they work offline; before the first pull they are simply
+// (pulled by src/features/plans/data/plans.ts), so they work offline; before the first pull they are simply
 // absent and the screens fall back to plain "locked". The store hook is in plan-catalogue.ts, apart:
 // this module is reached from the entry chunk, which must not load Dexie (docs/decisions/performance.md).
 import type { LimitUsage, PlanSummary, User } from '../../contract';

@@ -274,7 +274,7 @@ export const db = new ReelflowDB();
 // created, so every context that opens it (page, service worker, tests) can queue at once.
 bindEngineStore({ database: db, outbox: db.outbox, syncState: db.syncState, session: db.session as unknown as EngineStore['session'] });
 
-/** The Cache Storage cache of videos kept for offline playback (src/collections/video-offline.ts). */
+/** The Cache Storage cache of videos kept for offline playback (src/features/videos/data/video-offline.ts). */
 export const OFFLINE_VIDEO_CACHE = 'reelflow-offline-videos';
 
 /** Remove everything of the signed-in user from this device (sign-out), kept videos included. */

@@ -1,6 +1,7 @@
 // The offline engine (DESIGN §4): outbox (store -> server), pull (server -> store), status.
-// No React in here; page and service worker both import it. The collections that use it (scripts,
-// videos, music, plans…) live in src/collections/.
+// No React in here; page and service worker both import it. It knows no domain and no database:
+// each domain's data/ (src/features/<domain>/data) defines its kinds and pulls on it, and the
+// app's local store hands it its tables (bindEngineStore).
 export { defineMutation, createMutationRegistry, mutationRegistry } from './registry';
 export type { HttpMethod, MutationDef, MutationRegistry, MutationRequest } from './registry';
 export { createOutbox, serverMessage, compareItems, OUTBOX_LOCK_NAME, DEFAULT_SEND_TIMEOUT_MS } from './outbox';

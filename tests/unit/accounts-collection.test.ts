@@ -5,7 +5,7 @@
 // over fake-indexeddb; a fake idempotent server for the outbox; a fake axios adapter for the API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetCsrfState } from '../../src/api';
-import { connectUrlWith, createAccountsSync, disconnectAccountLocally, toLocalAccount } from '../../src/collections';
+import { connectUrlWith, createAccountsSync, disconnectAccountLocally, toLocalAccount } from '../../src/features/accounts/data';
 import { connectUrl } from '../../src/features/accounts/data/connect-http';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, describeChange, discardChange, retryChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';

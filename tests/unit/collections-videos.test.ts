@@ -14,7 +14,7 @@ import {
   undoDeleteVideo,
 } from '../../src/features/videos/data/videos';
 import { keepVideoOffline, offlineVideoSize, pruneOfflineVideos, removeOfflineVideo } from '../../src/features/videos/data';
-import { UndoTooLateError } from '../../src/collections';
+import { UndoTooLateError } from '../../src/store/undo-delete';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, discardChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toLocalAccount } from '../../src/collections';
+import { toLocalAccount } from '../../src/features/accounts/data';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverAccount } from './helpers/accounts';

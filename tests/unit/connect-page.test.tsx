@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectPopupMessage } from '../../contract';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '../../contract/publishing';
 import { resetCsrfState } from '../../src/api';
-import { disconnectAccountLocally, toLocalAccount } from '../../src/collections';
+import { disconnectAccountLocally, toLocalAccount } from '../../src/features/accounts/data';
 import { clearLocalStore, db } from '../../src/store';
 import { appDrainDeps, appOutbox, setEngineHooks, setOutboxOwner } from '../../src/sync';
 import { serverAccount } from './helpers/accounts';

@@ -37,6 +37,10 @@ describe('client import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('refuses a feature importing the app wiring', async () => {
+    expect(await boundaryProblems("export { searchString } from '../../app/search';\n", 'src/features/auth/probe.ts')).toEqual([expect.stringContaining('Features never import the app wiring')]);
+  });
+
   it('keeps the offline engine free of the app store', async () => {
     expect(await boundaryProblems("export { db } from '../store/db';\n", 'src/sync/probe.ts')).toEqual([expect.stringContaining('The offline engine is generic')]);
   });

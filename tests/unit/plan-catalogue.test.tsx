@@ -1,7 +1,7 @@
 // The plan hints' catalogue (src/session/plan-catalogue.ts): one store query shared by every
 // screen that shows hints, and a re-render only when what the store holds has changed (each pull
 // at start-up writes these tables; an equal copy re-rendered the navigation and home each time).
-// And the screens' refresh of plans and usage (src/collections/plans.ts), which may skip a pull
+// And the screens' refresh of plans and usage (src/features/plans/data/plans.ts), which may skip a pull
 // that has just happened.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

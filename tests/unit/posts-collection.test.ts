@@ -7,20 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../contract';
 import type { Post } from '../../contract/publishing';
-import {
-  createCalendarSync,
-  createFailedJobsSync,
-  createPublishVideosSync,
-  createPost,
-  createPostsSync,
-  deletePost,
-  reschedulePost,
-  rescheduleFailedJob,
-  saveDraft,
-  toLocalFailedJob,
-  toLocalPost,
-  undoDeletePost,
-} from '../../src/collections';
+import { createFailedJobsSync, rescheduleFailedJob, toLocalFailedJob } from '../../src/features/publishing/data/failed-jobs';
+import { createCalendarSync, createPost, createPostsSync, deletePost, reschedulePost, saveDraft, toLocalPost, undoDeletePost } from '../../src/features/publishing/data/posts';
+import { createPublishVideosSync } from '../../src/features/publishing/data/publish-videos';
 import { clearLocalStore, db, permissionsRepo, sessionRepo } from '../../src/store';
 import { appDrainDeps, appOutbox, discardChange, retryChange, setEngineHooks, setOutboxOwner, type HttpGet, type OutboxRequest } from '../../src/sync';
 import { createIdempotentServer, type Fault } from '../../src/sync/testing';

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toLocalFailedJob, toLocalPost } from '../../src/collections';
+import { toLocalFailedJob, toLocalPost } from '../../src/features/publishing/data';
 import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { renderPublishPage } from './helpers/publish-page';

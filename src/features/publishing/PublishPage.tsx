@@ -1,7 +1,7 @@
 // "Publish" (issue 9): compose a post (a finished video, accounts, caption, YouTube's options, now
 // or at a time in the creator's time zone), save and edit drafts, the list of posts with their
 // per-account status, and the failed jobs to retry or reschedule. Everything reads the local store
-// and changes it through src/collections (outbox), so the screen works offline.
+// and changes it through data/ (outbox), so the screen works offline.
 import { Badge, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsExchange, IconList, IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,7 +1,7 @@
 // One video of the grid: an <article> named by its title with its picture (thumbnail, or art for
 // its status), status and sync badges, what it is doing now with a live progress bar, the stages
 // on demand, the reason of a failure, and its actions (play, download, restart, delete, keep
-// offline). Everything reads the local row; actions go through src/collections.
+// offline). Everything reads the local row; actions go through the feature's data/.
 import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClock, IconDownload, IconListDetails, IconVideo, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
 // The caption style picker shared by the AI-video flow and the transcription editor: a preset, the
 // main overrides on top of it, "Reset to the preset", and the styles the creator saved by name on
-// this device (src/collections/caption-styles.ts) — saved in one place, offered in the other.
+// this device (src/features/transcription/data/caption-styles.ts) — saved in one place, offered in the other.
 import { Button, ColorInput, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { CAPTION_FONTS, CAPTION_PRESETS, resolveCaptionStyle, type CaptionPreset, type CaptionSettings, type CaptionStyle } from '../../../contract';
 import { presetLabel } from './preset-label';
