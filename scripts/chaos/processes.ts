@@ -30,6 +30,8 @@ const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 export class ReelflowProcess {
   private child: ChildProcess | null = null;
   private output = '';
+  /** What the current start printed so far (its readiness line must come from this start, not an earlier one). */
+  private sinceStart = '';
   /** Every start of this process, for the report. */
   readonly starts: { at: number; readyMs: number }[] = [];
 
@@ -66,8 +68,10 @@ export class ReelflowProcess {
     const child = spawn(process.execPath, [entry], { env: { ...this.env, DATA_DIR: dataDir, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.output += `\n--- ${this.name} started (pid ${child.pid}) ---\n`;
+    this.sinceStart = '';
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
+      this.sinceStart = (this.sinceStart + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -82,7 +86,7 @@ export class ReelflowProcess {
   }
 
   private async ready(): Promise<boolean> {
-    if (this.role === 'worker') return this.output.includes('Reelflow worker started');
+    if (this.role === 'worker') return this.sinceStart.includes('Reelflow worker started');
     try {
       const response = await fetch(`${this.url}/api/health`);
       await response.arrayBuffer();
