@@ -10,7 +10,7 @@ import type { TiktokCreatorInfo } from '../../contract/publishing';
 import { theme } from '../../src/app/theme';
 import { emptyTiktok, emptyValues, toCreateRequest, toDraftRequest, validateCompose, type TiktokValues } from '../../src/features/publishing/compose/compose-values';
 import { TikTokFields } from '../../src/features/publishing/compose/TikTokFields';
-import { combineCreatorInfo } from '../../src/features/publishing/compose/tiktok-creator-info';
+import { combineCreatorInfo } from '../../src/features/publishing/data/tiktok-creator-info';
 import { composeIssues, issueFieldErrors } from '../../src/features/publishing/compose/preflight-checks';
 import { account, publishableVideo } from './helpers/publishing';
 

@@ -16,6 +16,7 @@ import { defineMutation } from '../../../sync/registry';
 import { createLocalRows, plain, registerRowOutcomes } from '../../../store/local-rows';
 import { fetchAllPages } from '../../../sync/paged-pull';
 import { unchangedWhenForbidden } from '../../../session/plan-access';
+import { ACCOUNTS_URLS } from './urls';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountEntityKey = (id: string): string => `account:${id}`;
@@ -32,7 +33,7 @@ export const disconnectAccountMutation = defineMutation({
   kind: 'account.disconnect',
   schemaVersion: 1,
   entityKey: (p: DisconnectAccountPayload) => accountEntityKey(p.id),
-  toRequest: (p) => ({ method: 'POST', url: '/api/accounts/disconnect', body: { id: p.id } }),
+  toRequest: (p) => ({ method: 'POST', url: ACCOUNTS_URLS.disconnect, body: { id: p.id } }),
 });
 
 export const ACCOUNT_KINDS = [disconnectAccountMutation.kind];
@@ -113,7 +114,7 @@ registerRowOutcomes(rows, {
 
 /** GET /api/accounts, every page (per_page 100), If-None-Match on page 1. */
 export function fetchAllAccounts(get: HttpGet, etag: string | null, perPage = ACCOUNTS_PULL_PAGE_SIZE): Promise<PullResponse<LocalAccount>> {
-  return fetchAllPages(get, etag, { path: '/api/accounts', isItem: isSocialAccount, toRow: toLocalAccount, id: (account) => account.id, noun: 'account list', perPage });
+  return fetchAllPages(get, etag, { path: ACCOUNTS_URLS.accounts, isItem: isSocialAccount, toRow: toLocalAccount, id: (account) => account.id, noun: 'account list', perPage });
 }
 
 
@@ -169,7 +170,7 @@ function webAddress(url: string, base: string): string | null {
 export async function connectUrlWith(get: ConnectGet, platform: SocialPlatform, options: ConnectOptions = {}): Promise<ConnectResponse> {
   const params: Record<string, string> = { path: options.path ?? '/connect' };
   if (options.popup) params.popup = '1';
-  const body = await get(`/api/${encodeURIComponent(platform)}/connect`, params);
+  const body = await get(ACCOUNTS_URLS.connect(platform), params);
   const url = isConnectResponse(body) ? webAddress(body.url, typeof location === 'undefined' ? 'http://localhost/' : location.href) : null;
   if (!url) throw new Error('The server did not say where to connect this account. Try again later.');
   return { url, sandbox: (body as ConnectResponse).sandbox === true };

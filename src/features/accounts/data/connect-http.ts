@@ -3,6 +3,7 @@
 // parameter so the service worker's program stays free of the page's globals.
 import type { ConnectResponse, PlatformAvailability, SocialPlatform } from '../../../../contract/publishing';
 import { api } from '../../../api';
+import { ACCOUNTS_URLS } from './urls';
 import { connectUrlWith, type ConnectGet, type ConnectOptions } from './accounts';
 
 const apiGet: ConnectGet = async (url, params) => (await api.get<unknown>(url, { params })).data;
@@ -14,5 +15,5 @@ export function connectUrl(platform: SocialPlatform, options: ConnectOptions = {
 
 /** GET /api/social/platforms: which platforms the server has set up, and which are sandboxes. */
 export async function platformAvailability(): Promise<PlatformAvailability[]> {
-  return (await api.get<{ data: PlatformAvailability[] }>('/api/social/platforms')).data.data;
+  return (await api.get<{ data: PlatformAvailability[] }>(ACCOUNTS_URLS.platforms)).data.data;
 }

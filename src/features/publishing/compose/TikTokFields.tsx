@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { TIKTOK_PRIVACY_LEVELS, type TiktokCreatorInfo } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
 import type { TiktokCreatorLimits, TiktokValues } from './compose-values';
-import { combineCreatorInfo, durationText, loadCreatorInfo as defaultLoad, PRIVACY_LABELS, type LoadCreatorInfo } from './tiktok-creator-info';
+import { combineCreatorInfo, durationText, loadCreatorInfo as defaultLoad, PRIVACY_LABELS, type LoadCreatorInfo } from '../data/tiktok-creator-info';
 
 export interface TikTokFieldsProps {
   idPrefix: string;

@@ -15,6 +15,7 @@ import { createLocalRows, payloadId, plain, registerRowOutcomes } from '../../..
 import { fetchAllPages } from '../../../sync/paged-pull';
 import { unchangedWhenForbidden } from '../../../session/plan-access';
 import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
+import { PUBLISHING_URLS } from './urls';
 
 export const FAILED_JOBS_COLLECTION = 'failedJobs';
 export const failedJobEntityKey = (id: string): string => `failedJob:${id}`;
@@ -34,7 +35,7 @@ export const rescheduleFailedJobMutation = defineMutation({
   kind: 'failedJob.reschedule',
   schemaVersion: 1,
   entityKey: (p: RescheduleFailedJobPayload) => failedJobEntityKey(p.id),
-  toRequest: (p) => ({ method: 'POST', url: '/api/reschedule/failed-jobs', body: { id: p.id, scheduled_at: p.scheduled_at } }),
+  toRequest: (p) => ({ method: 'POST', url: PUBLISHING_URLS.rescheduleFailedJob, body: { id: p.id, scheduled_at: p.scheduled_at } }),
 });
 
 export interface DismissFailedJobPayload {
@@ -47,7 +48,7 @@ export const dismissFailedJobMutation = defineMutation({
   kind: 'failedJob.dismiss',
   schemaVersion: 1,
   entityKey: (p: DismissFailedJobPayload) => failedJobEntityKey(p.id),
-  toRequest: (p) => ({ method: 'DELETE', url: `/api/failed-jobs/${encodeURIComponent(p.id)}` }),
+  toRequest: (p) => ({ method: 'DELETE', url: PUBLISHING_URLS.failedJob(p.id) }),
 });
 
 export const FAILED_JOB_KINDS = [rescheduleFailedJobMutation.kind, dismissFailedJobMutation.kind];
@@ -177,7 +178,7 @@ registerRowOutcomes(rows, {
 /** GET /api/get/failed-jobs, newest failures first, per_page 100, a bounded number of pages. */
 export function fetchFailedJobs(get: HttpGet, etag: string | null): Promise<PullResponse<LocalFailedJob>> {
   return fetchAllPages(get, etag, {
-    path: '/api/get/failed-jobs',
+    path: PUBLISHING_URLS.failedJobs,
     isItem: isFailedJob,
     toRow: (job) => toLocalFailedJob(plain(job)),
     id: (job) => job.id,

@@ -14,6 +14,7 @@ import { defineMutation } from '../../../sync/registry';
 import { createLocalRows, payloadId, payloadPrevious, plain, registerRowOutcomes } from '../../../store/local-rows';
 import { fetchAllPages } from '../../../sync/paged-pull';
 import { unchangedWhenForbidden } from '../../../session/plan-access';
+import { PUBLISHING_URLS } from './urls';
 
 export const POSTS_COLLECTION = 'posts';
 export const CALENDAR_COLLECTION = 'calendarEntries';
@@ -54,28 +55,28 @@ export const createPostMutation = defineMutation({
   kind: 'post.create',
   schemaVersion: 1,
   entityKey: (p: CreatePostPayload) => postEntityKey(p.id),
-  toRequest: (p) => ({ method: 'POST', url: '/api/create/post', body: { ...p.request, id: p.id } }),
+  toRequest: (p) => ({ method: 'POST', url: PUBLISHING_URLS.createPost, body: { ...p.request, id: p.id } }),
 });
 
 export const saveDraftMutation = defineMutation({
   kind: 'post.draft',
   schemaVersion: 1,
   entityKey: (p: SaveDraftPayload) => postEntityKey(p.id),
-  toRequest: (p) => ({ method: 'POST', url: '/api/create/post/draft', body: { ...p.request, id: p.id } }),
+  toRequest: (p) => ({ method: 'POST', url: PUBLISHING_URLS.saveDraft, body: { ...p.request, id: p.id } }),
 });
 
 export const reschedulePostMutation = defineMutation({
   kind: 'post.reschedule',
   schemaVersion: 1,
   entityKey: (p: ReschedulePostPayload) => postEntityKey(p.id),
-  toRequest: (p) => ({ method: 'POST', url: `/api/posts/${encodeURIComponent(p.id)}/reschedule`, body: { scheduled_at: p.scheduled_at } }),
+  toRequest: (p) => ({ method: 'POST', url: PUBLISHING_URLS.reschedulePost(p.id), body: { scheduled_at: p.scheduled_at } }),
 });
 
 export const deletePostMutation = defineMutation({
   kind: 'post.delete',
   schemaVersion: 1,
   entityKey: (p: DeletePostPayload) => postEntityKey(p.id),
-  toRequest: (p) => ({ method: 'DELETE', url: `/api/posts/${encodeURIComponent(p.id)}` }),
+  toRequest: (p) => ({ method: 'DELETE', url: PUBLISHING_URLS.post(p.id) }),
 });
 
 export const POST_KINDS = [createPostMutation.kind, saveDraftMutation.kind, reschedulePostMutation.kind, deletePostMutation.kind];
@@ -237,7 +238,7 @@ export function refreshCalendar(): Promise<void> {
  */
 export function fetchPosts(get: HttpGet, etag: string | null): Promise<PullResponse<LocalPost>> {
   return fetchAllPages(get, etag, {
-    path: '/api/get/posts',
+    path: PUBLISHING_URLS.posts,
     isItem: isPost,
     toRow: (post) => toLocalPost(post),
     id: (post) => post.id,
@@ -261,7 +262,7 @@ export function createPostsSync(get: HttpGet): CollectionSync {
 
 /** GET /api/get/calendar/ (the server's default window: two months back to a year ahead). */
 export async function fetchCalendar(get: HttpGet, etag: string | null): Promise<PullResponse<CalendarEntry>> {
-  const response = await get('/api/get/calendar/', etag ? { 'If-None-Match': etag } : {});
+  const response = await get(PUBLISHING_URLS.calendar, etag ? { 'If-None-Match': etag } : {});
   if (response.status === 304) return { status: 304 };
   const body = response.body as { data?: unknown; message?: unknown } | null;
   if (response.status < 200 || response.status >= 300 || !body || !Array.isArray(body.data)) {

@@ -7,6 +7,7 @@ import { createCollectionSync, type CollectionSync, type HttpGet, type PullRespo
 import { plain } from '../../../store/local-rows';
 import { fetchAllPages } from '../../../sync/paged-pull';
 import { unchangedWhenForbidden } from '../../../session/plan-access';
+import { PUBLISHING_URLS } from './urls';
 
 export const PUBLISH_VIDEOS_COLLECTION = 'publishVideos';
 
@@ -17,7 +18,7 @@ export function isPublishableVideo(value: unknown): value is PublishableVideo {
 
 /** GET /api/get/videos (a `{data}` list; pages are followed if the server pages it). */
 export function fetchPublishVideos(get: HttpGet, etag: string | null): Promise<PullResponse<PublishableVideo>> {
-  return fetchAllPages(get, etag, { path: '/api/get/videos', isItem: isPublishableVideo, toRow: (video) => plain(video), id: (video) => video.id, noun: 'video list', perPage: 100, maxPages: 5 });
+  return fetchAllPages(get, etag, { path: PUBLISHING_URLS.publishableVideos, isItem: isPublishableVideo, toRow: (video) => plain(video), id: (video) => video.id, noun: 'video list', perPage: 100, maxPages: 5 });
 }
 
 export function createPublishVideosSync(get: HttpGet): CollectionSync {

@@ -1,19 +1,20 @@
-// The schedule's import and export calls (issue 10, "The schedule in and out"), through the app's
+// The schedule's import and export calls ("The schedule in and out"), through the app's
 // HTTP client (bearer token, CSRF, 401 handling). They need the network: nothing here goes
 // through the outbox — an import is checked by the server before anything is created.
 import type { FeedTokenCreated, FeedTokenStatus, ImportPost, ImportPreviewResponse, ImportResponse } from '../../../../contract';
 import { api, errorMessage } from '../../../api';
 import { saveBlob } from '../../../ui/save-blob';
+import { PUBLISHING_URLS } from './urls';
 
-export const getFeedStatus = async () => (await api.get<FeedTokenStatus>('/api/schedule/feed-token')).data;
-export const createFeedUrl = async () => (await api.post<FeedTokenCreated>('/api/schedule/feed-token', {})).data;
-export const revokeFeedUrl = async () => (await api.delete<{ message: string; deleted: boolean }>('/api/schedule/feed-token')).data;
+export const getFeedStatus = async () => (await api.get<FeedTokenStatus>(PUBLISHING_URLS.feedToken)).data;
+export const createFeedUrl = async () => (await api.post<FeedTokenCreated>(PUBLISHING_URLS.feedToken, {})).data;
+export const revokeFeedUrl = async () => (await api.delete<{ message: string; deleted: boolean }>(PUBLISHING_URLS.feedToken)).data;
 
-export const previewImport = async (csv: string, timezone: string) => (await api.post<ImportPreviewResponse>('/api/schedule/import/preview', { csv, timezone })).data;
+export const previewImport = async (csv: string, timezone: string) => (await api.post<ImportPreviewResponse>(PUBLISHING_URLS.importPreview, { csv, timezone })).data;
 
 /** All rows or none; the key makes a resent click (answer lost) harmless. */
 export const importPosts = async (rows: ImportPost[], idempotencyKey: string) =>
-  (await api.post<ImportResponse>('/api/schedule/import', { rows }, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+  (await api.post<ImportResponse>(PUBLISHING_URLS.importPosts, { rows }, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
 
 /** A failed blob request rejects with the body as a Blob: read the server's message out of it. */
 async function blobFailure(error: unknown): Promise<string> {
@@ -31,7 +32,7 @@ async function blobFailure(error: unknown): Promise<string> {
 export async function downloadScheduleCsv(): Promise<void> {
   let response;
   try {
-    response = await api.get<Blob>('/api/schedule/export.csv', { responseType: 'blob', headers: { Accept: 'text/csv' } });
+    response = await api.get<Blob>(PUBLISHING_URLS.exportCsv, { responseType: 'blob', headers: { Accept: 'text/csv' } });
   } catch (error) {
     throw new Error(await blobFailure(error), { cause: error });
   }

@@ -4,10 +4,11 @@
 import type { TiktokCreatorInfo, TiktokPrivacyLevel } from '../../../../contract/publishing';
 import { TIKTOK_PRIVACY_LEVELS } from '../../../../contract/publishing';
 import { api } from '../../../api';
+import { PUBLISHING_URLS } from './urls';
 
 export type LoadCreatorInfo = (accountId: string) => Promise<TiktokCreatorInfo>;
 
-export const loadCreatorInfo: LoadCreatorInfo = async (accountId) => (await api.get<{ data: TiktokCreatorInfo }>('/api/tiktok/creator-info', { params: { account_id: accountId } })).data.data;
+export const loadCreatorInfo: LoadCreatorInfo = async (accountId) => (await api.get<{ data: TiktokCreatorInfo }>(PUBLISHING_URLS.tiktokCreatorInfo, { params: { account_id: accountId } })).data.data;
 
 /** The privacy levels in words (shared with the pre-flight's messages). */
 export { TIKTOK_PRIVACY_LABELS as PRIVACY_LABELS, durationText } from '../../../../contract/preflight';
