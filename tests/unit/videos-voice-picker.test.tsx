@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AllVoicesResponse, VoiceInfo } from '../../contract';
-import { voicesHttp } from '../../src/features/videos/voices/voices-http';
+import { voicesHttp } from '../../src/features/videos/data/voices-http';
 import { forgetVoicePreviews, loadVoices, voicesAreStale } from '../../src/features/videos/data/voices';
 import { VoicePicker } from '../../src/features/videos/voices/VoicePicker';
 import { clearLocalStore, db } from '../../src/store';

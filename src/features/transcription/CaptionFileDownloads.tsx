@@ -3,7 +3,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
+import { fetchCaptionFile } from './data/transcription-http';
 import type { LocalTranscription } from '../../store';
 import { useOnline } from '../../ui/useOnline';
 import { saveBlob } from '../../ui/save-blob';
@@ -34,8 +35,7 @@ export function CaptionFileDownloads({ transcription }: { transcription: LocalTr
     setBusy(kind);
     setFailure(null);
     try {
-      const response = await api.get<Blob>(captions[kind], { responseType: 'blob' });
-      saveBlob(response.data, captionFileName(transcription.title, kind));
+      saveBlob(await fetchCaptionFile(captions[kind]), captionFileName(transcription.title, kind));
     } catch (error) {
       setFailure(errorMessage(error, 'The caption file could not be downloaded.'));
     } finally {

@@ -1,6 +1,6 @@
 // The transcription screens' calls to the server outside the outbox, through the app's HTTP client
-// (token and CSRF added by its interceptors): the speech engine's status, a direct create, and a
-// transcription's words (adapted to the pull's GET; that URL is built in transcription-sync.ts).
+// (token and CSRF added by its interceptors): the speech engine's status, a direct create, the
+// caption files, and a transcription's words (adapted to the pull's GET; that URL is built in transcription-sync.ts).
 // No React.
 import type { SpeechEngineStatus } from '../../../../contract';
 import { api, upload } from '../../../api';
@@ -17,6 +17,11 @@ export function loadWordsFromServer(id: string): Promise<LocalTranscription | nu
 /** After a refused edit: drop the queued edits and take the server's version (see reloadTranscriptionFromServer). */
 export function reloadFromServer(id: string): Promise<LocalTranscription> {
   return reloadTranscriptionFromServer(axiosGet(api), id);
+}
+
+/** A caption file (SRT or VTT) at the URL the server gave in the transcription's `captions`. */
+export async function fetchCaptionFile(url: string): Promise<Blob> {
+  return (await api.get<Blob>(url, { responseType: 'blob' })).data;
 }
 
 /** GET /api/speech-engine: whether this server can transcribe, and its upload limit. */

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createVideoLocally } from '../data/videos';
-import { loadVoices } from '../voices/voices-http';
+import { loadVoices } from '../data/voices-http';
 import { useAuth, usePermissions } from '../../../session';
 import { usePlanCatalogue } from '../../../session/plan-catalogue';
 import { scriptById } from '../../scripts/data';

@@ -3,7 +3,7 @@
 // (collections/voices.ts caches the blob URL).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviewRequest } from '../data/voices';
-import { voicePreviewUrl } from './voices-http';
+import { voicePreviewUrl } from '../data/voices-http';
 
 export interface PreviewPlayer {
   /** Key of the voice playing now, or null. */

@@ -1,6 +1,6 @@
 // The voice lists for the picker: the cached rows at once, then a refresh when they are a day old.
 import { useCallback, useEffect, useState } from 'react';
-import { loadVoices } from './voices-http';
+import { loadVoices } from '../data/voices-http';
 import type { VoicesRow } from '../../../store';
 
 export interface VoicesState {

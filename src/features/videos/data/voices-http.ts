@@ -1,7 +1,7 @@
 // The voices collection bound to the app's HTTP client (bearer token, CSRF, 401 handling). The
 // collection takes its client as a parameter so it stays free of the page's globals.
 import { api } from '../../../api';
-import { loadVoices as loadWith, voicePreviewUrl as previewWith, type PreviewRequest, type VoicesHttp, type VoicesLoad } from '../data/voices';
+import { loadVoices as loadWith, voicePreviewUrl as previewWith, type PreviewRequest, type VoicesHttp, type VoicesLoad } from './voices';
 
 export const voicesHttp: VoicesHttp = {
   getJson: async <T,>(url: string) => (await api.get<T>(url, { rawError: true })).data,
