@@ -1,4 +1,4 @@
-// The uploader of transcription files (issue 11, acceptance 3): works through the signed-in
+// The uploader of transcription files: works through the signed-in
 // user's rows of the `uploads` table one at a time with tus-js-client, in 2 MB chunks, so a
 // dropped connection loses at most one chunk. It follows the table (liveQuery): a row paused or
 // removed on the screen stops its upload; going offline stops it too, and 'online' resumes it

@@ -1,4 +1,4 @@
-// "My scripts" (issue 3): generate a script from a prompt, write or edit one by hand, search, read,
+// "My scripts": generate a script from a prompt, write or edit one by hand, search, read,
 // copy and delete — offline too. The list reads ONLY the local store (a Dexie live query); every
 // change goes through the sync layer's outbox functions; only generation calls the server.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Video transcription (issue 11): says first whether this server can transcribe (and with what),
+// Video transcription: says first whether this server can transcribe (and with what),
 // then a new transcription (check on the device, prepare, hand to the resumable uploader), the
 // uploads still on their way, and the creator's transcriptions from the local store; opening one
 // shows its transcript and captions (TranscriptionDetail, loaded only then). The ffmpeg code lives

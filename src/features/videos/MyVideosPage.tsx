@@ -1,4 +1,4 @@
-// "My videos" (issue 8): a grid of the creator's videos from the local store (offline too), with
+// "My videos": a grid of the creator's videos from the local store (offline too), with
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
 // video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through ./data.

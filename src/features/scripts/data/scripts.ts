@@ -1,4 +1,4 @@
-// Scripts, offline-first (issue 3): the screen reads `db.scripts` (LocalScript rows) and writes
+// Scripts, offline-first: the screens read LocalScript rows (queries.ts) and write
 // through these functions. Each local write puts the optimistic row and its outbox item in ONE
 // transaction (so a pull can never see one without the other), and marks the collection changed
 // (so a pull already in flight refetches instead of writing an older list). Deliveries and

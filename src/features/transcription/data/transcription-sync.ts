@@ -1,4 +1,4 @@
-// Transcriptions, an offline-first collection (issue 11): kinds, outcomes, pull and the screens'
+// Transcriptions, an offline-first collection: kinds, outcomes, pull and the screens'
 // changes. The list pull (GET /api/transcriptions) answers summaries without words; the words of
 // one transcription come from GET /api/transcriptions/{id} when its screen opens
 // (`loadTranscriptionWords`) and are kept with the `updated_at` they belong to, so a pull that

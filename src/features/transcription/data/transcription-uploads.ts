@@ -1,4 +1,4 @@
-// A transcription's file on its way up (issue 11, acceptance 3), as rows of the `uploads` table:
+// A transcription's file on its way up, as rows of the `uploads` table:
 // the prepared file itself (speech audio, compressed or original video) with the tus upload URL
 // and how much the server has. A row survives a reload, going offline and a closed tab; the
 // uploader (src/media/upload-runner.ts, tus-js-client) works through the rows and, when the last

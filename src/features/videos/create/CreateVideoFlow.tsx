@@ -1,4 +1,4 @@
-// The create-ai-video flow (issue 8 item 4): one page, a vertical stepper of seven steps and a
+// The create-ai-video flow: one page, a vertical stepper of seven steps and a
 // sticky footer (Back / Next / Create). Create validates with the contract's schema plus the
 // plan's rules, then hands the request to the videos collection, which queues it in the outbox —
 // so creating works offline too. Leaving with a typed script asks first.

@@ -1,4 +1,4 @@
-// The creator's own pictures or clips, one per scene in order (issue 8 item 2): uploaded to
+// The creator's own pictures or clips, one per scene in order: uploaded to
 // POST /api/media with a progress bar, listed as "Scene 1", "Scene 2", … with move and remove
 // buttons; scenes past the list get the chosen art style. An upload carries a file, so it is a
 // direct request, not an outbox change: offline the picker says so and is disabled.

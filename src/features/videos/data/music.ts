@@ -1,4 +1,4 @@
-// The music library, the third offline-first collection (issue 8). Rename and delete go through the
+// The music library, the third offline-first collection. Rename and delete go through the
 // outbox like any change (offline too); an upload carries a file, so it is a direct request that
 // needs the network (videos-http.ts uploadMusic with a progress callback) and its answer is stored here as
 // a synced row. No React.

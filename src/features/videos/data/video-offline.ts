@@ -1,9 +1,9 @@
-// "Keep offline" for videos (issue 8): the finished MP4 is stored in a Cache Storage cache under a
+// "Keep offline" for videos: the finished MP4 is stored in a Cache Storage cache under a
 // key made of the video id only — `/offline/videos/<id>.mp4` — because the server's media URLs
 // are signed and expire, so a key with the signature would never be found again. Cache Storage is
 // shared by the page and the service worker of the origin: the page (or the worker) fills it, and
 // the worker answers `<video>` requests for that path from it, range requests included, so
-// seeking works offline (workers/sw.ts). The captioned copy of a transcription (issue 11) is kept
+// seeking works offline (workers/sw.ts). The captioned copy of a transcription is kept
 // the same way under its own prefix, `/offline/captioned/<id>.mp4`, so the videos' prune (against
 // db.videos) never frees it; it has its own prune against db.transcriptions. No React; no DOM
 // beyond fetch and caches.

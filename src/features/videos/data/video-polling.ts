@@ -1,4 +1,4 @@
-// Live progress of videos without a polling storm (issue 8). While some video is queued or
+// Live progress of videos without a polling storm. While some video is queued or
 // processing on the server, the videos collection is pulled again after a delay that starts at
 // 2 s and doubles up to 15 s while nothing changes; any change (progress, stage, status) resets it
 // to 2 s. Nothing runs while no video is active, while the page is hidden or while offline (a

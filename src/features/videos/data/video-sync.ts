@@ -1,7 +1,7 @@
-// AI videos, the second offline-first collection (issue 8): kinds, outcomes, pull, delete and
-// restart (videos.ts adds createVideoLocally and re-exports this module). The screens read `db.videos`
-// (LocalVideo rows) and change them through these functions; every change is an optimistic row
-// plus an outbox item in one transaction (shared/local-rows.ts). A video created offline is a
+// AI videos, the second offline-first collection: kinds, outcomes, pull, delete and
+// restart (videos.ts adds createVideoLocally and re-exports this module). The screens read the
+// LocalVideo rows (queries.ts) and change them through these functions; every change is an
+// optimistic row plus an outbox item in one transaction (src/store/local-rows.ts). A video created offline is a
 // 'queued' row badged 'pending' ("waiting to be sent") until the outbox delivers its POST, which
 // carries the client's uuid so the row keeps its id. Deliveries and refusals come back through
 // the outcome handlers, in the page and in the service worker. No React.

@@ -1,4 +1,4 @@
-// The voice lists (issue 8 item 1), cached in the local store so the picker works offline: one
+// The voice lists, cached in the local store so the picker works offline: one
 // `voices` row per provider from GET /api/voices, refreshed when a day old or on demand. Voice
 // previews are fetched as audio and kept in memory as blob URLs (one per voice + text), so playing
 // a voice twice downloads it once. No React and no DOM here (the service worker's program includes

@@ -1,4 +1,4 @@
-// The music library (issue 8): upload, list, play, rename inline, delete with Undo — from the local
+// The music library: upload, list, play, rename inline, delete with Undo — from the local
 // store, so the list (and renames and deletes, through the outbox) work offline. Self-contained:
 // the create flow can show it with `onSelect` to pick the track of a video.
 import { Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The voice picker (issue 8 item 1): provider, language and gender filters, search, and a preview
+// The voice picker: provider, language and gender filters, search, and a preview
 // for every voice. Providers the server has no key for are listed as not configured; the built-in
 // voices are labelled as the offline engine they are. A plain list of 44-px rows, phone first.
 import { ActionIcon, Alert, Badge, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
