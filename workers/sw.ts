@@ -39,7 +39,7 @@ cleanupOutdatedCaches();
 const SERVER_PATHS = [/^\/api\//, /^\/sanctum\//, /^\/validate-license/, /^\/internal\//, /^\/media\//, /^\/sandbox\//];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
 
-// "Keep offline" videos (src/collections/video-offline.ts): /offline/videos/<id>.mp4 (and a
+// "Keep offline" videos (src/features/videos/data/video-offline.ts): /offline/videos/<id>.mp4 (and a
 // transcription's captioned video, /offline/captioned/<id>.mp4) is answered
 // from the cache the copy was stored in, keyed by the video id (the server's signed URLs expire),
 // and a Range request gets a 206 slice of it, so a <video> element can seek with no network. A

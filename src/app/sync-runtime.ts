@@ -173,7 +173,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   });
 
   // The header's credits (and the create flow's) follow every charge and refund: a delivered
-  // create, restart or delete, a render that failed or came out shorter (collections/balance-watch).
+  // create, restart or delete, a render that failed or came out shorter (features/plans/data/balance-watch).
   // Offline the server cannot be asked; the delivery once back online moves the signature again.
   let stopBalance: (() => void) | null = watchBalance(() => {
     if (stopped || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;

@@ -1,6 +1,6 @@
 // One preview at a time: a single audio element for the whole picker. Clicking the playing voice
 // stops it; clicking another stops the first. The audio is fetched once per voice + text
-// (collections/voices.ts caches the blob URL).
+// (data/voices.ts caches the blob URL).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviewRequest } from '../data/voices';
 import { voicePreviewUrl } from '../data/voices-http';
