@@ -27,12 +27,13 @@ import { uploadRejection } from './upload';
 export type Body = Record<string, unknown>;
 export type Id = string | number;
 
-async function data<T>(request: Promise<{ data: T }>): Promise<T> {
+/** The body of a response (the features' own calls use it too). */
+export async function data<T>(request: Promise<{ data: T }>): Promise<T> {
   return (await request).data;
 }
 
 /** Drop undefined/null/empty-string query values so `?search=` is not sent for nothing. */
-function query(params: Record<string, unknown>): Record<string, unknown> {
+export function query(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
@@ -100,56 +101,7 @@ export function uploadBrandLogo(file: File | Blob): Promise<Body> {
 
 export const fetchPaymentApproval = () => data(api.get<PaymentApprovalResponse>('/api/stripe/payment-approval'));
 
-// --- social accounts -----------------------------------------------------------------------
+// --- error reports ----------------------------------------------------------------------------
 
-export interface ConnectParams {
-  /** Where the product returns after the platform's consent page. */
-  path?: string;
-  /** Popup mode: sends popup=1; otherwise popup is not sent. */
-  popup?: boolean;
-}
-
-function connectQuery({ path, popup }: ConnectParams): Record<string, unknown> {
-  return query({ path, popup: popup ? 1 : undefined });
-}
-
-export interface CallbackParams {
-  code?: string | null;
-  scope?: string | null;
-  path?: string | null;
-  [key: string]: unknown;
-}
-
-export const connectYoutube = (params: ConnectParams = {}) => data(api.get<Body>('/api/youtube/connect', { params: connectQuery(params) }));
-export const googleCallback = (params: CallbackParams) => data(api.get<Body>('/api/google/callback', { params: query(params) }));
-export const connectTiktok = (params: ConnectParams = {}) => data(api.get<Body>('/api/tiktok/connect', { params: connectQuery(params) }));
-export const tiktokCallback = (params: CallbackParams) => data(api.get<Body>('/api/tiktok/callback', { params: query(params) }));
-export const connectInstagram = (params: ConnectParams = {}) => data(api.get<Body>('/api/instagram/connect', { params: connectQuery(params) }));
-export const instagramCallback = (params: CallbackParams) => data(api.get<Body>('/api/instagram/callback', { params: query(params) }));
-
-export const DEFAULT_ACCOUNTS_PER_PAGE = 10;
-
-export interface AccountsQuery {
-  page?: number;
-  search?: string;
-  per_page?: number;
-}
-
-export const fetchAccounts = ({ page, search, per_page = DEFAULT_ACCOUNTS_PER_PAGE }: AccountsQuery = {}) =>
-  data(api.get<unknown>('/api/accounts', { params: query({ page, search, per_page }) }));
-export const disconnectAccount = (body: Body) => data(api.post<Body>('/api/accounts/disconnect', body));
-
-// --- publishing ----------------------------------------------------------------------------
-
-export const fetchVideos = () => data(api.get<unknown>('/api/get/videos'));
-export const createPost = (body: Body) => data(api.post<Body>('/api/create/post', body));
-export const createDraftPost = (body: Body) => data(api.post<Body>('/api/create/post/draft', body));
-export const fetchPosts = ({ page, status, query: search }: { page?: number; status?: string; query?: string } = {}) =>
-  data(api.get<unknown>('/api/get/posts', { params: query({ page, status, query: search }) }));
-/** GET /api/get/calendar/ — with the trailing slash, as the spec spells it. */
-export const fetchCalendar = () => data(api.get<unknown>('/api/get/calendar/'));
 export const createErrorLog = ({ path, message }: { path: string; message: string }) =>
   data(api.post<Body>('/api/create/error', { path, message }));
-export const fetchFailedJobs = ({ page, query: search }: { page?: number; query?: string } = {}) =>
-  data(api.get<unknown>('/api/get/failed-jobs', { params: query({ page, query: search }) }));
-export const rescheduleFailedJob = ({ id }: { id: Id }) => data(api.post<Body>('/api/reschedule/failed-jobs', { id }));

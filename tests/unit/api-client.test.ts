@@ -1,22 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   errorMessage,
-  fetchAccounts,
-  fetchCalendar,
   fetchUser,
   fieldErrors,
   getStoredToken,
   loginUser,
   onUnauthenticated,
-  createPost,
-  connectYoutube,
   registerWithLicense,
   validateLicense,
   resetCsrfState,
   createErrorLog,
-  rescheduleFailedJob,
-  fetchPosts,
 } from '../../src/api';
+import { connectYoutube, fetchAccountsPage as fetchAccounts } from '../../src/features/accounts/data/accounts-http';
+import {
+  createPostRequest as createPost,
+  fetchCalendarEntries as fetchCalendar,
+  fetchPostsPage as fetchPosts,
+  rescheduleFailedJobRequest as rescheduleFailedJob,
+} from '../../src/features/publishing/data/publishing-http';
 import { generateScript } from '../../src/features/scripts/data/scripts-http';
 import { DEFAULT_PREVIEW_TEXT, previewLemonfoxVoice } from '../../src/features/videos/data/videos-http';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
