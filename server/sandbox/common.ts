@@ -18,6 +18,25 @@ export const text = (fields: unknown, name: string): string | null => {
   return typeof value === 'string' ? value : null;
 };
 
+/**
+ * Every value of a parameter, sent once with commas (`part=snippet,status`) or repeated
+ * (`part=snippet&part=status`, as googleapis serializes an array): both are the documented form.
+ */
+export function listParam(fields: unknown, name: string): string[] {
+  if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return [];
+  const value = (fields as Fields)[name];
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((item) => (typeof item === 'string' ? item.split(',') : [])).map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/** The first value of a parameter a client may send more than once; null when absent. */
+export function firstParam(fields: unknown, name: string): string | null {
+  if (!fields || typeof fields !== 'object' || Buffer.isBuffer(fields)) return null;
+  const value = (fields as Fields)[name];
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : null;
+}
+
 // Lone UTF-16 surrogates cannot be stored (UTF-8), control characters have no place in a name.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const UNSTORABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -41,6 +60,12 @@ export function cookieValue(request: FastifyRequest, name: string): string | nul
 
 export function bearer(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/** Meta's rupload endpoints take the token as `Authorization: OAuth <token>`. */
+export function oauthHeaderToken(request: FastifyRequest): string | null {
+  const match = /^OAuth\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1]! : null;
 }
 
@@ -170,6 +195,37 @@ export function partFiles(dataDir: string, platform: string) {
     },
     remove: (uploadId: string) => rm(path(uploadId), { force: true }),
   };
+}
+
+/** What a sandbox keeps of a video it fetched itself: its size and sha256, not the bytes. */
+export interface FetchedMedia {
+  size: number;
+  sha256: string;
+  contentType: string;
+}
+
+/**
+ * Fetches a video the way a platform pulls one from a URL (Instagram's video_url, TikTok's
+ * PULL_FROM_URL) — but only from this app's own media route: the sandbox is no open proxy.
+ * null when the address is elsewhere, unreachable, empty or larger than `maxBytes`.
+ */
+export async function fetchAppMedia(http: (url: string, init?: RequestInit) => Promise<Response>, appOrigin: string, address: string, maxBytes: number): Promise<FetchedMedia | null> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.origin !== appOrigin || !url.pathname.startsWith('/media/')) return null;
+  try {
+    const response = await http(url.toString(), { headers: { 'user-agent': 'reelflow-sandbox-fetcher/1.0' }, signal: AbortSignal.timeout(60_000) });
+    if (!response.ok) return null;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length === 0 || bytes.length > maxBytes) return null;
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: response.headers.get('content-type') ?? 'video/mp4' };
+  } catch {
+    return null;
+  }
 }
 
 /** The consent request's parameters, as the form carries them on (pages.ts ConsentFields). */

@@ -66,14 +66,15 @@ export function sandboxClients(appUrl: string): SandboxClients {
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const platforms = new Set(options.platforms ?? (['youtube', 'tiktok', 'instagram'] as const));
-  // The Instagram sandbox fetches each Reel's video_url from the app's own media route: in-process
+  // Instagram (video_url) and TikTok (PULL_FROM_URL) fetch videos from the app's own media route: in-process
   // through the app once the plugin is mounted there (no socket, no public APP_URL needed), else
   // (a worker process without the app) with plain fetch to APP_URL.
   let mediaHttp: SocialHttp = options.fetch ?? ((url, init) => fetch(url, init));
+  const routeOptions = { ...options, mediaHttp: () => mediaHttp };
   const routes = async (scope: FastifyInstance) => {
-    if (platforms.has('youtube')) await youtubeSandboxRoutes(scope, options);
-    if (platforms.has('tiktok')) await tiktokSandboxRoutes(scope, options);
-    if (platforms.has('instagram')) await instagramSandboxRoutes(scope, { ...options, mediaHttp: () => mediaHttp });
+    if (platforms.has('youtube')) await youtubeSandboxRoutes(scope, routeOptions);
+    if (platforms.has('tiktok')) await tiktokSandboxRoutes(scope, routeOptions);
+    if (platforms.has('instagram')) await instagramSandboxRoutes(scope, routeOptions);
   };
   const instance = Fastify({ logger: false });
   void instance.register(routes);

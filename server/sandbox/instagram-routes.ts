@@ -23,7 +23,7 @@ import { avatarSvg } from './pages';
 import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { SandboxStore } from './store';
-import { bearer, CONSENT_COOKIE, cookieValue, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './common';
+import { bearer, oauthHeaderToken, CONSENT_COOKIE, cookieValue, fetchAppMedia, partFiles, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './common';
 
 export const INSTAGRAM_SANDBOX_PREFIX = '/sandbox/instagram';
 /** The Instagram sandbox's one app: what createSocialAdapters configures the adapter with. */
@@ -43,6 +43,8 @@ export interface InstagramSandboxOptions {
   db: Db;
   /** config.appUrl: the only origin a redirect_uri or a video_url may have. */
   appUrl: string;
+  /** config.dataDir: resumable uploads in progress are kept in `${dataDir}/sandbox/instagram/`. */
+  dataDir: string;
   /** How long a container stays IN_PROGRESS. */
   processingMs: number;
   /**
@@ -86,9 +88,10 @@ interface ContainerMeta {
   caption: string;
   share_to_feed: boolean;
   thumb_offset_ms: number | null;
-  sha256: string;
-  /** When processing ends, and how: FINISHED, or ERROR with Meta's status text. */
-  ready_at: string;
+  /** null until a resumable container's video is uploaded. */
+  sha256: string | null;
+  /** When processing ends (null: still waiting for a resumable upload), and how: FINISHED, or ERROR with Meta's status text. */
+  ready_at: string | null;
   outcome: 'FINISHED' | 'ERROR';
   error_status: string | null;
 }
@@ -108,6 +111,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
   const endpoints = instagramSandboxEndpoints(options.appUrl);
   const base = endpoints.graphBase;
   const requests = new Map<string, number>();
+  const uploadParts = partFiles(options.dataDir, 'instagram');
   const actionPath = `${INSTAGRAM_SANDBOX_PREFIX}/oauth/authorize`;
 
   const flaky = (account: SandboxAccountRow) => {
@@ -131,7 +135,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
   };
 
   /** The token of an API call: `access_token` in the query or form body (Meta's way), or a Bearer header. */
-  const tokenOf = (request: FastifyRequest) => text(request.query, 'access_token') ?? text(request.body, 'access_token') ?? bearer(request);
+  const tokenOf = (request: FastifyRequest) => text(request.query, 'access_token') ?? text(request.body, 'access_token') ?? bearer(request) ?? oauthHeaderToken(request);
 
   /**
    * The account behind the call's token; answers the 190 itself when there is none. Reading the
@@ -189,6 +193,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     const meta = container.metadata as unknown as ContainerMeta;
     if (container.postId) return { code: 'PUBLISHED', status: 'Published: the Reel is live.' };
     if (now.getTime() - container.createdAt.getTime() > CONTAINER_LIFETIME_MS) return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
+    if (meta.ready_at === null) return { code: 'IN_PROGRESS', status: 'In Progress: waiting for the video upload.' };
     if (now < new Date(meta.ready_at)) return { code: 'IN_PROGRESS', status: 'In Progress: the video is being processed.' };
     if (meta.outcome === 'ERROR') return { code: 'ERROR', status: meta.error_status ?? 'Error' };
     return { code: 'FINISHED', status: 'Finished: ready to publish.' };
@@ -202,25 +207,8 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     return postsSince(account.id, new Date(Date.now() - QUOTA_WINDOW_SECONDS * 1000));
   }
 
-  /** Fetches the video like Meta does (only from this app's media route: the sandbox is no open proxy). */
-  async function fetchVideo(videoUrl: string): Promise<{ size: number; sha256: string; contentType: string } | null> {
-    let url: URL;
-    try {
-      url = new URL(videoUrl);
-    } catch {
-      return null;
-    }
-    if (url.origin !== appOrigin || !url.pathname.startsWith('/media/')) return null;
-    try {
-      const response = await options.mediaHttp()(url.toString(), { headers: { 'user-agent': 'facebookexternalhit/1.1 (sandbox)' }, signal: AbortSignal.timeout(60_000) });
-      if (!response.ok) return null;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > MAX_VIDEO_BYTES) return null;
-      return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: response.headers.get('content-type') ?? 'video/mp4' };
-    } catch {
-      return null;
-    }
-  }
+  /** Fetches the video like Meta does, from this app's media route only. */
+  const fetchVideo = (videoUrl: string) => fetchAppMedia(options.mediaHttp(), appOrigin, videoUrl, MAX_VIDEO_BYTES);
 
   /** Creates the Reel of a FINISHED container exactly once (the unique upload_id decides a race). */
   async function publishContainer(container: SandboxUploadRow): Promise<SandboxPostRow> {
@@ -289,6 +277,42 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     const scope = text(fields, 'scope') ?? '';
     if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'Invalid request', message: 'The state or scope is not valid.' };
     return { ok: true, value: { clientId: INSTAGRAM_SANDBOX_CLIENT_ID, redirectUri, state, scope } };
+  }
+
+  /**
+   * rupload's answer to a resumable container's bytes (`offset` and `file_size` headers, the raw
+   * video as body) or to a `file_url` header (Meta fetches the hosted file). Bytes may come in
+   * contiguous pieces (a resume from the offset the sandbox holds); the last one starts processing.
+   */
+  async function receiveUpload(request: FastifyRequest, reply: FastifyReply, container: SandboxUploadRow): Promise<FastifyReply> {
+    const meta = container.metadata as unknown as ContainerMeta;
+    const uploaded = { success: true, message: 'Upload successful.' };
+    if (meta.ready_at !== null) return reply.send(uploaded);
+    const startProcessing = async (sha256: string, size: number, contentType: string) => {
+      const ready = { ...meta, sha256, ready_at: new Date(Date.now() + options.processingMs).toISOString() };
+      await db.update(sandboxUploads).set({ metadata: ready, totalBytes: size, receivedBytes: size, contentType, updatedAt: new Date() }).where(eq(sandboxUploads.id, container.id));
+      return reply.send(uploaded);
+    };
+    const fileUrl = request.headers.file_url;
+    if (typeof fileUrl === 'string') {
+      const video = await fetchVideo(fileUrl);
+      if (!video) return graphError(reply, 400, 9004, 'The media could not be fetched from this uri.', { subcode: 2207052 });
+      return startProcessing(video.sha256, video.size, video.contentType);
+    }
+    const offset = Number(request.headers.offset ?? NaN);
+    const fileSize = Number(request.headers.file_size ?? NaN);
+    const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(fileSize) || fileSize <= 0 || fileSize > MAX_VIDEO_BYTES || offset + bytes.length > fileSize || bytes.length === 0) {
+      return graphError(reply, 400, 100, 'The offset and file_size headers and the video bytes are required.');
+    }
+    if (offset !== container.receivedBytes) return graphError(reply, 400, 100, `The upload must continue at offset ${container.receivedBytes}.`);
+    await uploadParts.writeAt(container.id, bytes, offset);
+    const received = offset + bytes.length;
+    await db.update(sandboxUploads).set({ receivedBytes: received, totalBytes: fileSize, updatedAt: new Date() }).where(eq(sandboxUploads.id, container.id));
+    if (received < fileSize) return reply.send({ success: true, message: 'Upload in progress.', offset: received });
+    const sha256 = await uploadParts.sha256(container.id, fileSize);
+    await uploadParts.remove(container.id);
+    return startProcessing(sha256 ?? '', fileSize, 'video/mp4');
   }
 
   await app.register(
@@ -428,24 +452,45 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
         const shareToFeed = text(fields, 'share_to_feed') ?? 'true';
         const thumbOffset = text(fields, 'thumb_offset');
         if (!['true', 'false'].includes(shareToFeed) || (thumbOffset !== null && !/^\d{1,9}$/.test(thumbOffset))) return graphError(reply, 400, 100, 'Invalid parameter');
-        const videoUrl = text(fields, 'video_url');
-        if (!videoUrl || videoUrl.length > 4000) return graphError(reply, 400, 100, 'The parameter video_url is required');
-        const video = await fetchVideo(videoUrl);
-        if (!video) return graphError(reply, 400, 9004, 'The media could not be fetched from this uri: the video_url is not reachable or not a video of this app.', { subcode: 2207052 });
         const rejected = account.simulate === 'reject';
         const meta: ContainerMeta & { kind: string } = {
           kind: 'instagram_container',
           caption,
           share_to_feed: shareToFeed === 'true',
           thumb_offset_ms: thumbOffset === null ? null : Number(thumbOffset),
-          sha256: video.sha256,
-          ready_at: new Date(Date.now() + options.processingMs).toISOString(),
+          sha256: null,
+          ready_at: null,
           outcome: rejected ? 'ERROR' : 'FINISHED',
           error_status: rejected ? 'Error: Media upload has failed with error code 2207026' : null,
         };
         const id = numericId();
-        await db.insert(sandboxUploads).values({ id, accountId: account.id, metadata: meta as unknown as Record<string, unknown>, contentType: video.contentType, totalBytes: video.size, receivedBytes: video.size });
+        // The resumable flow: the container first, the bytes later through its upload uri.
+        if (text(fields, 'upload_type') === 'resumable') {
+          await db.insert(sandboxUploads).values({ id, accountId: account.id, metadata: meta as unknown as Record<string, unknown>, contentType: 'video/mp4', totalBytes: 0, receivedBytes: 0 });
+          return finish(reply, outcome, () => reply.send({ id, uri: `${base}/ig-api-upload/${API_VERSION}/${id}` }));
+        }
+        const videoUrl = text(fields, 'video_url');
+        if (!videoUrl || videoUrl.length > 4000) return graphError(reply, 400, 100, 'The parameter video_url is required');
+        const video = await fetchVideo(videoUrl);
+        if (!video) return graphError(reply, 400, 9004, 'The media could not be fetched from this uri: the video_url is not reachable or not a video of this app.', { subcode: 2207052 });
+        const fetched = { ...meta, sha256: video.sha256, ready_at: new Date(Date.now() + options.processingMs).toISOString() };
+        await db.insert(sandboxUploads).values({ id, accountId: account.id, metadata: fetched, contentType: video.contentType, totalBytes: video.size, receivedBytes: video.size });
         return finish(reply, outcome, () => reply.send({ id }));
+      });
+
+      // rupload.facebook.com/ig-api-upload/{version}/{container}: the resumable upload's bytes.
+      void sandbox.register((upload, _uploadOptions, uploadDone) => {
+        upload.removeAllContentTypeParsers();
+        upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_VIDEO_BYTES }, (_request, body, parsed) => parsed(null, body));
+        upload.post('/ig-api-upload/:version/:id', { bodyLimit: MAX_VIDEO_BYTES }, async (request, reply) => {
+          const started = await begin(request, reply);
+          if (!started) return reply;
+          const id = (request.params as { id: string }).id;
+          const container = await containerOf(started.account, id);
+          if (!container) return noObject(reply, id);
+          return receiveUpload(request, reply, container);
+        });
+        uploadDone();
       });
 
       sandbox.post(`/${API_VERSION}/:userId/media_publish`, async (request, reply) => {

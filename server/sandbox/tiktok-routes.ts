@@ -11,6 +11,7 @@ import { sqlState } from '../db/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body-parser';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
 import { randomSecret } from '../domain/auth/secrets';
+import type { SocialHttp } from '../domain/ports/social';
 import type { TiktokEndpoints } from '../providers/social/tiktok/client';
 import {
   bearer,
@@ -24,8 +25,10 @@ import {
   partFiles,
   readConsentChoice,
   redirectWith,
+  fetchAppMedia,
   storable,
   text,
+  wellFormed,
   verifierMatches,
   readAuthParams,
   type AuthRequestCheck,
@@ -68,6 +71,8 @@ export interface TiktokSandboxOptions {
   appUrl: string;
   /** How long a finished upload stays PROCESSING_UPLOAD before PUBLISH_COMPLETE (or FAILED). */
   processingMs: number;
+  /** How the sandbox pulls a PULL_FROM_URL video (always an address of this app's media route). */
+  mediaHttp: () => SocialHttp;
 }
 
 /** The sandbox's addresses, TikTok's paths under APP_URL/sandbox/tiktok. */
@@ -100,6 +105,7 @@ function readAuthRequest(fields: unknown, appOrigin: string): AuthRequestCheck {
 
 interface SourceInfo {
   source?: unknown;
+  video_url?: unknown;
   video_size?: unknown;
   chunk_size?: unknown;
   total_chunk_count?: unknown;
@@ -121,7 +127,11 @@ function initProblem(body: unknown, privacyOptions: readonly string[]): { status
     if (info[flag] !== undefined && typeof info[flag] !== 'boolean') return bad(`${flag} must be a boolean.`);
   }
   if (info.video_cover_timestamp_ms !== undefined && !(isInt(info.video_cover_timestamp_ms) && info.video_cover_timestamp_ms >= 0)) return bad('video_cover_timestamp_ms is invalid.');
-  if (!source || typeof source !== 'object' || source.source !== 'FILE_UPLOAD') return bad('The sandbox takes source FILE_UPLOAD only.');
+  if (!source || typeof source !== 'object') return bad('source_info is required.');
+  if (source.source === 'PULL_FROM_URL') {
+    return typeof source.video_url === 'string' && source.video_url.length <= 2048 && wellFormed(source.video_url) ? null : bad('video_url must be the address of the video.');
+  }
+  if (source.source !== 'FILE_UPLOAD') return bad('source must be FILE_UPLOAD or PULL_FROM_URL.');
   const { video_size: size, chunk_size: chunk, total_chunk_count: count } = source;
   if (!isInt(size) || size <= 0 || size > MAX_VIDEO_BYTES || !isInt(chunk) || chunk <= 0 || chunk > size || !isInt(count)) return bad('video_size, chunk_size and total_chunk_count must be positive whole numbers.');
   // The sandbox is lenient about the 5 MB minimum (tests send small files in small chunks), strict about the arithmetic.
@@ -149,12 +159,15 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = tiktokSandboxEndpoints(options.appUrl);
   const parts = partFiles(options.dataDir, 'tiktok');
-  const publishIdOf = (upload: SandboxUploadRow) => `v_pub_file~v2-1.${upload.id}`;
-  const uploadIdOf = (publishId: string | null) => (publishId && /^v_pub_file~v2-1\.[A-Za-z0-9_-]{1,64}$/.test(publishId) ? publishId.slice('v_pub_file~v2-1.'.length) : null);
+  // TikTok's publish ids name the source: v_pub_file~… for FILE_UPLOAD, v_pub_url~… for PULL_FROM_URL.
+  const publishIdOf = (upload: SandboxUploadRow) => `${isPull(upload) ? 'v_pub_url' : 'v_pub_file'}~v2-1.${upload.id}`;
+  const uploadIdOf = (publishId: string | null) => /^v_pub_(?:file|url)~v2-1\.([A-Za-z0-9_-]{1,64})$/.exec(publishId ?? '')?.[1] ?? null;
   const username = (account: SandboxAccountRow) => account.handle.replace(/^@/, '');
+  const isPull = (upload: SandboxUploadRow) => (upload.metadata as { source?: unknown }).source === 'PULL_FROM_URL';
 
-  /** PROCESSING_UPLOAD while bytes arrive and for processingMs after; then the final state. */
+  /** PROCESSING_UPLOAD (or _DOWNLOAD for a pulled video) while bytes arrive and for processingMs after; then the final state. */
   function statusOf(upload: SandboxUploadRow, post: SandboxPostRow | null, now: Date): Record<string, unknown> {
+    if (isPull(upload) && (!post || now < post.readyAt)) return { status: 'PROCESSING_DOWNLOAD', downloaded_bytes: upload.receivedBytes };
     if (!post || now < post.readyAt) return { status: 'PROCESSING_UPLOAD', uploaded_bytes: upload.receivedBytes };
     if (post.status !== 'processed') return { status: 'FAILED', fail_reason: post.statusReason ?? 'internal', uploaded_bytes: upload.receivedBytes };
     return { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [post.id], uploaded_bytes: upload.receivedBytes };
@@ -211,6 +224,25 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
     stitch_disabled: false,
     max_video_post_duration_sec: MAX_DURATION_SEC,
   });
+
+  /**
+   * PULL_FROM_URL: TikTok downloads the video itself from a verified domain or prefix. The
+   * sandbox's one verified prefix is this app's media route; elsewhere is url_ownership_unverified.
+   * A download that fails leaves the post FAILED with video_pull_failed, as on TikTok.
+   */
+  async function pullFromUrl(reply: FastifyReply, account: SandboxAccountRow, info: Record<string, unknown>, videoUrl: string): Promise<FastifyReply> {
+    const origin = httpOrigin(videoUrl);
+    if (origin !== appOrigin || !new URL(videoUrl).pathname.startsWith('/media/')) {
+      return apiError(reply, 403, 'url_ownership_unverified', 'The video_url domain or prefix is not verified for this app.');
+    }
+    const fetched = await fetchAppMedia(options.mediaHttp(), appOrigin, videoUrl, MAX_VIDEO_BYTES);
+    const stored = { post_info: { ...info, title: typeof info.title === 'string' ? info.title : '' }, source: 'PULL_FROM_URL' };
+    const upload = await store.createUpload({ accountId: account.id, metadata: stored, contentType: fetched?.contentType ?? 'video/mp4', totalBytes: fetched?.size ?? 0 });
+    const rejected = account.simulate === 'reject';
+    const outcome = !fetched ? { status: 'failed' as const, statusReason: 'video_pull_failed' } : rejected ? { status: 'failed' as const, statusReason: 'file_format_check_failed' } : { status: 'processed' as const, statusReason: null };
+    await store.completeUpload(upload, { sha256: fetched?.sha256 ?? null, ...outcome, readyAt: new Date(Date.now() + options.processingMs) });
+    return envelope(reply, 200, { publish_id: publishIdOf(upload) });
+  }
 
   await app.register(
     (sandbox, _options, done) => {
@@ -343,6 +375,7 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         const problem = initProblem(request.body, creatorInfo(account).privacy_level_options);
         if (problem) return apiError(reply, problem.status, problem.code, problem.message);
         const { post_info: info, source_info: source } = request.body as { post_info: Record<string, unknown>; source_info: Required<SourceInfo> & { video_size: number; chunk_size: number; total_chunk_count: number } };
+        if (source.source === 'PULL_FROM_URL') return pullFromUrl(reply, account, info, source.video_url as string);
         const stored: StoredPlan = {
           post_info: { ...info, title: typeof info.title === 'string' ? info.title : '' },
           chunk_size: source.chunk_size,
@@ -378,7 +411,8 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         async (request, reply) => {
           // As on TikTok, the upload address is what authorizes the bytes.
           const upload = await sessionOf(request);
-          if (!upload) return noSession(reply);
+          // A pulled video has no upload address: TikTok fetched it.
+          if (!upload || isPull(upload)) return noSession(reply);
           const account = (await store.account(upload.accountId))!;
           const plan = upload.metadata as unknown as StoredPlan;
           const outcome = account.simulate === 'flaky' ? flakyOutcome(upload.id, await store.countRequest(upload.id)) : 'ok';

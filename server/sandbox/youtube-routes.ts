@@ -10,8 +10,9 @@ import { sqlState } from '../db/errors';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
 import { randomSecret } from '../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../providers/social/youtube/client';
-import { bearer, finishOrDrop, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
+import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
+import { readMultipartRelated } from './multipart-related';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
@@ -188,6 +189,30 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
     return store.finishUpload(upload, parts, { status: rejected ? 'rejected' : 'processed', statusReason: rejected ? 'inappropriate' : null }, options.processingMs);
   }
 
+  /**
+   * videos.insert with uploadType=multipart (what googleapis sends for a media body without
+   * resumable): one multipart/related body, the video resource as JSON, then the video's bytes.
+   */
+  async function multipartInsert(request: FastifyRequest, reply: FastifyReply, account: SandboxAccountRow): Promise<FastifyReply> {
+    const related = readMultipartRelated(request.headers['content-type'], request.body);
+    if (!related) return apiError(reply, 400, 'badContent', 'The body must be multipart/related: the video resource as JSON, then the media.');
+    let metadata: unknown;
+    try {
+      metadata = JSON.parse(related.metadata.toString('utf8'));
+    } catch {
+      return apiError(reply, 400, 'parseError', 'The video resource is not valid JSON.');
+    }
+    const problem = metadataProblem(metadata);
+    if (problem) return apiError(reply, 400, problem.reason, problem.message, 'youtube.video');
+    if (related.media.length === 0) return apiError(reply, 400, 'mediaBodyRequired', 'The request does not include the video content.', 'youtube.video');
+    const contentType = /^(video\/[\w.+-]+|application\/octet-stream)$/.test(related.mediaType) ? related.mediaType : 'application/octet-stream';
+    const upload = await store.createUpload({ accountId: account.id, metadata: storedMetadata(metadata as VideoMetadata), contentType, totalBytes: related.media.length });
+    await parts.writeAt(upload.id, related.media, 0);
+    const received = await store.recordBytes(upload.id, related.media.length);
+    const post = await complete({ ...upload, receivedBytes: received }, account);
+    return reply.code(200).send(videoResource(post, new Set(['snippet', 'status']), new Date()));
+  }
+
   await app.register(
     (sandbox, _options, done) => {
       sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -283,7 +308,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       sandbox.get('/youtube/v3/channels', async (request, reply) => {
         const account = await authorize(request, reply, false);
         if (!account) return reply;
-        if (text(request.query, 'mine') !== 'true') return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine.', 'youtube.parameter');
+        if (firstParam(request.query, 'mine') !== 'true') return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine.', 'youtube.parameter');
         const avatar = `${endpoints.watchBase}/avatar/${account.id}`;
         return reply.send({
           kind: 'youtube#channelListResponse',
@@ -307,22 +332,26 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       sandbox.get('/youtube/v3/videos', async (request, reply) => {
         const account = await authorize(request, reply);
         if (!account) return reply;
-        const ids = (text(request.query, 'id') ?? '').split(',').map((id) => id.trim()).filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
+        const ids = listParam(request.query, 'id').filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
         if (ids.length === 0 || ids.length > 50) return apiError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: id.', 'youtube.parameter');
-        const parts = new Set((text(request.query, 'part') ?? '').split(',').map((part) => part.trim()));
+        const parts = new Set(listParam(request.query, 'part'));
+        if (parts.size === 0) return apiError(reply, 400, 'required', 'Required parameter: part', 'global');
         const now = new Date();
         const posts = await store.postsOf(account.id, ids);
         return reply.send({ kind: 'youtube#videoListResponse', pageInfo: { totalResults: posts.length, resultsPerPage: posts.length }, items: posts.map((post) => videoResource(post, parts, now)) });
       });
 
       // --- Resumable upload --------------------------------------------------------------------
-      sandbox.post('/upload/youtube/v3/videos', async (request, reply) => {
+      // A multipart insert carries the whole video in this POST.
+      sandbox.post('/upload/youtube/v3/videos', { bodyLimit: SANDBOX_MAX_CHUNK_BYTES }, async (request, reply) => {
         const account = await authorize(request, reply);
         if (!account) return reply;
-        if (text(request.query, 'uploadType') !== 'resumable') return apiError(reply, 400, 'badRequest', 'The sandbox takes resumable uploads only (uploadType=resumable).');
+        const uploadType = firstParam(request.query, 'uploadType');
+        if (uploadType !== 'resumable' && uploadType !== 'multipart') return apiError(reply, 400, 'badRequest', 'Unsupported upload type: use uploadType=resumable or uploadType=multipart.');
         if (account.simulate === 'quota') {
           return apiError(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
         }
+        if (uploadType === 'multipart') return multipartInsert(request, reply, account);
         const length = request.headers['x-upload-content-length'];
         const totalBytes = typeof length === 'string' && /^\d{1,15}$/.test(length) ? Number(length) : NaN;
         if (!(totalBytes > 0 && totalBytes <= MAX_UPLOAD_BYTES)) return apiError(reply, 400, 'badRequest', 'X-Upload-Content-Length must give the size of the video in bytes.');

@@ -90,6 +90,34 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     await expect(instagram.oauth.refresh(revokedTokens.refreshToken!)).rejects.toMatchObject({ errorClass: 'disconnect', code: '190/460' });
   });
 
+  it('takes the resumable upload as Meta documents it: a container with upload_type=resumable, the bytes to its uri with OAuth, offset and file_size', async () => {
+    const { code, consent } = await consentCode(uniqueName('Resumable Account'), 'ok');
+    const tokens = await instagram.oauth.exchangeCode({ code, redirectUri, codeVerifier: null });
+    const userId = (await instagram.oauth.profile(tokens.accessToken)).platformAccountId;
+    const graph = `/sandbox/instagram/v22.0`;
+    const created = await t.app.inject({ method: 'POST', url: `${graph}/${userId}/media?upload_type=resumable&media_type=REELS&caption=Resumable%20reel&access_token=${tokens.accessToken}` });
+    expect(created.statusCode).toBe(200);
+    const { id, uri } = created.json<{ id: string; uri: string }>();
+    expect(uri).toBe(`${t.config.appUrl}/sandbox/instagram/ig-api-upload/v22.0/${id}`);
+    const status = async () => (await t.app.inject({ method: 'GET', url: `${graph}/${id}?fields=status_code&access_token=${tokens.accessToken}` })).json<{ status_code: string }>().status_code;
+    expect(await status()).toBe('IN_PROGRESS');
+    const video = Buffer.from('resumable reel bytes '.repeat(500));
+    // As Meta's curl example sends it: --data-binary, so a form content type over raw bytes.
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: new URL(uri).pathname,
+      headers: { authorization: `OAuth ${tokens.accessToken}`, offset: '0', file_size: String(video.length), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: video,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toEqual({ success: true, message: 'Upload successful.' });
+    await expect.poll(status, { timeout: 10_000 }).toBe('FINISHED');
+    const published = await t.app.inject({ method: 'POST', url: `${graph}/${userId}/media_publish?creation_id=${id}&access_token=${tokens.accessToken}` });
+    expect(published.statusCode).toBe(200);
+    const reels = (await accountPage(consent.session, userId)).reels;
+    expect(reels).toEqual([expect.objectContaining({ caption: 'Resumable reel', container_id: id, sha256: sha256(video), size_bytes: video.length }) as unknown]);
+  });
+
   /** A creator who connected an Instagram sandbox account through the app's routes, with a finished video. */
   async function creatorWithAccount(label: string, simulate: SandboxSimulation) {
     const client = new ApiClient(t.app);

@@ -22,6 +22,9 @@ const uniqueName = (label: string) => `${label} ${Math.random().toString(36).sli
 const CHUNK = 32 * 1024;
 const CONTENT = { caption: 'Sandbox caption #fyp', tiktok: { privacy_level: 'SELF_ONLY' as const, disable_comment: false, disable_duet: false, disable_stitch: true, brand_organic_toggle: false, brand_content_toggle: false, is_aigc: true } };
 const WAIT = { timeout: 50_000, interval: 100 };
+/** The one video the sandbox can pull: served at the app's media route by the sandbox's fetch. */
+const PULLED = Buffer.from('pulled video bytes '.repeat(400));
+const servePulled = (url: string) => Promise.resolve(new URL(url).pathname === '/media/pulled.mp4' ? new Response(PULLED, { headers: { 'content-type': 'video/mp4' } }) : new Response('', { status: 404 }));
 
 describe('TikTok sandbox', { timeout: 60_000 }, () => {
   let t: TestApp;
@@ -39,7 +42,7 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0.2', RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishTimings: { backoffBaseMs: 100, backoffMaxMs: 1_000, pollIntervalMs: 100, maxPolls: 300 } });
     appAdapter = t.app.publishEngine.adapters.tiktok as TiktokAdapter;
-    sandbox = createSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0, platforms: ['tiktok'] });
+    sandbox = createSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0, platforms: ['tiktok'], fetch: servePulled });
     tiktok = createTiktokAdapter({ clientKey: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET, endpoints: sandbox.clients.tiktok.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK, backoffMs: () => 5 });
     redirectUri = `${t.config.appUrl}/api/tiktok/callback`;
     owner = { db: t.database.db, userId: (await t.client.register(uniqueEmail('tiktok-sandbox'))).user.id };
@@ -141,6 +144,28 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
     }
     const html = await t.app.inject({ method: 'GET', url: `/sandbox/tiktok/channel/${encodeURIComponent(account.profile.platformAccountId)}`, headers: { cookie: session } });
     expect(html.body).toContain('TikTok Sandbox</title>');
+  });
+
+  it('PULL_FROM_URL: TikTok pulls the video from a verified prefix (this app), refuses any other as url_ownership_unverified', async () => {
+    const { tokens, profile } = await connect(uniqueName('Pull'), 'ok');
+    const init = (videoUrl: string) =>
+      sandbox.http(`${sandbox.clients.tiktok.endpoints.apiBase}/v2/post/publish/video/init/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify({ post_info: { title: 'Pulled post', privacy_level: 'SELF_ONLY' }, source_info: { source: 'PULL_FROM_URL', video_url: videoUrl } }),
+      });
+    const foreign = await init('https://elsewhere.example/video.mp4');
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: { code: 'url_ownership_unverified' } });
+    const pulled = await init(`${t.config.appUrl}/media/pulled.mp4`);
+    expect(pulled.status).toBe(200);
+    const { data } = (await pulled.json()) as { data: { publish_id: string; upload_url?: string } };
+    expect(data.publish_id).toMatch(/^v_pub_url~v2-1\./);
+    expect(data.upload_url).toBeUndefined();
+    const ctx = { accessToken: () => Promise.resolve(tokens.accessToken) };
+    await expect.poll(async () => (await tiktok.publisher.status(ctx, data.publish_id)).state, WAIT).toBe('published');
+    const sha = createHash('sha256').update(PULLED).digest('hex');
+    expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ title: 'Pulled post', sha256: sha, size_bytes: PULLED.length }) as unknown]);
   });
 
   it('flaky: exactly one post, one init', async () => {

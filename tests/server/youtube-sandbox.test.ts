@@ -343,6 +343,30 @@ describe('the YouTube adapter against the sandbox', () => {
     expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ upload_status: 'rejected', status_reason: 'inappropriate' }) as unknown]);
   });
 
+  it('takes what googleapis sends: a multipart insert (resource then media) and repeated part= parameters', async () => {
+    const { tokens, profile } = await connect('Googleapis', 'ok');
+    const media = memoryMedia(3000);
+    const boundary = 'googleapis-boundary-1';
+    const resource = JSON.stringify({ snippet: { title: 'Multipart short', categoryId: '22' }, status: { privacyStatus: 'unlisted' } });
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${resource}\r\n--${boundary}\r\nContent-Type: video/mp4\r\n\r\n`),
+      media.bytes,
+      Buffer.from(`\r\n--${boundary}--`),
+    ]);
+    const insert = await sandbox.http(`${endpoints.uploadBase}/videos?part=snippet&part=status&uploadType=multipart`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': `multipart/related; boundary=${boundary}` },
+      body,
+    });
+    expect(insert.status).toBe(200);
+    const video = (await insert.json()) as { id: string; snippet: { title: string }; status: { privacyStatus: string } };
+    expect(video).toMatchObject({ snippet: { title: 'Multipart short' }, status: { privacyStatus: 'unlisted' } });
+    expect((await channel(profile.platformAccountId)).videos).toEqual([expect.objectContaining({ id: video.id, sha256: media.sha256, size_bytes: media.size }) as unknown]);
+    const list = await sandbox.http(`${endpoints.apiBase}/videos?part=status&part=processingDetails&id=${video.id}&fields=items(id,status,processingDetails)`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { items: unknown[] }).items).toEqual([expect.objectContaining({ id: video.id, status: expect.objectContaining({ uploadStatus: expect.any(String) as unknown }) as unknown, processingDetails: expect.any(Object) as unknown }) as unknown]);
+  });
+
   it('speaks the upload protocol: bad metadata is invalidTitle, a probe of an unknown session is 404', async () => {
     const { tokens } = await connect('Protocol', 'ok');
     const init = await sandbox.http(`${endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`, {
