@@ -53,11 +53,6 @@ interface Run {
 async function main(run: Run): Promise<Checks> {
   const timeline = new Timeline();
   const checks = new Checks();
-  console.log('== chaos test: 2 API processes + 2 workers on Postgres and S3, kill -9 mid-upload and mid-render');
-
-  const build = buildIfNeeded();
-  timeline.phase(build.built ? 'build (npm run build)' : 'build (dist/ is current)');
-
   run.database = await createDatabase();
   run.s3 = await startLocalS3('reelflow-chaos');
   const s3Options = run.s3.options;
@@ -188,6 +183,16 @@ async function cleanUp(run: Run): Promise<void> {
   await run.s3?.close().catch(() => undefined);
   await run.database?.drop().catch((error: Error) => console.error(`could not drop ${run.database?.name}: ${error.message}`));
   rmSync(run.root, { recursive: true, force: true });
+}
+
+console.log('== chaos test: 2 API processes + 2 workers on Postgres and S3, kill -9 mid-upload and mid-render');
+// Before the run's time limit starts: a build takes a minute or more on a busy machine.
+try {
+  const build = buildIfNeeded();
+  console.log(build.built ? `  built (npm run build) in ${seconds(build.ms)}` : '  dist/ is current');
+} catch (error) {
+  console.error(`== chaos test FAILED: ${(error as Error).message}`);
+  process.exit(1);
 }
 
 const run: Run = { root: mkdtempSync(join(tmpdir(), 'reelflow-chaos-')), database: null, s3: null, processes: [] };
