@@ -153,6 +153,9 @@ async function startServer(distDir) {
     if (child.exitCode !== null) throw Object.assign(new Error(`The server exited:\n${log}`), { fatal: true });
     return (await fetch(`${url}/api/health`)).ok;
   }, SERVER_START_TIMEOUT_MS).catch((error) => {
+    // A server that never came up is not left running.
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${error.message}\n${log}`);
   });
   return {
