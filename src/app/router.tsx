@@ -108,7 +108,7 @@ function page<TPath extends string>(path: TPath, title: string, component: Route
   return { getParentRoute: () => appLayout, path, component, staticData: permission ? { title, permission } : { title } };
 }
 
-const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('../features/home/HomePage'), 'HomePage', { firstScreen: true })));
+const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('./home-page'), 'HomePage', { firstScreen: true })));
 const facelessVideoRoute = createRoute(
   page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
 );
