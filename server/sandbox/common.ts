@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sqlState } from '../db/errors';
 import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
 import { constantTimeEqual } from '../domain/auth/secrets';
 
@@ -256,4 +257,22 @@ export function readAuthParams(fields: unknown, client: { clientId: string; redi
     return { ok: false, status: 400, title: 'invalid_request', message: 'The sandbox takes PKCE code challenges with the S256 method only.' };
   }
   return { ok: true, value: { ...client, state, scope, codeChallenge, codeChallengeMethod: codeChallenge ? 'S256' : '' } };
+}
+
+/**
+ * What every platform scope sets up alike: form bodies as objects (the token endpoints take
+ * forms), and one error handler. A body the parser refused (too deep, bad JSON, too large) or a
+ * value the database cannot hold is the caller's mistake, answered with its 4xx (400 by default)
+ * in the platform's own error body; anything else is a logged 500.
+ */
+export function sandboxScope(scope: FastifyInstance, answerError: (reply: FastifyReply, status: number) => FastifyReply): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
+    const status = clientMistake ? (typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400) : 500;
+    if (status === 500) request.log.error({ err: error }, 'sandbox error');
+    return answerError(reply, status);
+  });
 }

@@ -11,10 +11,9 @@
 // sandbox_posts row whose unique upload_id is the container — one container, at most one Reel.
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
 import { sandboxPosts, sandboxUploads, type SandboxAccountRow, type SandboxPostRow, type SandboxUploadRow } from '../db/schema-sandbox';
 import { constantTimeEqual, randomSecret } from '../domain/auth/secrets';
 import type { InstagramEndpoints } from '../providers/social/instagram/client';
@@ -23,7 +22,7 @@ import { avatarSvg } from './pages';
 import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { SandboxStore } from './store';
-import { bearer, oauthHeaderToken, CONSENT_COOKIE, cookieValue, fetchAppMedia, partFiles, htmlPage, httpOrigin, redirectWith, text, wellFormed } from './common';
+import { bearer, oauthHeaderToken, CONSENT_COOKIE, cookieValue, fetchAppMedia, partFiles, htmlPage, httpOrigin, redirectWith, text, wellFormed, sandboxScope } from './common';
 
 export const INSTAGRAM_SANDBOX_PREFIX = '/sandbox/instagram';
 /** The Instagram sandbox's one app: what createSocialAdapters configures the adapter with. */
@@ -317,18 +316,10 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
 
   await app.register(
     (sandbox, _options, done) => {
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      });
       sandbox.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
-        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
-        if (!clientMistake) {
-          request.log.error({ err: error }, 'sandbox error');
-          return graphError(reply, 500, 1, 'An unknown error occurred', { transient: true });
-        }
-        return graphError(reply, typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400, 100, 'Invalid parameter', { type: 'OAuthException' });
-      });
+      sandboxScope(sandbox, (reply, status) =>
+        status === 500 ? graphError(reply, 500, 1, 'An unknown error occurred', { transient: true }) : graphError(reply, status, 100, 'Invalid parameter', { type: 'OAuthException' }),
+      );
 
       // --- Instagram Login ---------------------------------------------------------------------
       sandbox.get('/oauth/authorize', async (request, reply) => {

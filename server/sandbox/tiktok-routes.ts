@@ -4,10 +4,9 @@
 // tokens, revoke), user info, creator_info, direct-post init, chunk PUTs (206/201), status/fetch,
 // and an account page that shows what was posted. Each account's `simulate` choice makes it
 // misbehave like real accounts do (contract SANDBOX_SIMULATIONS). State: the shared sandbox_* tables.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TIKTOK_PRIVACY_LEVELS } from '../../contract/publishing';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body-parser';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
 import { randomSecret } from '../domain/auth/secrets';
@@ -31,8 +30,7 @@ import {
   wellFormed,
   verifierMatches,
   readAuthParams,
-  type AuthRequestCheck,
-} from './common';
+  type AuthRequestCheck, sandboxScope } from './common';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
 import { randomId, SandboxStore } from './store';
@@ -246,9 +244,6 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
 
   await app.register(
     (sandbox, _options, done) => {
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      });
       // TikTok's creator_info query is a POST with the JSON content type and no body at all. Bodies
       // are depth-bounded like the app's own (nothing downstream walks a pathologically deep value).
       sandbox.removeContentTypeParser('application/json');
@@ -263,12 +258,7 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
         }
       });
       sandbox.addContentTypeParser(['video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: TIKTOK_SANDBOX_MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
-      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
-        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
-        const status = clientMistake ? (typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400) : 500;
-        if (status === 500) request.log.error({ err: error }, 'sandbox error');
-        return apiError(reply, status, status === 500 ? 'internal_error' : 'invalid_params', status === 500 ? 'Something went wrong.' : 'The request is invalid.');
-      });
+      sandboxScope(sandbox, (reply, status) => apiError(reply, status, status === 500 ? 'internal_error' : 'invalid_params', status === 500 ? 'Something went wrong.' : 'The request is invalid.'));
 
       // --- Login Kit ---------------------------------------------------------------------------
       const consentPath = `${TIKTOK_SANDBOX_PREFIX}/v2/auth/authorize/`;

@@ -4,13 +4,12 @@
 // refresh, revoke), channels?mine=true, the resumable upload (308 + Range, status probe), videos
 // status, and a channel page that shows what was published. Each account's `simulate` choice
 // makes it misbehave the way real accounts do (contract SANDBOX_SIMULATIONS).
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sqlState } from '../db/errors';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
 import { randomSecret } from '../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../providers/social/youtube/client';
-import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck } from './common';
+import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck, sandboxScope } from './common';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
 import { readMultipartRelated } from './multipart-related';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
@@ -215,21 +214,11 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
 
   await app.register(
     (sandbox, _options, done) => {
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      });
       // Upload chunks (video/*, application/octet-stream) and anything else arrive as raw bytes.
       sandbox.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      sandbox.setErrorHandler((error: FastifyError, request, reply) => {
-        // A body the parser refused (too deep, bad JSON, too large) or a value the database cannot
-        // hold is the caller's mistake: Google answers those with a 400 too.
-        const clientMistake = (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) || 'errors' in error || sqlState(error)?.startsWith('22');
-        const status = clientMistake ? (typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400) : 500;
-        if (status === 500) {
-          request.log.error({ err: error }, 'sandbox error');
-        }
-        return apiError(reply, status, status === 500 ? 'backendError' : status === 413 ? 'uploadTooLarge' : 'badRequest', status === 500 ? 'Backend Error' : 'The request is invalid.');
-      });
+      sandboxScope(sandbox, (reply, status) =>
+        apiError(reply, status, status === 500 ? 'backendError' : status === 413 ? 'uploadTooLarge' : 'badRequest', status === 500 ? 'Backend Error' : 'The request is invalid.'),
+      );
 
       // --- OAuth -----------------------------------------------------------------------------
       sandbox.get('/o/oauth2/v2/auth', async (request, reply) => {
