@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { processTempRoot } from '../../server/media/temp-roots';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +86,8 @@ describe('transcriptions API', () => {
   const userFiles = (userId: number) => filesUnder(join(mediaDirOf(t.config), 'users', String(userId)));
   const spoolFiles = () => filesUnder(uploadSpoolDir(t.config.dataDir));
   const rowsOf = (userId: number) => t.database.db.select().from(transcriptions).where(eq(transcriptions.userId, userId));
-  const workDirs = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('reelflow-transcribe-'));
+  // Work folders live under this process's temp root (server/media/temp-roots.ts).
+  const workDirs = async () => (await readdir(await processTempRoot())).filter((name) => name.startsWith('reelflow-transcribe-'));
   const settle = async () => t.app.inProcessTranscriber!.idle();
 
   it('says which engine is configured before any upload', async () => {
