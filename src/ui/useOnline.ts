@@ -1,21 +1,20 @@
-// "Is there a connection?" for the screen: the browser's flag and the sync layer's view of it
-// (either saying offline is enough to hold back a request that needs the network).
+// "Is there a connection?" for the screen: the browser's flag, re-read on its online/offline
+// events. The sync status's `online` is this same flag, but reading it through src/sync would
+// need the engine's local store bound, and a widget asking about the connection (a "Keep
+// offline" switch, a player) must work whether or not the store was opened.
 import { useSyncExternalStore } from 'react';
-import { syncStatus } from '../sync';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
-  const unsubscribe = syncStatus.subscribe(onChange);
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
-    unsubscribe();
   };
 }
 
 function isOnline(): boolean {
-  return navigator.onLine !== false && syncStatus.get().online;
+  return navigator.onLine !== false;
 }
 
 export function useOnline(): boolean {
