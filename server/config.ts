@@ -17,6 +17,10 @@ function tokenKeyMessage(name: string): string {
 }
 
 // Empty strings count as "not set": `.env` files and CI often carry `NAME=`.
+/** all: HTTP and jobs (the default, one process); api: HTTP only; worker: jobs only (`npm run worker`). */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 const envSchema = z.object({
@@ -39,6 +43,7 @@ const envSchema = z.object({
   RATE_LIMIT_VIDEO_RESTART: optionalText.default('10 per minute'),
   RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
   PUBLISH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32).default(2)),
+  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROCESS_ROLES, { message: 'ROLE must be all, api or worker' }).default('all')),
   RATE_LIMIT_UPLOAD: optionalText.default('30 per minute'),
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
   NODE_ENV: optionalText,
@@ -173,6 +178,8 @@ export interface Config {
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process. */
   publishConcurrency: number;
+  /** What this process does: 'all' serves HTTP and runs jobs, 'api' only serves HTTP (it still queues jobs), 'worker' only runs jobs. */
+  role: ProcessRole;
   /**
    * Resumable (tus) uploads: where they live, the largest accepted, how long a partial one is kept.
    * `s3` (set when MEDIA_STORAGE=s3): the uploads go to the media bucket under `uploads/`, so every
@@ -362,6 +369,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !databaseUrl) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: must start with postgres:// (leave it empty for the embedded database)');
   }
+  // An API-only process leaves the jobs to workers, which the embedded database (one process) cannot have.
+  if (e.ROLE === 'api' && !databaseUrl) {
+    throw new ConfigError('Invalid configuration:\n  ROLE: api needs DATABASE_URL (a shared Postgres the workers also use); with the embedded database leave ROLE unset');
+  }
   const loginWindowMs = /^\d/.test(e.LOGIN_RATE_LIMIT_WINDOW.trim()) ? parseWindow(e.LOGIN_RATE_LIMIT_WINDOW) : null;
   if (loginWindowMs === null) {
     throw new ConfigError(`Invalid configuration:\n  LOGIN_RATE_LIMIT_WINDOW: expected e.g. "1 minute" or "30 seconds", got "${e.LOGIN_RATE_LIMIT_WINDOW}"`);
@@ -409,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     renderConcurrency: e.RENDER_CONCURRENCY,
     publishConcurrency: e.PUBLISH_CONCURRENCY,
+    role: e.ROLE,
     uploads: {
       directory: resolve(e.DATA_DIR, 'uploads'),
       maxBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),

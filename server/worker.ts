@@ -8,6 +8,10 @@ import { loggerOptions, logDestination } from './logger';
 import { runWorker } from './worker-process';
 
 const config = loadConfigOrExit();
+if (config.role === 'api') {
+  console.error('ROLE=api serves HTTP only; `npm run worker` runs the jobs. Unset ROLE (or set ROLE=worker) for the worker.');
+  process.exit(1);
+}
 const log = pino(loggerOptions(config.logLevel), logDestination(config.logFormat));
 try {
   const worker = await runWorker(config, log);

@@ -1,9 +1,9 @@
 // Hourly purge of Idempotency-Key rows past their retention (24 h, see
 // server/domain/idempotency). Expired keys already count as new when they come back, so the purge
 // only keeps the table small; running it late or twice is harmless.
-import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency/idempotency';
+import { defineJob } from './job';
 
 export const PURGE_IDEMPOTENCY_QUEUE = 'purge-idempotency-keys';
 /** Every hour at minute 17 (off the top of the hour, when other cron work tends to pile up). */
@@ -16,11 +16,11 @@ export async function purgeIdempotencyKeysJob(db: Db, log: (message: string) => 
   return deleted;
 }
 
-/** Creates the queue, (re)installs the schedule (pg-boss upserts it by name) and a worker. */
-export async function registerIdempotencyPurge(boss: PgBoss, db: Db, log: (message: string) => void = () => {}): Promise<void> {
-  await boss.createQueue(PURGE_IDEMPOTENCY_QUEUE);
-  await boss.schedule(PURGE_IDEMPOTENCY_QUEUE, PURGE_IDEMPOTENCY_CRON, {}, { tz: 'UTC' });
-  await boss.work(PURGE_IDEMPOTENCY_QUEUE, async () => {
-    await purgeIdempotencyKeysJob(db, log);
-  });
-}
+export const idempotencyPurgeJob = defineJob({
+  queue: PURGE_IDEMPOTENCY_QUEUE,
+  cron: PURGE_IDEMPOTENCY_CRON,
+  async run(_data, services) {
+    const deleted = await purgeIdempotencyKeysJob(services.database.db);
+    return { outcome: `purged ${deleted} expired idempotency keys` };
+  },
+});

@@ -3,9 +3,9 @@
 // last byte, wherever the uploads live (domain/uploads/store.ts: on S3 a partial upload's multipart
 // upload is aborted too). pg-boss runs a cron schedule once per tick whatever the number of
 // processes; running it late, twice or in two processes at once is harmless all the same.
-import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import { uploadStoreOf } from '../domain/uploads/store';
+import { defineJob } from './job';
 
 export const PURGE_UPLOADS_QUEUE = 'purge-expired-uploads';
 /** Every hour at minute 41 (away from the idempotency purge at 17). */
@@ -18,11 +18,12 @@ export async function purgeUploadsJob(uploads: Config['uploads'], log: (message:
   return removed;
 }
 
-/** Creates the queue, (re)installs the schedule (pg-boss upserts it by name) and a worker. */
-export async function registerUploadsPurge(boss: PgBoss, uploads: Config['uploads'], log: (message: string) => void = () => {}): Promise<void> {
-  await boss.createQueue(PURGE_UPLOADS_QUEUE, { name: PURGE_UPLOADS_QUEUE, policy: 'stately', retryLimit: 0 });
-  await boss.schedule(PURGE_UPLOADS_QUEUE, PURGE_UPLOADS_CRON, {}, { tz: 'UTC' });
-  await boss.work(PURGE_UPLOADS_QUEUE, async () => {
-    await purgeUploadsJob(uploads, log);
-  });
-}
+export const uploadsPurgeJob = defineJob({
+  queue: PURGE_UPLOADS_QUEUE,
+  options: { policy: 'stately', retryLimit: 0 },
+  cron: PURGE_UPLOADS_CRON,
+  async run(_data, services) {
+    const removed = await purgeUploadsJob(services.config.uploads);
+    return { outcome: `removed ${removed} expired uploads` };
+  },
+});

@@ -1,35 +1,28 @@
-// How request handlers hand work to the job runner. The server passes a pg-boss-backed queue; an
-// app built without pg-boss (tests, tools) gets the inline queue, which runs the job's handler at
-// once in the request — same work, same outcome, only not deferred.
+// The job port: how request handlers and jobs hand work to the job runner. pg-boss is behind it
+// in every process and on either database; the process's role only decides whether it also works
+// the queues (server/jobs/runner.ts).
 import type PgBoss from 'pg-boss';
 
+export interface SendOptions {
+  /** One waiting job per key (with the queue's policy): sending the same step twice queues it once. */
+  singletonKey?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
 export interface JobQueue {
-  send(queue: string, data: object): Promise<void>;
+  send(queue: string, data: object, options?: SendOptions): Promise<void>;
 }
 
-export type JobHandler = (data: unknown) => Promise<void>;
-
-export function bossQueue(boss: () => PgBoss | null): JobQueue {
+/** The port over a pg-boss; `sent` is told of every job sent (the test driver wakes on it). */
+export function bossQueue(boss: PgBoss, sent?: (queue: string) => void): JobQueue {
   return {
-    async send(queue, data) {
-      const current = boss();
-      if (!current) throw new Error(`job runner not started; cannot queue ${queue}`);
-      await current.send(queue, data);
-    },
-  };
-}
-
-/** Runs handlers immediately; a failing job is reported to onError, never to the request. */
-export function inlineQueue(handlers: Record<string, JobHandler>, onError: (error: unknown, queue: string) => void): JobQueue {
-  return {
-    async send(queue, data) {
-      const handler = handlers[queue];
-      if (!handler) throw new Error(`no handler for job queue ${queue}`);
-      try {
-        await handler(data);
-      } catch (error) {
-        onError(error, queue);
-      }
+    async send(queue, data, options = {}) {
+      await boss.send(queue, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+      sent?.(queue);
     },
   };
 }

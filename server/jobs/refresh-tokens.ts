@@ -3,25 +3,21 @@
 // 'stately': the cron's job and the start's job of the server and of `npm run worker` collapse into
 // one queued run; two runs overlapping would still be harmless (the token service's single flight
 // and row lock).
-import type PgBoss from 'pg-boss';
-import type { Db } from '../db/client';
 import { refreshDueTokens, TOKEN_REFRESH_CRON } from '../domain/social/token-refresh';
-import type { AccountTokenService } from '../domain/social/types';
+import { defineJob } from './job';
 
 export const REFRESH_TOKENS_QUEUE = 'refresh-tokens';
 
-export interface RefreshTokensJobDeps {
-  db: Db;
-  tokens: AccountTokenService;
-  log: (message: string) => void;
-}
-
-export async function registerRefreshTokens(boss: PgBoss, deps: RefreshTokensJobDeps): Promise<void> {
-  await boss.createQueue(REFRESH_TOKENS_QUEUE, { name: REFRESH_TOKENS_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
-  await boss.schedule(REFRESH_TOKENS_QUEUE, TOKEN_REFRESH_CRON, {}, { tz: 'UTC' });
-  await boss.work(REFRESH_TOKENS_QUEUE, async () => {
-    await refreshDueTokens({ db: deps.db, tokens: deps.tokens, log: deps.log });
-  });
-  // Once at start: tokens that ran down while no process was up are renewed now, not in 15 minutes.
-  await boss.send(REFRESH_TOKENS_QUEUE, {});
-}
+export const refreshTokensJob = defineJob<Record<string, never>>({
+  queue: REFRESH_TOKENS_QUEUE,
+  options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
+  cron: TOKEN_REFRESH_CRON,
+  async run(_data, services) {
+    const summary = await refreshDueTokens({ db: services.database.db, tokens: services.accountTokens, log: (message) => services.note(message) });
+    return { outcome: `refreshed ${summary.refreshed.length}, reconnect ${summary.reconnect.length}, failed ${summary.failed.length}` };
+  },
+  async resume(services) {
+    // Once at start: tokens that ran down while no process was up are renewed now, not in 15 minutes.
+    await services.jobs.send(REFRESH_TOKENS_QUEUE, {});
+  },
+});

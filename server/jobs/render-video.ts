@@ -1,12 +1,11 @@
-// The render queue (issue 8) on pg-boss, worked by the server and by `npm run worker` alike.
-// RENDER_CONCURRENCY workers per process each take one video at a time. pg-boss retries are
-// safe: renderVideo resumes from the checkpoint and never charges (charging happens when the
-// video is queued), and a video another live run holds is retried later.
-import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+// The render queue (issue 8): RENDER_CONCURRENCY workers per process each take one video at a
+// time. pg-boss retries are safe: renderVideo resumes from the checkpoint and never charges
+// (charging happens when the video is queued), and a video another live run holds is retried later.
 import { renderVideo, STALE_HEARTBEAT_MS } from '../domain/videos/pipeline/run';
-import type { RenderServices } from '../domain/videos/pipeline/services';
 import { releaseCrashedRenders, RunningRenders, unfinishedVideoIds, type VideoRenderer } from '../domain/videos/runner';
+import { defineJob, RetryLater } from './job';
+import { videoOwner } from './owners';
+import type { JobQueue } from './queue';
 import { jobDataId, type ClaimedQueue } from './takeover';
 
 export const RENDER_VIDEO_QUEUE = 'render-video';
@@ -15,14 +14,10 @@ export interface RenderJobData {
   videoId: string;
 }
 
-/** Queues renders on pg-boss; `running` lets a delete stop a render of this process. */
-export function bossRenderer(boss: () => PgBoss | null, running: RunningRenders): VideoRenderer {
+/** Queues renders; `running` lets a delete stop a render of this process. */
+export function queuedRenderer(jobs: JobQueue, running: RunningRenders): VideoRenderer {
   return {
-    async enqueue(videoId) {
-      const current = boss();
-      if (!current) throw new Error(`job runner not started; cannot queue ${RENDER_VIDEO_QUEUE}`);
-      await current.send(RENDER_VIDEO_QUEUE, { videoId } satisfies RenderJobData);
-    },
+    enqueue: (videoId) => jobs.send(RENDER_VIDEO_QUEUE, { videoId } satisfies RenderJobData),
     stop: (videoId) => running.stop(videoId),
   };
 }
@@ -34,44 +29,30 @@ export const RENDER_CLAIMS: ClaimedQueue = {
   held: (since) => `EXISTS (SELECT 1 FROM ai_videos v WHERE v.id = ${jobDataId('videoId')} AND v.status = 'processing' AND v.heartbeat_at >= ${since})`,
 };
 
-export interface RenderJobDeps {
-  database: Database;
-  services: RenderServices;
-  concurrency: number;
-  running: RunningRenders;
-  logError: (error: unknown, context: string) => void;
-}
-
-export async function registerRenderVideo(boss: PgBoss, deps: RenderJobDeps): Promise<void> {
-  await boss.createQueue(RENDER_VIDEO_QUEUE, {
-    name: RENDER_VIDEO_QUEUE,
+export const renderVideoJob = defineJob<RenderJobData>({
+  queue: RENDER_VIDEO_QUEUE,
+  options: {
     retryLimit: 20,
     retryDelay: 15,
     // A long render must not be taken for a dead one by pg-boss's own expiry; a dead one is
     // taken over much sooner by its heartbeat (takeover.ts).
     expireInSeconds: 4 * 3600,
-  });
-  const handler = async (jobs: PgBoss.Job<RenderJobData>[]) => {
-    for (const job of jobs) {
-      const videoId = job.data?.videoId;
-      if (typeof videoId !== 'string') continue;
-      const outcome = await deps.running.run(videoId, (signal) => renderVideo(deps.services, videoId, { signal }));
-      // Busy: another run holds it (retry once its heartbeat is known); interrupted: we are
-      // stopping (the next start, or another worker, resumes it).
-      if (outcome === 'busy' || outcome === 'interrupted') throw new Error(`render of ${videoId} ${outcome}; retrying later`);
-    }
-  };
-  for (let worker = 0; worker < Math.max(1, deps.concurrency); worker++) {
-    await boss.work<RenderJobData>(RENDER_VIDEO_QUEUE, { batchSize: 1 }, async (jobs) => {
-      try {
-        await handler(jobs);
-      } catch (error) {
-        deps.logError(error, 'render job');
-        throw error;
-      }
-    });
-  }
-  // Videos a crash or stop left unfinished are queued again (they resume from their checkpoint).
-  if (deps.database.kind === 'pglite') await releaseCrashedRenders(deps.database.db);
-  for (const videoId of await unfinishedVideoIds(deps.database.db)) await boss.send(RENDER_VIDEO_QUEUE, { videoId } satisfies RenderJobData);
-}
+  },
+  concurrency: (services) => services.config.renderConcurrency,
+  claims: () => RENDER_CLAIMS,
+  subject: (data) => ({ videoId: data.videoId }),
+  async run({ videoId }, services) {
+    if (typeof videoId !== 'string') return { outcome: 'ignored' };
+    const outcome = await services.runningRenders.run(videoId, (signal) => renderVideo(services.render, videoId, { signal }));
+    const report = { outcome, userId: await videoOwner(services.database.db, videoId) };
+    // Busy: another run holds it (retry once its heartbeat is known); interrupted: we are
+    // stopping (the next start, or another worker, resumes it).
+    if (outcome === 'busy' || outcome === 'interrupted') throw new RetryLater(outcome, report);
+    return report;
+  },
+  async resume(services) {
+    // Videos a crash or stop left unfinished are queued again (they resume from their checkpoint).
+    if (services.database.kind === 'pglite') await releaseCrashedRenders(services.database.db);
+    for (const videoId of await unfinishedVideoIds(services.database.db)) await services.jobs.send(RENDER_VIDEO_QUEUE, { videoId } satisfies RenderJobData);
+  },
+});

@@ -1,18 +1,19 @@
-// The transcription queue (issue 11) on pg-boss, worked by the server and by `npm run worker`
-// alike, one transcription at a time per process. Retries are safe: runTranscription claims the
-// row (a live run elsewhere makes this one 'busy') and starts over from the stored media; a
-// temporary engine failure leaves the row queued and throws here, so pg-boss tries again later
-// (with backoff) until runTranscription records it as failed after MAX_ATTEMPTS.
+// The transcription queue (issue 11), one transcription at a time per process. Retries are safe:
+// runTranscription claims the row (a live run elsewhere makes this one 'busy') and starts over
+// from the stored media; a temporary engine failure leaves the row queued and comes back here as
+// a retry, so pg-boss tries again later (with backoff) until runTranscription records it as
+// failed after MAX_ATTEMPTS.
 import { join } from 'node:path';
-import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
 import type { MediaStorage } from '../media/storage/types';
 import { prepareFontsDir } from '../media/fonts';
 import { createSpeechToText } from '../providers/stt';
 import { renderIsQueued } from '../domain/transcriptions/render';
 import { MAX_ATTEMPTS, releaseCrashedTranscriptions, runTranscription, STALE_HEARTBEAT_MS, unfinishedTranscriptionIds, type TranscribeDeps } from '../domain/transcriptions/run';
 import type { TranscriptionRunner } from '../domain/transcriptions/runner';
+import { defineJob, RetryLater } from './job';
+import { transcriptionOwner } from './owners';
+import type { JobQueue } from './queue';
 import { jobDataId, type ClaimedQueue } from './takeover';
 
 export const TRANSCRIBE_QUEUE = 'transcribe';
@@ -27,19 +28,11 @@ export interface TranscribeJobData {
   transcriptionId: string;
 }
 
-/** Queues transcriptions on pg-boss (the server's TranscriptionRunner). */
-export function bossTranscriber(boss: () => PgBoss | null): TranscriptionRunner {
+/** Queues transcriptions and captioned videos (the app's TranscriptionRunner). */
+export function queuedTranscriber(jobs: JobQueue): TranscriptionRunner {
   return {
-    async enqueue(transcriptionId) {
-      const current = boss();
-      if (!current) throw new Error(`job runner not started; cannot queue ${TRANSCRIBE_QUEUE}`);
-      await current.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
-    },
-    async enqueueRender(transcriptionId) {
-      const current = boss();
-      if (!current) throw new Error(`job runner not started; cannot queue ${RENDER_CAPTIONS_QUEUE}`);
-      await current.send(RENDER_CAPTIONS_QUEUE, { transcriptionId } satisfies RenderCaptionsJobData);
-    },
+    enqueue: (transcriptionId) => jobs.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData),
+    enqueueRender: (transcriptionId) => jobs.send(RENDER_CAPTIONS_QUEUE, { transcriptionId } satisfies RenderCaptionsJobData),
   };
 }
 
@@ -50,44 +43,35 @@ export const TRANSCRIBE_CLAIMS: ClaimedQueue = {
   held: (since) => `EXISTS (SELECT 1 FROM transcriptions t WHERE t.id = ${jobDataId('transcriptionId')} AND t.status = 'processing' AND t.heartbeat_at >= ${since})`,
 };
 
-export interface TranscribeJobDeps {
-  database: Database;
-  transcribe: Omit<TranscribeDeps, 'db'>;
-  /** Aborted when the process stops: the running transcription is left to resume. */
-  signal: AbortSignal;
-  logError: (error: unknown, context: string) => void;
-}
-
-export async function registerTranscribe(boss: PgBoss, deps: TranscribeJobDeps): Promise<void> {
-  await boss.createQueue(TRANSCRIBE_QUEUE, {
-    name: TRANSCRIBE_QUEUE,
+export const transcribeJob = defineJob<TranscribeJobData>({
+  queue: TRANSCRIBE_QUEUE,
+  options: {
     // Busy rows and temporary engine failures come back; the row itself counts real attempts.
     retryLimit: MAX_ATTEMPTS * 3,
     retryDelay: 15,
     retryBackoff: true,
     // A long recording must not be taken for a dead run by pg-boss's own expiry.
     expireInSeconds: 4 * 3600,
-  });
-  const run: TranscribeDeps = { ...deps.transcribe, db: deps.database.db };
-  await boss.work<TranscribeJobData>(TRANSCRIBE_QUEUE, { batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const id = job.data?.transcriptionId;
-      if (typeof id !== 'string') continue;
-      try {
-        const outcome = await runTranscription(run, id, { signal: deps.signal });
-        if (outcome === 'busy' || outcome === 'retry' || outcome === 'interrupted') throw new Error(`transcription ${id} ${outcome}; trying again later`);
-        // render_video: the captioned video goes to its own queue.
-        if (outcome === 'completed' && (await renderIsQueued(run.db, id))) await boss.send(RENDER_CAPTIONS_QUEUE, { transcriptionId: id } satisfies RenderCaptionsJobData);
-      } catch (error) {
-        deps.logError(error, 'transcribe job');
-        throw error;
-      }
-    }
-  });
-  // Transcriptions a crash or stop left unfinished are queued again (they start over).
-  if (deps.database.kind === 'pglite') await releaseCrashedTranscriptions(deps.database.db);
-  for (const transcriptionId of await unfinishedTranscriptionIds(deps.database.db)) await boss.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
-}
+  },
+  claims: () => TRANSCRIBE_CLAIMS,
+  subject: (data) => ({ transcriptionId: data.transcriptionId }),
+  async run({ transcriptionId: id }, services) {
+    if (typeof id !== 'string') return { outcome: 'ignored' };
+    const db = services.database.db;
+    const outcome = await runTranscription({ ...services.transcribe, db }, id, { signal: services.stopSignal });
+    const report = { outcome, userId: await transcriptionOwner(db, id) };
+    if (outcome === 'busy' || outcome === 'retry' || outcome === 'interrupted') throw new RetryLater(outcome, report);
+    // render_video: the captioned video goes to its own queue.
+    if (outcome === 'completed' && (await renderIsQueued(db, id))) await services.jobs.send(RENDER_CAPTIONS_QUEUE, { transcriptionId: id } satisfies RenderCaptionsJobData);
+    return report;
+  },
+  async resume(services) {
+    // Transcriptions a crash or stop left unfinished are queued again (they start over).
+    const { database } = services;
+    if (database.kind === 'pglite') await releaseCrashedTranscriptions(database.db);
+    for (const transcriptionId of await unfinishedTranscriptionIds(database.db)) await services.jobs.send(TRANSCRIBE_QUEUE, { transcriptionId } satisfies TranscribeJobData);
+  },
+});
 
 /** What a transcription runs with, from the configuration: the same for the server, the worker and tests. */
 export function configuredTranscribeDeps(config: Pick<Config, 'transcription' | 'dataDir'>, storage: MediaStorage, log?: TranscribeDeps['log']): Omit<TranscribeDeps, 'db'> {

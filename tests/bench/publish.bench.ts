@@ -18,7 +18,9 @@ import { finished } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ConnectResponse, Post } from '../../contract/publishing';
+import pino from 'pino';
 import { buildApp } from '../../server/app';
+import { buildServices } from '../../server/composition';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -206,20 +208,22 @@ async function inProcess(root: string, small: Buffer, large: Buffer) {
   const config: Config = loadConfig(benchEnv(join(root, 'in-process')));
   const database = await openDatabase(config);
   await migrate(database);
-  const app = await buildApp({ config, database, logger: false, publishTimings: { pollIntervalMs: 250 } });
+  const services = await buildServices(config, database, { log: pino({ level: 'silent' }), overrides: { publishTimings: { pollIntervalMs: 250 } } });
+  const app = await buildApp({ config, database, services });
   await app.ready();
+  await services.start();
   try {
-    const uploads = instrument(app.publishEngine.adapters.youtube!);
-    const publisher = app.inProcessPublisher!;
+    const uploads = instrument(services.publishEngine.adapters.youtube!);
+    const publisher = services.publisher;
     const who = await creator(app, database);
     const accounts: string[] = [];
     for (let index = 0; index < ACCOUNTS; index++) accounts.push(await who.connect(`Bench channel ${index + 1}`));
-    const smallVideo = await seedVideo(database.db, app.publishEngine.storage, who.userId, { title: 'Bench short', bytes: small });
-    const largeVideo = await seedVideo(database.db, app.publishEngine.storage, who.userId, { title: 'Bench large', bytes: large });
+    const smallVideo = await seedVideo(database.db, services.publishEngine.storage, who.userId, { title: 'Bench short', bytes: small });
+    const largeVideo = await seedVideo(database.db, services.publishEngine.storage, who.userId, { title: 'Bench large', bytes: large });
 
     // Warm-up: one target end to end (JIT, query plans, the sandbox's upload directory).
     await who.post(smallVideo.id, [accounts[0]!], 'warm-up');
-    await publisher.idle();
+    await services.jobRunner.drain();
     uploads.reset();
 
     // 1. Throughput of small files: everything posted at once, worked as the in-process scheduler
@@ -228,7 +232,7 @@ async function inProcess(root: string, small: Buffer, large: Buffer) {
     const targetIds: string[] = [];
     for (let index = 0; index < POSTS; index++) targetIds.push(...(await who.post(smallVideo.id, accounts, `throughput ${index}`)).targets.map((target) => target.id));
     const posted = Date.now();
-    await publisher.idle();
+    await services.jobRunner.drain();
     const done = Date.now();
     const statuses = await statusesOf(database, targetIds);
     const notPublished = statuses.filter((row) => row.status !== 'published');
@@ -246,12 +250,12 @@ async function inProcess(root: string, small: Buffer, large: Buffer) {
     const copyMs: number[] = [];
     for (let run = 0; run < LARGE_RUNS; run++) {
       let t0 = performance.now();
-      await copyThroughStorage(app.publishEngine.storage, largeVideo.videoKey, chunkBytes, join(root, `copy-${run}.mp4`));
+      await copyThroughStorage(services.publishEngine.storage, largeVideo.videoKey, chunkBytes, join(root, `copy-${run}.mp4`));
       copyMs.push(performance.now() - t0);
       rmSync(join(root, `copy-${run}.mp4`), { force: true });
       t0 = performance.now();
       const post = await who.post(largeVideo.id, [accounts[run % ACCOUNTS]!], `large ${run}`);
-      await publisher.idle();
+      await services.jobRunner.drain();
       publishMs.push(performance.now() - t0);
       const [row] = await statusesOf(database, [post.targets[0]!.id]);
       if (row?.status !== 'published') throw new Error(`large upload ended ${row?.status}`);
@@ -267,9 +271,10 @@ async function inProcess(root: string, small: Buffer, large: Buffer) {
     uploads.reset();
     const delays = await schedulingDelays('in-process', database, publisher, who, smallVideo.id, accounts[0]!, uploads);
     console.log(`scheduling delay, in process (due → upload start, due ${DELAY_LEAD_MS / 1000} s ahead, ${DELAY_STEP_MS} ms apart): ${summary(delays)}`);
-    await publisher.idle({ withinMs: 10 * 60_000 });
+    await services.jobRunner.drain({ withinMs: 10 * 60_000 });
   } finally {
     await app.close();
+    await services.close();
     await database.close();
   }
 }
@@ -279,12 +284,12 @@ async function throughPgBoss(root: string, small: Buffer) {
   const server = await runServer(config, { logger: false });
   try {
     const { app, database } = server;
-    const uploads = instrument(app.publishEngine.adapters.youtube!);
+    const uploads = instrument(server.services.publishEngine.adapters.youtube!);
     const who = await creator(app, database);
     const accounts: string[] = [];
     for (let index = 0; index < ACCOUNTS; index++) accounts.push(await who.connect(`Bench channel ${index + 1} via pg-boss`));
     const account = accounts[0]!;
-    const video = await seedVideo(database.db, app.publishEngine.storage, who.userId, { title: 'Bench short', bytes: small });
+    const video = await seedVideo(database.db, server.services.publishEngine.storage, who.userId, { title: 'Bench short', bytes: small });
     // Warm-up: one upload through a worker.
     await who.post(video.id, [account], 'warm-up');
     await waitFor('the warm-up upload', () => uploads.acceptedCount() > 0);

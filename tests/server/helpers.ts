@@ -8,7 +8,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../../server/app';
+import pino from 'pino';
+import { buildApp } from '../../server/app';
+import { buildServices, type ServiceOverrides, type Services } from '../../server/composition';
+import type { JobRunner } from '../../server/jobs';
+import { TRANSCRIBE_QUEUE } from '../../server/jobs/transcribe';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -99,41 +103,50 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** What the app runs with (server/composition.ts): the publish engine, the publisher… */
+  services: Services;
+  /** The job runner, pg-boss as in production; tests wait for the jobs with `jobs.drain()`. */
+  jobs: JobRunner;
   client: ApiClient;
   close(): Promise<void>;
 }
 
-/** Providers a test may replace (e.g. a counting fake script writer). */
-export type TestAppOptions = Partial<
-  Pick<
-    BuildAppOptions,
-    | 'scriptWriter'
-    | 'mailer'
-    | 'speech'
-    | 'storage'
-    | 'mediaUrls'
-    | 'renderer'
-    | 'renderOverrides'
-    | 'social'
-    | 'accountTokens'
-    | 'publishScheduler'
-    | 'publishTimings'
-    | 'transcriber'
-    | 'transcriptionRetryMs'
-    | 'uploads'
-  >
->;
+/** Pieces of the composition a test may replace (e.g. a counting fake script writer). */
+export type TestAppOptions = ServiceOverrides & {
+  /** The transcription queue's wait before another try (pg-boss counts whole seconds). */
+  transcriptionRetryMs?: number;
+};
+
+/** The services of a test app: silent, with the test's overrides. */
+export function buildTestServices(config: Config, database: Database, options: TestAppOptions = {}): Promise<Services> {
+  const { transcriptionRetryMs, ...overrides } = options;
+  const queueOptions =
+    transcriptionRetryMs === undefined ? {} : { queueOptions: { ...overrides.queueOptions, [TRANSCRIBE_QUEUE]: { retryDelay: Math.ceil(transcriptionRetryMs / 1000), retryBackoff: false } } };
+  return buildServices(config, database, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), overrides: { ...overrides, ...queueOptions } });
+}
+
+/** An app on `services`, ready and with its jobs started (the server's order). */
+export async function startTestApp(services: Services, setup?: (app: FastifyInstance) => void): Promise<FastifyInstance> {
+  const app = await buildApp({ config: services.config, database: services.database, services });
+  // The services stop with the app (a second close is a no-op).
+  app.addHook('onClose', () => services.close());
+  setup?.(app);
+  await app.ready();
+  await services.start();
+  return app;
+}
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, setup?: (app: FastifyInstance) => void, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(env);
   const database = await testDb.open();
-  const app = await buildApp({ config: testDb.config, database, logger: false, ...options });
-  setup?.(app);
-  await app.ready();
+  const services = await buildTestServices(testDb.config, database, options);
+  const app = await startTestApp(services, setup);
   return {
     app,
     database,
     config: testDb.config,
+    services,
+    jobs: services.jobRunner,
     client: new ApiClient(app),
     async close() {
       await app.close();

@@ -30,11 +30,11 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
   let redirectUri: string;
   /** The Reelflow user the consents outside the app's connect route sign in as. */
   let owner: SandboxOwner;
-  const settled = () => t.app.inProcessPublisher!.idle({ withinMs: 10_000 });
+  const settled = () => t.jobs.drain({ withinMs: 10_000 });
 
   beforeAll(async () => {
     t = await createTestApp(ENV, undefined, { publishTimings: TIMINGS });
-    instagram = t.app.publishEngine.adapters.instagram!;
+    instagram = t.services.publishEngine.adapters.instagram!;
     redirectUri = `${t.config.appUrl}/api/instagram/callback`;
     owner = { db: t.database.db, userId: (await t.client.register(uniqueEmail('instagram-sandbox'))).user.id };
   });
@@ -136,9 +136,9 @@ describe('Instagram sandbox', { timeout: 60_000 }, () => {
     expect(back.searchParams.get('connect_error')).toBeNull();
     expect(back.searchParams.get('connected')).toBe('instagram');
     const accountId = back.searchParams.get('account')!;
-    const video = await seedVideo(t.database.db, t.app.publishEngine.storage, registered.user.id, { title: `${label} video` });
+    const video = await seedVideo(t.database.db, t.services.publishEngine.storage, registered.user.id, { title: `${label} video` });
     const bytes = Buffer.from(`${label}: the bytes of a small finished video `.repeat(200));
-    await t.app.publishEngine.storage.putBuffer(video.videoKey, bytes, 'video/mp4');
+    await t.services.publishEngine.storage.putBuffer(video.videoKey, bytes, 'video/mp4');
     // The consent left this browser signed in to the sandbox as the creator: their account page shows.
     return { client, token, accountId, accountName, videoId: video.id, bytes, session: consent.session };
   }

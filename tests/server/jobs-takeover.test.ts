@@ -29,7 +29,7 @@ import { allowPublishing, seedVideo } from './publishing-fixtures';
 // break would hold back every post behind it (with several workers it does so only now and then).
 const ENV = { RATE_LIMIT_CONNECT: '1000 per minute', RATE_LIMIT_VIDEOS: '1000 per minute', SANDBOX_PROCESSING_SECONDS: '0.2', PUBLISH_CONCURRENCY: '1' };
 /** Status polls in a fifth of a second; every other timing (the claims' staleness) as shipped. */
-const OPTIONS: RunServerOptions = { logger: false, publishTimings: { pollIntervalMs: 200 } };
+const OPTIONS: RunServerOptions = { logger: false, overrides: { publishTimings: { pollIntervalMs: 200 } } };
 /** A sweep, a fetch (2 s) and the run itself, with room for a loaded machine. */
 const TAKEOVER_WAIT = { timeout: SWEEP_INTERVAL_MS + 15_000, interval: 200 };
 const SCRIPT = 'Hello there. This is a very short video.';
@@ -52,7 +52,7 @@ describe('jobs of a dead process', () => {
     const client = new ApiClient(server.app);
     const { token, user } = await client.register(uniqueEmail(label));
     await allowPublishing(db(), user.id);
-    const video = await seedVideo(db(), server.app.publishEngine.storage, user.id, { title: `${label} video` });
+    const video = await seedVideo(db(), server.services.publishEngine.storage, user.id, { title: `${label} video` });
     const started = await client.get('/api/youtube/connect?path=/connect', as(token));
     const consent = await submitConsent(server.app, started.json<{ url: string }>().url, { account_name: `${label} channel`, simulate: 'ok' });
     const callback = await server.app.inject({ method: 'GET', url: `${consent.callback!.pathname}${consent.callback!.search}` });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post, TargetStatus } from '../../contract/publishing';
 import { posts, postTargets, socialAccounts } from '../../server/db/schema';
 import { DEFAULT_TIMINGS, INTERRUPTED_MESSAGE, releaseCrashedPublishes, runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
-import { createInProcessPublishScheduler } from '../../server/domain/publishing/scheduler';
 import { derivePostStatus } from '../../server/domain/publishing/status';
 import { reconnectMessage, unblockAccountTargets } from '../../server/domain/publishing/targets';
 import { SocialError } from '../../server/domain/ports/social';
@@ -29,7 +28,7 @@ describe('publish engine', () => {
     token = registered.token;
     userId = registered.user.id;
     await allowPublishing(t.database.db, userId);
-    ({ id: videoId } = await seedVideo(t.database.db, t.app.publishEngine.storage, userId, { title: 'Octopus <facts>' }));
+    ({ id: videoId } = await seedVideo(t.database.db, t.services.publishEngine.storage, userId, { title: 'Octopus <facts>' }));
   });
   afterAll(async () => t.close());
 
@@ -37,7 +36,7 @@ describe('publish engine', () => {
     db: t.database.db,
     adapters: { youtube: adapter },
     tokens,
-    storage: t.app.publishEngine.storage,
+    storage: t.services.publishEngine.storage,
     scheduler,
     now: () => new Date(clock),
     random: () => 1,
@@ -409,34 +408,5 @@ describe('publish engine', () => {
       [[], 'draft'],
     ];
     for (const [statuses, expected] of cases) expect(derivePostStatus(statuses), statuses.join()).toBe(expected);
-  });
-});
-
-describe('in-process publish scheduler', () => {
-  it('runs each target once per schedule, the earliest time wins, and a target scheduled while running runs again after', async () => {
-    const runs: string[] = [];
-    let release!: () => void;
-    const blocker = new Promise<void>((resolve) => (release = resolve));
-    const scheduler = createInProcessPublishScheduler({
-      run: async (targetId) => {
-        runs.push(targetId);
-        if (targetId === 'slow' && runs.filter((id) => id === 'slow').length === 1) await blocker;
-      },
-    });
-    await scheduler.schedule('a', new Date(Date.now() + 3600_000));
-    await scheduler.schedule('a', null);
-    await scheduler.schedule('a', null);
-    await scheduler.schedule('slow', null);
-    await expect.poll(() => runs.includes('slow'), { timeout: 20_000 }).toBe(true);
-    await scheduler.schedule('slow', null);
-    release();
-    await scheduler.idle();
-    expect(runs.filter((id) => id === 'a')).toHaveLength(1);
-    expect(runs.filter((id) => id === 'slow')).toHaveLength(2);
-    // A far-away time does not keep idle({withinMs}) waiting; close() clears it.
-    await scheduler.schedule('later', new Date(Date.now() + 86_400_000));
-    await scheduler.idle({ withinMs: 60_000 });
-    await scheduler.close();
-    expect(runs).not.toContain('later');
   });
 });

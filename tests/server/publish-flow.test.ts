@@ -12,7 +12,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../contract/http';
 import type { ConnectResponse, FailedJob, Post, PostTarget, SandboxSimulation, SocialAccount } from '../../contract/publishing';
-import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { postTargets, socialAccounts } from '../../server/db/schema';
 import { sandboxUploads } from '../../server/db/schema-sandbox';
@@ -22,7 +21,7 @@ import type { MediaStorage } from '../../server/media/storage/types';
 import type { ChannelView } from '../../server/sandbox/pages';
 import { CHUNK_UNIT } from '../../server/providers/social/youtube';
 import { submitConsent } from './fakes/youtube-sandbox-consent';
-import { ApiClient, as, createTestApp, createTestDatabase, uniqueEmail, type TestApp } from './helpers';
+import { ApiClient, as, buildTestServices, createTestApp, createTestDatabase, startTestApp, uniqueEmail, type TestApp } from './helpers';
 import { allowPublishing, seedVideo } from './publishing-fixtures';
 
 /** Small chunks so a short file is several of them; a visible processing time so polls happen. */
@@ -149,9 +148,9 @@ async function uploadsOf(database: Database, accountId: string) {
 
 describe('publishing through the app against the YouTube sandbox', { timeout: 60_000 }, () => {
   let t: TestApp;
-  const storage = () => t.app.publishEngine.storage;
+  const storage = () => t.services.publishEngine.storage;
   /** Until no run is under way and nothing is due soon (a quota wait is hours away). */
-  const settled = () => t.app.inProcessPublisher!.idle({ withinMs: 10_000 });
+  const settled = () => t.jobs.drain({ withinMs: 10_000 });
 
   async function creatorWithVideo(label: string, size?: number) {
     const creator = await Creator.register(t.app, t.database, label);
@@ -166,9 +165,9 @@ describe('publishing through the app against the YouTube sandbox', { timeout: 60
 
   beforeAll(async () => {
     t = await createTestApp(ENV, undefined, { publishTimings: TIMINGS });
-    // The defaults of the app under test: the sandbox adapter and the in-process publisher.
-    expect(t.app.publishEngine.adapters.youtube?.sandbox).toBe(true);
-    expect(t.app.inProcessPublisher).not.toBeNull();
+    // The defaults of the app under test: the sandbox adapter and the publish queue on pg-boss.
+    expect(t.services.publishEngine.adapters.youtube?.sandbox).toBe(true);
+    expect(t.jobs.boss).not.toBeNull();
   });
   afterAll(async () => {
     await t.close();
@@ -320,7 +319,7 @@ describe('publishing through the app against the YouTube sandbox', { timeout: 60
     // forward by hand: the target is made due and woken, as its timer would at midnight).
     for (let attempt = 2; attempt <= DEFAULT_TIMINGS.maxAttempts; attempt++) {
       await t.database.db.update(postTargets).set({ nextAttemptAt: new Date() }).where(eq(postTargets.id, target.id));
-      await t.app.inProcessPublisher!.schedule(target.id, null);
+      await t.services.publisher.schedule(target.id, null);
       await expect.poll(async () => (await creator.target(post.id)).attempts, WAIT).toBe(attempt);
       await settled();
     }
@@ -406,8 +405,7 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
     });
 
     let database = await testDb.open();
-    const first = await buildApp({ config: testDb.config, database, logger: false, storage: stalling, publishTimings: TIMINGS });
-    await first.ready();
+    const first = await startTestApp(await buildTestServices(testDb.config, database, { storage: stalling, publishTimings: TIMINGS }));
     let accountId: string;
     let postId: string;
     let session: string | null;
@@ -443,13 +441,13 @@ describe('a publish that dies mid-upload', { timeout: 60_000 }, () => {
     // On PGlite the next start releases the dead run's claim at once (it is the only runner). On
     // Postgres other live workers may share the queue, so a claim is only taken over once it has
     // gone stale: the second app's stale window is a second here instead of 45 s.
-    const second = await buildApp({ config: testDb.config, database, logger: false, publishTimings: { ...TIMINGS, staleClaimMs: 1_000 } });
+    const secondServices = await buildTestServices(testDb.config, database, { publishTimings: { ...TIMINGS, staleClaimMs: 1_000 } });
+    const second = await startTestApp(secondServices);
     try {
-      await second.ready();
       await expect
         .poll(async () => (await database.db.select().from(postTargets).where(eq(postTargets.postId, postId)))[0]!.status, WAIT)
         .toBe('published');
-      await second.inProcessPublisher!.idle({ withinMs: 10_000 });
+      await secondServices.jobRunner.drain({ withinMs: 10_000 });
       const [done] = await database.db.select().from(postTargets).where(eq(postTargets.postId, postId));
       // The same session resumed (a second claim), not a new upload.
       expect(done).toMatchObject({ status: 'published', uploadSession: session, attempts: 2, uploadedBytes: size });

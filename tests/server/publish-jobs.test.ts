@@ -30,7 +30,7 @@ describe('publish-target queue', () => {
     const client = new ApiClient(server.app);
     const registered = await client.register(uniqueEmail('queue'));
     await allowPublishing(db, registered.user.id);
-    const video = await seedVideo(db, server.app.publishEngine.storage, registered.user.id);
+    const video = await seedVideo(db, server.services.publishEngine.storage, registered.user.id);
     const account = await seedAccount(db, registered.user.id);
     const later = new Date(Date.now() + 3600_000);
     const scheduled = (await client.post('/api/create/post', { video_id: video.id, account_ids: [account], scheduled_at: later.toISOString() }, as(registered.token))).json<Post>();

@@ -30,11 +30,11 @@ describe('posts API', () => {
     await allowPublishing(t.database.db, registered.user.id, plan);
     return { token: registered.token, id: registered.user.id };
   };
-  const idle = () => t.app.inProcessPublisher!.idle({ withinMs: 60_000 });
+  const idle = () => t.jobs.drain({ withinMs: 60_000 });
   const create = (body: unknown, token = me.token, key?: string) => t.client.post('/api/create/post', body, as(token, key));
   const draft = (body: unknown, token = me.token) => t.client.post('/api/create/post/draft', body, as(token));
   const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
-  const storage = () => t.app.publishEngine.storage;
+  const storage = () => t.services.publishEngine.storage;
 
   beforeAll(async () => {
     t = await createTestApp({}, undefined, {

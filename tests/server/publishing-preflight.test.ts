@@ -30,7 +30,7 @@ describe('publishing pre-flight', () => {
     token = registered.token;
     userId = registered.user.id;
     await allowPublishing(t.database.db, userId);
-    ({ id: videoId } = await seedVideo(t.database.db, t.app.publishEngine.storage, userId, { title: 'Octopus facts' }));
+    ({ id: videoId } = await seedVideo(t.database.db, t.services.publishEngine.storage, userId, { title: 'Octopus facts' }));
     accountId = await seedAccount(t.database.db, userId, { name: 'My channel' });
   });
   afterAll(async () => t.close());
@@ -41,7 +41,7 @@ describe('publishing pre-flight', () => {
     db: t.database.db,
     adapters,
     tokens,
-    storage: t.app.publishEngine.storage,
+    storage: t.services.publishEngine.storage,
     scheduler,
     random: () => 1,
   });
@@ -162,8 +162,8 @@ describe('publishing pre-flight', () => {
     let account: string;
 
     beforeAll(async () => {
-      ({ id: doublesVideo } = await seedVideo(t.database.db, t.app.publishEngine.storage, userId, { title: 'Doubles' }));
-      ({ id: otherVideo } = await seedVideo(t.database.db, t.app.publishEngine.storage, userId, { title: 'Other' }));
+      ({ id: doublesVideo } = await seedVideo(t.database.db, t.services.publishEngine.storage, userId, { title: 'Doubles' }));
+      ({ id: otherVideo } = await seedVideo(t.database.db, t.services.publishEngine.storage, userId, { title: 'Other' }));
       account = await seedAccount(t.database.db, userId, { name: 'Doubles channel' });
     });
     const schedule = (video: string, at: string) =>

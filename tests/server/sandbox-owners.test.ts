@@ -76,8 +76,8 @@ describe('sandbox accounts belong to one Reelflow user', { timeout: 60_000 }, ()
       expect(await sandboxRow(theirs.platformAccountId)).toMatchObject({ ownerUserId: alice.id, name, simulate: 'ok' });
       expect(await sandboxRow(his.platformAccountId)).toMatchObject({ ownerUserId: bob.id, name, simulate: 'revoked' });
       // Alice's grant still refreshes (a 'revoked' account's would not), and its token is her account's.
-      const adapter = t.app.publishEngine.adapters[platform]!;
-      const token = await t.app.publishEngine.tokens.accessToken(theirs.accountId, { forceRefresh: true });
+      const adapter = t.services.publishEngine.adapters[platform]!;
+      const token = await t.services.publishEngine.tokens.accessToken(theirs.accountId, { forceRefresh: true });
       expect((await adapter.oauth.profile(token)).platformAccountId).toBe(theirs.platformAccountId);
       // Connecting the name again, Alice is back on her own account, as it was.
       expect((await connect(alice, platform, name, 'ok')).platformAccountId).toBe(theirs.platformAccountId);

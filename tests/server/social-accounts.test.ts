@@ -68,7 +68,7 @@ describe('connecting social accounts', () => {
   }
   const storedTokens = async (id: string) => {
     const row = await rowOf(id);
-    return { accessToken: t.app.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access')), refreshToken: t.app.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh')) };
+    return { accessToken: t.services.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access')), refreshToken: t.services.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh')) };
   };
   const connectedId = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(302);
@@ -304,14 +304,14 @@ describe('connecting social accounts', () => {
     const original = (await storedTokens(id)).refreshToken;
     const profile = { platformAccountId: (await rowOf(id)).platformAccountId, name: 'Keeper Renamed', handle: '@keeper', avatarUrl: null };
     const stored = await storeConnectedAccount(
-      { db: t.database.db, cipher: t.app.tokenCipher, scheduler },
+      { db: t.database.db, cipher: t.services.tokenCipher, scheduler },
       { userId: user.id, platform: 'youtube', sandbox: true, profile, tokens: { accessToken: 'new-access', refreshToken: null, expiresAt: new Date(Date.now() + 3600_000), refreshExpiresAt: null, scope: null } },
     );
     expect(stored).toMatchObject({ accountId: id, added: false });
     const row = await rowOf(id);
     expect(row.name).toBe('Keeper Renamed');
-    expect(t.app.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh'))).toBe(original);
-    expect(t.app.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access'))).toBe('new-access');
+    expect(t.services.tokenCipher.decrypt(row.refreshTokenEnc!, tokenContext(id, 'refresh'))).toBe(original);
+    expect(t.services.tokenCipher.decrypt(row.accessTokenEnc!, tokenContext(id, 'access'))).toBe('new-access');
   });
 
   it('disconnects: wipes tokens, fails queued targets, revokes, and a reconnect revives the row', async () => {
@@ -410,7 +410,7 @@ describe('connecting social accounts', () => {
     /** The service over the sandbox adapter, its refresh wrapped (counted, gated or replaced) when a test needs it. */
     const service = (refresh: (refreshToken: string) => Promise<OAuthTokens> = (refreshToken) => youtube.oauth.refresh(refreshToken)) => {
       const adapter: SocialPlatformAdapter = { ...youtube, oauth: { ...youtube.oauth, refresh } };
-      return createAccountTokens({ db: t.database.db, cipher: t.app.tokenCipher, adapters: { youtube: adapter } });
+      return createAccountTokens({ db: t.database.db, cipher: t.services.tokenCipher, adapters: { youtube: adapter } });
     };
     const expire = (id: string, inMs = -1000) => t.database.db.update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() + inMs) }).where(eq(socialAccounts.id, id));
 

@@ -38,9 +38,9 @@ describe('refresh-tokens job', () => {
     await t.close();
   });
 
-  const tokens = () => t.app.publishEngine.tokens;
+  const tokens = () => t.services.publishEngine.tokens;
   const rowOf = async (id: string) => (await t.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, id)))[0]!;
-  const accessTokenOf = async (id: string) => t.app.tokenCipher.decrypt((await rowOf(id)).accessTokenEnc!, tokenContext(id, 'access'));
+  const accessTokenOf = async (id: string) => t.services.tokenCipher.decrypt((await rowOf(id)).accessTokenEnc!, tokenContext(id, 'access'));
   const setRow = (id: string, values: Partial<typeof socialAccounts.$inferInsert>) => t.database.db.update(socialAccounts).set(values).where(eq(socialAccounts.id, id));
 
   async function connect(name: string, simulate: SandboxSimulation = 'ok'): Promise<string> {

@@ -61,7 +61,7 @@ describe('editing and rendering transcriptions', () => {
   });
   afterAll(() => t.close());
 
-  const settle = async () => t.app.inProcessTranscriber!.idle();
+  const settle = async () => t.jobs.drain();
   const videoFile = (): FilePart => ({ field: 'video_file', filename: 'Talk.mp4', contentType: 'video/mp4', data: video });
   const create = async (token: string, fields: Record<string, string>, file: FilePart = videoFile()): Promise<Transcription> => {
     fake.expect(sample.truth);

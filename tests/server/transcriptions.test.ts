@@ -88,7 +88,7 @@ describe('transcriptions API', () => {
   const rowsOf = (userId: number) => t.database.db.select().from(transcriptions).where(eq(transcriptions.userId, userId));
   // Work folders live under this process's temp root (server/media/temp-roots.ts).
   const workDirs = async () => (await readdir(await processTempRoot())).filter((name) => name.startsWith('reelflow-transcribe-'));
-  const settle = async () => t.app.inProcessTranscriber!.idle();
+  const settle = async () => t.jobs.drain();
 
   it('says which engine is configured before any upload', async () => {
     const { token } = await t.client.register(uniqueEmail('engine'));
@@ -352,7 +352,7 @@ describe('transcriptions when the engine fails or is missing', () => {
       const body = multipart({ process_now: '1' }, [{ field: 'video_file', filename: 'a.wav', data: sample.wav }]);
       const created = await t.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
       expect(created.statusCode).toBe(202);
-      await t.app.inProcessTranscriber!.idle();
+      await t.jobs.drain();
       const failed = (await t.client.get(`/api/transcriptions/${created.json<TranscriptionResponse>().transcription.id}`, as(token))).json<{ transcription: Transcription }>().transcription;
       expect(failed).toMatchObject({ status: 'failed', words: [], text: null, captions: null });
       expect(failed.error).toMatch(/^The speech engine refused this server's key/);
@@ -374,7 +374,7 @@ describe('transcriptions when the engine cannot be reached', () => {
       const created = await t.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
       expect(created.statusCode).toBe(202);
       const { id } = created.json<TranscriptionResponse>().transcription;
-      await t.app.inProcessTranscriber!.idle();
+      await t.jobs.drain();
       const [row] = await t.database.db.select().from(transcriptions).where(eq(transcriptions.id, id));
       expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, heartbeatAt: null });
       expect(row!.error).toMatch(new RegExp(`^The speech engine could not be reached after ${MAX_ATTEMPTS} tries: .+ Try again later\\.$`));

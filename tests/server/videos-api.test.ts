@@ -26,7 +26,7 @@ describe('AI videos API', () => {
   let token: string;
   let userId: number;
 
-  const idle = () => t.app.inProcessRenderer!.idle();
+  const idle = () => t.jobs.drain();
   const credits = async (id = userId) => (await t.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;
   const ledger = (id = userId) => t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, id)).orderBy(creditLedger.id);
   const create = (body: unknown, options = as(token)) => t.client.request('POST', '/api/ai-videos', body, options);
@@ -88,7 +88,7 @@ describe('AI videos API', () => {
     expect(savedRow!.checkpoint.script).toEqual({ text: SCRIPT, title: 'Saved octopus script', writer: 'saved script' });
     const [promptRow] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, fromPrompt.id));
     expect(promptRow!.status).toBe('completed');
-    expect(promptRow!.checkpoint.script!.writer).toBe(t.app.renderServices.scriptWriter.label);
+    expect(promptRow!.checkpoint.script!.writer).toBe(t.services.render.scriptWriter.label);
     expect(promptRow!.checkpoint.script!.text.toLowerCase()).toContain('octopus');
     expect(promptRow!.title).toBe(promptRow!.checkpoint.script!.title);
     // Settled to what the written narration actually took.
@@ -230,7 +230,7 @@ describe('AI videos API', () => {
     await idle();
     const [row] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
     const keys = [row!.videoKey!, row!.thumbnailKey!, row!.checkpoint.voice!.key, ...row!.checkpoint.visuals!.map((scene) => scene.key)];
-    for (const key of keys) expect(await t.app.renderServices.storage.stat(key)).not.toBeNull();
+    for (const key of keys) expect(await t.services.render.storage.stat(key)).not.toBeNull();
     expect(filesUnder(join(t.config.dataDir, 'media', 'users', String(userId), 'videos', created.id)).sort()).toEqual(
       ['thumbnail.jpg', 'video.mp4', 'work/voice.wav', 'work/scene-0.png', 'work/scene-1.png', 'work/captions.ass'].sort(),
     );
@@ -239,7 +239,7 @@ describe('AI videos API', () => {
     const deleted = await t.client.request('DELETE', `/api/ai-videos/${created.id}`, undefined, as(token, randomUUID()));
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 0, posts_cancelled: 0 });
-    for (const key of keys) expect(await t.app.renderServices.storage.stat(key)).toBeNull();
+    for (const key of keys) expect(await t.services.render.storage.stat(key)).toBeNull();
     expect(filesUnder(join(t.config.dataDir, 'media', 'users', String(userId), 'videos', created.id))).toEqual([]);
     expect((await t.client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(404);
@@ -314,13 +314,13 @@ describe('AI videos: a failure the creator caused', () => {
     const { token, user } = await t.client.register(uniqueEmail('creator-cause'));
     const mediaId = randomUUID();
     const key = `users/${user.id}/scene-media/${mediaId}/image.png`;
-    await t.app.renderServices.storage.putBuffer(key, Buffer.from('picture'), 'image/png');
+    await t.services.render.storage.putBuffer(key, Buffer.from('picture'), 'image/png');
     await t.database.db.insert(sceneMedia).values({ id: mediaId, userId: user.id, kind: 'image', mimeType: 'image/png', sizeBytes: 7, storageKey: key });
     const before = user.credits;
     const created = (await t.client.request('POST', '/api/ai-videos', { script: SCRIPT, scene_media: [mediaId] }, as(token))).json<AiVideo>();
     expect(created.credits_charged).toBe(5);
     await t.database.db.delete(sceneMedia).where(eq(sceneMedia.id, mediaId));
-    expect(await renderVideo(t.app.renderServices, queued.shift()!)).toBe('failed');
+    expect(await renderVideo(t.services.render, queued.shift()!)).toBe('failed');
 
     const failed = (await t.client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(failed).toMatchObject({ status: 'failed', stage: 'visuals', credits_charged: 5 });
@@ -331,7 +331,7 @@ describe('AI videos: a failure the creator caused', () => {
     expect((await t.client.request('POST', `/api/ai-videos/${created.id}/restart`, undefined, as(token))).statusCode).toBe(202);
     expect(queued).toEqual([created.id]);
     expect(await balance()).toBe(before - 5);
-    expect(await renderVideo(t.app.renderServices, queued.shift()!)).toBe('failed');
+    expect(await renderVideo(t.services.render, queued.shift()!)).toBe('failed');
     // Deleting a video that never finished gives its credits back.
     const deleted = await t.client.request('DELETE', `/api/ai-videos/${created.id}`, undefined, as(token));
     expect(deleted.json()).toEqual({ message: 'Video deleted.', credits_refunded: 5, posts_cancelled: 0 });

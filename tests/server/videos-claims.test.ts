@@ -39,7 +39,7 @@ describe('a render whose claim another run took over', () => {
     let wake!: () => void;
     const asleep = new Promise<void>((resolve) => (wake = resolve));
     const stalling: RenderServices = {
-      ...t.app.renderServices,
+      ...t.services.render,
       compose: async (...args) => {
         stalled();
         await asleep;
@@ -55,7 +55,7 @@ describe('a render whose claim another run took over', () => {
       .update(aiVideos)
       .set({ heartbeatAt: sql`now() - make_interval(secs => ${STALE_HEARTBEAT_MS / 1000 + 1})` })
       .where(eq(aiVideos.id, id));
-    expect(await renderVideo(t.app.renderServices, id)).toBe('completed');
+    expect(await renderVideo(t.services.render, id)).toBe('completed');
     const finished = await row();
     expect(finished).toMatchObject({ status: 'completed', attempts: 2 });
     const credits = async () => (await t.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)))[0]!.credits;
@@ -66,8 +66,8 @@ describe('a render whose claim another run took over', () => {
     wake();
     expect(await first).toBe('busy');
     expect(await row()).toMatchObject({ status: 'completed', attempts: 2, videoKey: finished.videoKey, thumbnailKey: finished.thumbnailKey, error: null });
-    expect(await t.app.renderServices.storage.stat(finished.videoKey!)).not.toBeNull();
-    expect(await t.app.renderServices.storage.stat(finished.thumbnailKey!)).not.toBeNull();
+    expect(await t.services.render.storage.stat(finished.videoKey!)).not.toBeNull();
+    expect(await t.services.render.storage.stat(finished.thumbnailKey!)).not.toBeNull();
     expect(await credits()).toBe(creditsAfter);
     expect(await ledger()).toBe(ledgerAfter);
   });

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiVideo } from '../../contract/videos';
-import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { aiVideos } from '../../server/db/schema-videos';
 import type { RenderServices } from '../../server/domain/videos/pipeline/services';
@@ -17,7 +16,7 @@ import { meanVolume, probe } from '../../server/media/ffmpeg';
 import type { ComposeInput } from '../../server/media/types';
 import { createSpeechProviders, type SpeechProvider } from '../../server/providers/tts';
 import { BuiltinVisualProvider } from '../../server/providers/visuals/builtin';
-import { ApiClient, as, createTestDatabase, uniqueEmail, type TestDatabase } from './helpers';
+import { ApiClient, as, buildTestServices, createTestDatabase, startTestApp, uniqueEmail, type TestDatabase } from './helpers';
 
 const SCRIPT = 'Octopuses have three hearts, and two of them stop when they swim. Their blood is blue because it carries copper. They can even taste things with their arms.';
 
@@ -72,9 +71,9 @@ describe('rendering a real video with no keys', () => {
 
   const start = async () => {
     database = await testDb.open();
-    const app = await buildApp({ config: testDb.config, database, logger: false, speech, renderOverrides: { speech: { builtin: voice }, visuals, compose } });
-    await app.ready();
-    return { app, client: new ApiClient(app) };
+    const services = await buildTestServices(testDb.config, database, { speech, renderOverrides: { speech: { builtin: voice }, visuals, compose } });
+    const app = await startTestApp(services);
+    return { app, services, client: new ApiClient(app) };
   };
 
   beforeAll(async () => {
@@ -103,8 +102,10 @@ describe('rendering a real video with no keys', () => {
     await app.close();
     await database.db.update(aiVideos).set({ status: 'processing', heartbeatAt: sql`now()` }).where(eq(aiVideos.id, created.id));
     await database.close();
-    ({ app, client } = await start());
-    await app.inProcessRenderer!.idle();
+    const restarted = await start();
+    ({ app, client } = restarted);
+    const { services } = restarted;
+    await services.jobRunner.drain();
 
     const video = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(video.status).toBe('completed');
@@ -113,7 +114,7 @@ describe('rendering a real video with no keys', () => {
     const [row] = await database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
     expect(row!.attempts).toBe(2);
     const narration = row!.checkpoint.voice!.duration;
-    const file = await app.renderServices.storage.download(row!.videoKey!, join(work, 'video.mp4'));
+    const file = await services.render.storage.download(row!.videoKey!, join(work, 'video.mp4'));
     const probed = await probe(file);
     expect(probed).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264', audioCodec: 'aac', fps: 30 });
     // The narration plus its short tail.
@@ -126,18 +127,18 @@ describe('rendering a real video with no keys', () => {
   });
 
   it('resumes a failed render at the stage that failed after a restart', { timeout: 240_000 }, async () => {
-    const { app, client } = await start();
+    const { app, services, client } = await start();
     const { token } = await client.register(uniqueEmail('restart'));
     composeHooks.push('fail');
     const voiceBefore = voice.calls;
     const created = (await client.request('POST', '/api/ai-videos', { script: SCRIPT, aspect_ratio: '1:1' }, as(token))).json<AiVideo>();
-    await app.inProcessRenderer!.idle();
+    await services.jobRunner.drain();
     const failed = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(failed).toMatchObject({ status: 'failed', stage: 'render', credits_charged: 0 });
     expect(failed.error).toBe('Something went wrong on our side while rendering the video. Your credits were refunded; you can restart the video.');
     const drawnBefore = drawn;
     expect((await client.request('POST', `/api/ai-videos/${created.id}/restart`, undefined, as(token))).statusCode).toBe(202);
-    await app.inProcessRenderer!.idle();
+    await services.jobRunner.drain();
     const done = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(done.status).toBe('completed');
     expect(done.ai_video).toMatchObject({ width: 1080, height: 1080 });

@@ -1,13 +1,11 @@
-// How a queued video reaches the pipeline. Two runners of one shape: pg-boss jobs in the server
-// and `npm run worker` (server/jobs/render-video.ts), and an in-process background runner for an
-// app built without pg-boss (tests, tools). Either way the request that queues a video returns at
-// once; the render happens in the background, `concurrency` videos at a time. Every run goes
-// through renderVideo, which may safely be called twice for one video.
+// How a queued video reaches the pipeline: the render queue (server/jobs/render-video.ts) behind
+// the VideoRenderer port. The request that queues a video returns at once; the render happens in
+// a process that runs jobs. Every run goes through renderVideo, which may safely be called twice
+// for one video.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiVideos } from '../../db/schema-videos';
-import { renderVideo, type RenderOutcome } from './pipeline/run';
-import type { RenderServices } from './pipeline/services';
+import type { RenderOutcome } from './pipeline/run';
 
 export interface VideoRenderer {
   /** Hands the video to the background runner; returns without waiting for the render. */
@@ -59,99 +57,4 @@ export async function releaseCrashedRenders(db: Db): Promise<void> {
     .update(aiVideos)
     .set({ heartbeatAt: null })
     .where(and(eq(aiVideos.status, 'processing'), isNotNull(aiVideos.heartbeatAt)));
-}
-
-export interface InProcessRendererOptions {
-  concurrency: number;
-  /** Wait before trying a video another live run holds (default 5 s). */
-  busyRetryMs?: number;
-  onError?: (error: unknown, videoId: string) => void;
-}
-
-export interface InProcessRenderer extends VideoRenderer {
-  /** Resolves once nothing is queued or rendering (tests await it). */
-  idle(): Promise<void>;
-  /** Stops every render (left resumable) and waits for them to end. */
-  close(): Promise<void>;
-}
-
-export function createInProcessRenderer(services: RenderServices, options: InProcessRendererOptions): InProcessRenderer {
-  const running = new RunningRenders();
-  const waiting: string[] = [];
-  const active = new Set<string>();
-  /** Queued again while rendering (a restart right after a failure): run once more afterwards. */
-  const again = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
-  let idleWaiters: (() => void)[] = [];
-  let closed = false;
-
-  const settleIdle = () => {
-    if (waiting.length > 0 || active.size > 0 || timers.size > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
-
-  const pump = () => {
-    while (!closed && active.size < Math.max(1, options.concurrency) && waiting.length > 0) {
-      const videoId = waiting.shift()!;
-      active.add(videoId);
-      void running
-        .run(videoId, (signal) => renderVideo(services, videoId, { signal }))
-        .then(
-          (outcome) => {
-            if (outcome !== 'busy' || closed) return;
-            const timer = setTimeout(() => {
-              timers.delete(timer);
-              schedule(videoId);
-            }, options.busyRetryMs ?? 5_000);
-            timers.add(timer);
-          },
-          (error: unknown) => options.onError?.(error, videoId),
-        )
-        .finally(() => {
-          active.delete(videoId);
-          if (again.delete(videoId)) schedule(videoId);
-          pump();
-          settleIdle();
-        });
-    }
-  };
-
-  const schedule = (videoId: string) => {
-    if (closed || waiting.includes(videoId)) return;
-    if (active.has(videoId)) {
-      again.add(videoId);
-      return;
-    }
-    waiting.push(videoId);
-    // Not in the caller's tick: the request that queued the video answers first.
-    setImmediate(() => {
-      pump();
-      settleIdle();
-    });
-  };
-
-  return {
-    enqueue(videoId) {
-      schedule(videoId);
-      return Promise.resolve();
-    },
-    stop: (videoId) => running.stop(videoId),
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push(resolve);
-        setImmediate(settleIdle);
-      });
-    },
-    async close() {
-      closed = true;
-      waiting.length = 0;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      running.stopAll();
-      while (active.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      settleIdle();
-    },
-  };
 }
