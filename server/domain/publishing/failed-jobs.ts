@@ -4,7 +4,7 @@
 // rescheduling a failed render restarts it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Paginated } from '../../../contract/http';
-import type { FailedJob, FailedJobKind, PublishErrorClass, SocialPlatform } from '../../../contract/publishing';
+import type { FailedJob } from '../../../contract/publishing';
 import type { AiVideo } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema-publishing';
@@ -12,30 +12,21 @@ import { aiVideos } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { NotFoundError } from '../problems';
 import { restartVideo } from '../videos/lifecycle';
-import { findVideoRow, paginate, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../videos/videos';
+import { paginated } from '../media-library/paginate';
+import { findVideoRow, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../videos/videos';
 import { FAILED_JOB_NOT_FOUND } from './posts';
 import { likePattern } from './post-view';
 
 export const RENDER_FAILED_REASON = 'The video could not be rendered.';
 
-interface FailedJobRow {
-  id: string;
-  kind: FailedJobKind;
-  platform: SocialPlatform | null;
-  account_id: string | null;
-  account_name: string | null;
-  post_id: string | null;
-  video_id: string | null;
-  video_title: string | null;
+/** A row of the failed-jobs query: the API's FailedJob before the post's title and the reason are worded. */
+type FailedJobRow = Omit<FailedJob, 'post_title' | 'reason' | 'failed_at'> & {
   youtube_title: string | null;
   caption: string | null;
-  attempts: number;
   reason: string | null;
-  code: string | null;
-  error_class: PublishErrorClass | null;
   failed_at: Date | string;
   total: number;
-}
+};
 
 export interface FailedJobsQuery {
   page: number;
@@ -74,7 +65,7 @@ export async function listFailedJobs(db: Db, userId: number, query: FailedJobsQu
   const rows = result.rows;
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) total = await countFailedJobs(db, userId, search);
-  return paginate(rows.map(toFailedJob), total, query.page, query.perPage);
+  return paginated(rows.map(toFailedJob), total, query);
 }
 
 /** The total when the page is past the end (the window count has no row to ride on). */

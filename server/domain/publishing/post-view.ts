@@ -9,7 +9,8 @@ import { posts, postTargets, type PostRow, type PostTargetRow } from '../../db/s
 import { aiVideos } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { NotFoundError } from '../problems';
-import { paginate, VIDEO_URL_TTL_SECONDS } from '../videos/videos';
+import { paginated } from '../media-library/paginate';
+import { VIDEO_URL_TTL_SECONDS } from '../videos/videos';
 
 export const POST_NOT_FOUND = 'This post no longer exists.';
 
@@ -120,11 +121,10 @@ export async function listPosts(db: Db, userId: number, query: PostListQuery, si
     db,
     rows.map((row) => row.post.id),
   );
-  return paginate(
+  return paginated(
     rows.map((row) => toPost(row.post, row.video, targets.get(row.post.id) ?? [], signer)),
     total,
-    query.page,
-    query.perPage,
+    query,
   );
 }
 

@@ -1,14 +1,13 @@
 // The creator's transcriptions: how a row is shown (Transcription / TranscriptionSummary), the
 // owner-scoped reads and the monthly count the quota uses. Every query names the owner, so another
 // user's id is simply "not found".
-import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Paginated } from '../../../contract/http';
 import type { Transcription, TranscriptionStatus, TranscriptionSummary } from '../../../contract/transcriptions';
 import type { Db } from '../../db/client';
 import { transcriptions, type TranscriptionRow } from '../../db/schema-transcriptions';
 import type { MediaUrlSigner } from '../../media/storage/types';
-import { containsPattern, paginated } from '../media-library/paginate';
-import { NotFoundError } from '../problems';
+import { findOwnedRow, listOwnedRows, paginated } from '../media-library/paginate';
 import { monthWindowUtc } from '../scripts/generate';
 
 /** A stored transcription as the domain's functions hand it to their callers. */
@@ -65,12 +64,7 @@ export function toTranscription(row: TranscriptionRow, signer: MediaUrlSigner): 
 }
 
 export async function findTranscriptionRow(db: Db, userId: number, id: string): Promise<TranscriptionRow> {
-  const [row] = await db
-    .select()
-    .from(transcriptions)
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
-  if (!row) throw new NotFoundError(TRANSCRIPTION_NOT_FOUND);
-  return row;
+  return findOwnedRow(db, transcriptions, userId, id, TRANSCRIPTION_NOT_FOUND);
 }
 
 export interface TranscriptionListQuery {
@@ -82,19 +76,7 @@ export interface TranscriptionListQuery {
 
 /** One page of the owner's transcriptions, newest first. */
 export async function listTranscriptions(db: Db, signer: MediaUrlSigner, userId: number, query: TranscriptionListQuery): Promise<Paginated<TranscriptionSummary>> {
-  const term = query.search?.trim();
-  const conditions: SQL[] = [eq(transcriptions.userId, userId)];
-  if (query.status) conditions.push(eq(transcriptions.status, query.status));
-  if (term) conditions.push(ilike(transcriptions.title, containsPattern(term)));
-  const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(transcriptions).where(where);
-  const rows = await db
-    .select()
-    .from(transcriptions)
-    .where(where)
-    .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
+  const { rows, total } = await listOwnedRows(db, transcriptions, userId, query);
   return paginated(
     rows.map((row) => toTranscriptionSummary(row, signer)),
     total,

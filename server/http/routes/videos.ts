@@ -11,7 +11,8 @@ import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { createdRow, createVideo } from '../../domain/videos/create';
 import { removeVideoFiles, removeVideoRow, restartVideo } from '../../domain/videos/lifecycle';
-import { findVideoRow, listVideoRows, paginate, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
+import { paginatedRows } from '../../domain/media-library/paginate';
+import { findVideoRow, listVideoRows, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
@@ -78,15 +79,10 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/api/ai-videos', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request) => {
     const query = parseBody(listAiVideosQuery, request.query);
     const userId = currentAuth(request).user.id;
-    const { rows, total } = await listVideoRows(db, userId, { page: query.page, perPage: query.per_page, status: query.status, search: query.search });
+    const page = { page: query.page, perPage: query.per_page, status: query.status, search: query.search };
     // The signed URLs are stable for a while (server/media/signed-urls.ts), so the default
     // payload ETag (server/http/etag.ts) turns an unchanged poll into a 304.
-    return paginate(
-      rows.map((row) => toAiVideo(row, signing)),
-      total,
-      query.page,
-      query.per_page,
-    );
+    return paginatedRows(await listVideoRows(db, userId, page), page, (row) => toAiVideo(row, signing));
   });
 
   app.get('/api/ai-videos/:id', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<AiVideo> => {
