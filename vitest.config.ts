@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Room for the async utilities' ceiling (tests/unit/setup.ts) on a loaded machine.
+          testTimeout: 60_000,
         },
       },
       {

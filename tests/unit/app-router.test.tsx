@@ -147,7 +147,7 @@ describe('route tree (spec §2)', () => {
     session.permissions = {};
     const router = renderAt('/video-series');
     // The alert's module is loaded when a route is denied (AccessGate.tsx): give it time on a busy machine.
-    expect(await screen.findByText('You do not have permission to view this page.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You do not have permission to view this page.', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Access Denied')).toBeTruthy();
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'OK' }));
