@@ -38,17 +38,14 @@ function unclaim(context: OutboxContext, id: string): Promise<void> {
   });
 }
 
+/** A drain result before anything is sent: the start of a pass, or a pass that never ran. */
+function nothingDrained(ran: boolean): DrainResult {
+  return { ran, delivered: 0, retrying: 0, failed: 0, authRequired: false, stopped: null, nextAttemptAt: null };
+}
+
 async function drainBody(context: OutboxContext, deps: DrainDeps): Promise<DrainResult> {
   const { database, table, now, emit, ours, pausedIn, sorted, currentOwner } = context;
-  const result: DrainResult = {
-    ran: true,
-    delivered: 0,
-    retrying: 0,
-    failed: 0,
-    authRequired: false,
-    stopped: null,
-    nextAttemptAt: null,
-  };
+  const result = nothingDrained(true);
   context.draining += 1;
   emit({ type: 'drain-start' });
   try {
@@ -152,13 +149,5 @@ async function drainBody(context: OutboxContext, deps: DrainDeps): Promise<Drain
 export async function drain(context: OutboxContext, lock: DrainLock, deps: DrainDeps): Promise<DrainResult> {
   const outcome = await runCoalesced(lock.backend, lock.name, () => drainBody(context, deps));
   if (outcome.ran) return outcome.value;
-  return {
-    ran: false,
-    delivered: 0,
-    retrying: 0,
-    failed: 0,
-    authRequired: false,
-    stopped: null,
-    nextAttemptAt: null,
-  };
+  return nothingDrained(false);
 }

@@ -1,5 +1,4 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { changePasswordRequest, type ChangePasswordRequest } from '../../../contract';
 import { changePassword } from '../../api';
@@ -8,7 +7,7 @@ import { ErrorAlert, SuccessAlert } from '../../ui/FormAlert';
 import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { PasswordField } from '../../ui/PasswordField';
 import { zodValidate } from '../../ui/forms';
-import { useServerSubmit } from '../../ui/useServerSubmit';
+import { useServerForm } from '../../ui/useServerForm';
 import { PageFrame } from '../../ui/PageFrame';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -26,18 +25,13 @@ export function UserEditPage() {
 function ChangePasswordForm() {
   const { user } = useAuth();
   const [changed, setChanged] = useState(false);
-  const form = useForm<ChangePasswordRequest>({
-    mode: 'controlled',
+  const { form, submitting, failure, onSubmit } = useServerForm<ChangePasswordRequest>({
     initialValues: EMPTY,
     validate: zodValidate(changePasswordRequest),
     onValuesChange: () => setChanged(false),
-  });
-
-  const { submitting, failure, onSubmit } = useServerSubmit<ChangePasswordRequest>({
-    form,
     fields: FIELDS,
     fallback: 'Your password could not be changed.',
-    action: async (values) => {
+    action: async (values, form) => {
       setChanged(false);
       await changePassword(values);
       form.setValues(EMPTY);
