@@ -1,4 +1,4 @@
-// Caption styling (issue 8; reused by transcription in issue 11): one settings object, named
+// Caption styling, shared by AI videos and transcriptions: one settings object, named
 // presets that fill in what the creator did not choose, and the fonts the server ships. The client
 // preview and the server's ASS writer both resolve settings through resolveCaptionStyle, so what
 // the creator sees in the flow is what gets burned in.

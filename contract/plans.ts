@@ -1,4 +1,4 @@
-// Plans, usage and licence upgrades (issue 7): what the client needs to say which plan unlocks a
+// Plans, usage and licence upgrades: what the client needs to say which plan unlocks a
 // locked feature, how much of a limit is used, and to apply a licence code while signed in.
 // Documented in docs/decisions/plans.md.
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export interface PlanSummary {
   limits: Record<string, PlanLimit>;
   /** null = every art style. */
   allowed_art_styles: string[] | null;
-  /** What a rendered video costs and how long it may be on this plan (issue 8). */
+  /** What a rendered video costs and how long it may be on this plan. */
   video: { credits_per_second: number; max_seconds: number };
 }
 

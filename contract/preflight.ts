@@ -1,4 +1,4 @@
-// Pre-flight (issue 10, acceptance 5 and 6): a video and a post's options checked against each
+// Pre-flight: a video and a post's options checked against each
 // platform's rules before the post is scheduled (the composer and POST /api/create/post) and again
 // just before the upload (the engine). Pure and shared by server and client, so both say the same
 // thing. Rules: shared/reference/platforms.md §1–3; the uncertain ones ([?]/[3P]) are limits the
@@ -268,7 +268,7 @@ export function describeIssue(issue: Pick<PreflightIssue, 'platform' | 'message'
   return `${PLATFORM_LABELS[issue.platform]}: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
 }
 
-// --- doubles (acceptance 6) ---------------------------------------------------------------------
+// --- doubles: the same video, or posts too close together, on one account -----------------------
 
 export type DoubleKind = 'same_video' | 'too_close';
 

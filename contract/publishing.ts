@@ -1,4 +1,4 @@
-// Publishing (issue 9): social accounts, posts with one target per account, the calendar and the
+// Publishing: social accounts, posts with one target per account, the calendar and the
 // failed-jobs list. The spec names the calls (§7) but shows no shapes; these are ours, documented
 // in docs/decisions/publishing.md. Laravel-style envelopes as everywhere (contract/http.ts).
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const TOKEN_HEALTH = ['ok', 'expiring', 'reconnect'] as const;
 export type TokenHealth = (typeof TOKEN_HEALTH)[number];
 
 /**
- * What the sandbox's consent page can make an account do (issue 9): `ok`; `flaky` (about half of
+ * What the sandbox's consent page can make an account do: `ok`; `flaky` (about half of
  * upload requests fail with a 5xx or a dropped connection); `expired` (access tokens stop working
  * after one use, refresh works); `revoked` (refresh fails: reconnect); `quota` (the daily quota is
  * used up); `reject` (the platform rejects the media).
@@ -107,7 +107,7 @@ export interface PublishableVideo {
   width: number | null;
   height: number | null;
   created_at: string;
-  /** Issue 10 (pre-flight): the file's size and how it is encoded. Absent in rows cached before. */
+  /** For the pre-flight: the file's size and how it is encoded. Absent in rows cached before. */
   size_bytes?: number | null;
   /** Frames per second; ffprobe-style codec names (h264, aac) and container (mp4). */
   fps?: number | null;
@@ -371,7 +371,7 @@ export const rescheduleFailedJobRequest = z.object({
   scheduled_at: isoDateTime.nullable().optional(),
 });
 
-// --- TikTok creator info (issue 10) -------------------------------------------------------------
+// --- TikTok creator info ------------------------------------------------------------------------
 
 /** GET /api/tiktok/creator-info?account_id= (ours): what the compose form's TikTok options offer. */
 export const tiktokCreatorInfoQuery = z.object({ account_id: z.uuid('The account id must be a valid UUID.') });

@@ -1,4 +1,4 @@
-// The schedule in and out (issue 10, acceptance 7): CSV export, the secret iCalendar feed, and
+// The schedule in and out: CSV export, the secret iCalendar feed, and
 // the CSV import with its preview. Decisions: docs/decisions/publishing.md, "The schedule in and
 // out". The import creates posts through POST /api/create/post's rules, row by row.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Scripts (issue 3): generation request, the saved script, and the CRUD calls the spec does not
+// Scripts: generation request, the saved script, and the CRUD calls the spec does not
 // show (documented in docs/decisions/scripts.md).
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Transcriptions (issue 11): the create request of spec §3 (multipart `video_file`, or JSON naming a
+// Transcriptions: the create request of spec §3 (multipart `video_file`, or JSON naming a
 // finished resumable upload) and the transcription object the server answers with. Shared by the
 // server's validation and the client. Documented in docs/decisions/transcription.md ("The API").
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export const createTranscriptionRequest = z.object({
   process_now: flag('process_now').default(true),
   /** The client's own policy (do not compress first); the server's limit applies regardless. */
   skip_size_check: flag('skip_size_check').default(false),
-  /** Stored; rendering the captioned video is a later slice of issue 11. */
+  /** Also render the captioned video once the words are in (server/domain/transcriptions/render.ts). */
   render_video: flag('render_video').default(false),
   language: languageField.optional(),
   upload_id: z.string().trim().min(1, 'The upload id field is required.').max(200, 'The upload id must not be greater than 200 characters.').optional(),

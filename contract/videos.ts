@@ -1,4 +1,4 @@
-// AI videos and the music library (issue 8). The spec shows only the list/show/restart/delete
+// AI videos and the music library. The spec shows only the list/show/restart/delete
 // calls and `ai_video.video_src`; the create call and the full video shape follow the issue's
 // contract. Documented in docs/decisions/videos.md.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Voices (issue 8): the built-in offline voices and the providers a server may configure. The
+// Voices: the built-in offline voices and the providers a server may configure. The
 // spec's GET /api/eleven-voices and GET /api/lemonfox-voices answer one provider's VoicesResponse;
 // GET /api/voices answers every provider at once (the picker's one request). Documented in
 // docs/decisions/voices.md.
