@@ -104,7 +104,7 @@ export default defineConfig({
       treeshake: {
         // contract/ only declares constants and zod schemas. Saying so lets the bundler drop the
         // modules a page does not use, so a screen importing one constant from the contract's
-        // index does not download zod with every schema (issue 7: initial JavaScript budgets).
+        // index does not download zod with every schema (initial JavaScript budgets).
         moduleSideEffects: (id: string) => (/[\\/]contract[\\/]/.test(id) && !id.includes('node_modules') ? false : undefined),
       },
     },

@@ -1,5 +1,5 @@
 // Part of `npm run lint`: fails when runtime imports between our own modules form a circle
-// (issue 8: "no import circles"). Type-only imports are erased at build time and are allowed.
+// (no import circles: a cycle makes load order matter). Type-only imports are erased at build time and are allowed.
 // (git pathspecs: `*` also matches `/`, so 'src/*.ts' is every .ts file under src/.)
 // A small resolver of relative specifiers (.ts, .tsx, index files) over the files git tracks.
 import { readFileSync, existsSync, statSync } from 'node:fs';

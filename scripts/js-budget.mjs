@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 export const KB = 1024;
 
-/** Issue 7: initial JavaScript per page, gzip. */
+/** Initial JavaScript per page, gzip (docs/decisions/performance.md "Initial JavaScript budgets"). */
 export const BUDGETS = {
   '/login': 150 * KB,
   '/ (signed in)': 220 * KB,
