@@ -1,4 +1,4 @@
-// The arithmetic of the media worker (issue 11, acceptance 1), kept pure so it is unit-tested
+// The arithmetic of the media worker, kept pure so it is unit-tested
 // without ffmpeg: reading ffprobe's JSON into the facts the screen shows, and choosing the bitrate
 // and frame size that make a video fit a byte limit at the best quality that fits.
 

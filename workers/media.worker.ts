@@ -1,4 +1,4 @@
-// The media worker (issue 11, acceptance 1; DESIGN §3): ffmpeg.wasm behind Comlink, so the page
+// The media worker (DESIGN §3): ffmpeg.wasm behind Comlink, so the page
 // never blocks while a phone video is probed, shrunk or turned into speech audio.
 //   * Self-hosted and lazy: the cores are Vite `?url` assets (hashed files of this build, never a
 //     CDN), fetched the first time an operation runs, and kept out of the service worker's precache
