@@ -85,11 +85,11 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
-// Publishing (issue 9): social accounts, OAuth states, posts and targets.
+// Publishing: social accounts, OAuth states, posts and targets.
 export * from './schema-publishing';
-// The built-in platform sandboxes (issue 9, migration 0007).
+// The built-in platform sandboxes (migration 0007).
 export * from './schema-sandbox';
-// The schedule's calendar feed tokens (issue 10, migration 0009-schedule-feed).
+// The schedule's calendar feed tokens (migration 0009-schedule-feed).
 export * from './schema-schedule';
-// Transcriptions (issue 11, migration 0010-transcriptions).
+// Transcriptions (migration 0010-transcriptions).
 export * from './schema-transcriptions';

@@ -1,4 +1,4 @@
-// Compressed answers (issue 7 "bytes on the wire"): API JSON above ~1 KB goes out as brotli or
+// Compressed answers (fewer bytes on the wire; docs/decisions/performance.md "Compression"): API JSON above ~1 KB goes out as brotli or
 // gzip, whichever the client's Accept-Encoding prefers (q-values honoured), with
 // `Vary: Accept-Encoding`. The built PWA is precompressed at build time and served as is
 // (static-client.ts); a reply that already has a Content-Encoding is never compressed again.

@@ -1,4 +1,4 @@
-// The page a connect callback shows in popup mode (issue 9): it tells the app that opened the
+// The page a connect callback shows in popup mode: it tells the app that opened the
 // popup how connecting went (a ConnectPopupMessage) and closes. The CSP allows no inline script
 // (server/app.ts), so the page carries the message in a data attribute and loads a fixed script
 // from this origin, GET /connect-popup.js.

@@ -48,13 +48,13 @@ export interface AppContext {
   mediaUrls: SignedMediaUrls;
   /** Where queued videos go to be rendered (pg-boss, or the in-process runner). */
   renders: VideoRenderer;
-  /** Social platform adapters in use (real or the built-in sandbox), by platform (issue 9). */
+  /** Social platform adapters in use (real or the built-in sandbox), by platform. */
   social: SocialAdapters;
   /** Where posts' targets go to be published (pg-boss, or the in-process scheduler). */
   publisher: PublishScheduler;
   /** Access tokens of connected accounts (the accounts half), used by the publish engine. */
   accountTokens: AccountTokenService;
-  /** The speech-to-text engine the configuration names, or why there is none (issue 11). */
+  /** The speech-to-text engine the configuration names, or why there is none. */
   speechEngine: SpeechToTextSetup;
   /** Where stored transcriptions go to be transcribed (pg-boss, or the in-process runner). */
   transcriber: TranscriptionRunner;

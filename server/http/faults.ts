@@ -1,4 +1,4 @@
-// Fault injection for the offline engine's browser tests (issue 3): a share of API requests
+// Fault injection for the offline engine's browser tests: a share of API requests
 // fail with 5xx, 429, a dropped connection before the change, or a dropped connection AFTER the
 // change was committed (the "response lost" case that only idempotency keys can make safe).
 // It exists only when the server runs in test mode (REELFLOW_TEST_MODE=1); in any other mode

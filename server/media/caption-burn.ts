@@ -1,4 +1,4 @@
-// Captions burned into a creator's own video (issue 11, `render_video`): the same ASS writer, fonts
+// Captions burned into a creator's own video (`render_video`): the same ASS writer, fonts
 // and presets as generated videos, laid out on the picture as it plays (a phone's rotation is
 // applied first, as ffmpeg does when decoding), the sound kept. Written to a temporary file and
 // renamed into place, so a cancelled or failed burn never leaves a half-written video behind.

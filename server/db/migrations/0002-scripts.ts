@@ -1,4 +1,4 @@
-// Scripts, idempotency keys and client error logs (issue 3).
+// Scripts, idempotency keys and client error logs.
 // Postgres-15 compatible SQL (PGlite is Postgres 18; do not use newer syntax).
 export const sql = /* sql */ `
 CREATE TABLE scripts (

@@ -1,4 +1,4 @@
-// Issue 7 (throughput): a per-user counter that moves with every change to the user's scripts,
+// Throughput of list reads: a per-user counter that moves with every change to the user's scripts,
 // so the server can keep the JSON of list pages in memory and know with one primary-key read
 // whether a kept page is still current (server/domain/scripts/list-cache.ts). A trigger bumps it
 // in the same transaction as the change, whoever makes it (any route, the admin CLI, another

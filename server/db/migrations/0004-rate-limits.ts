@@ -1,4 +1,4 @@
-// Rate-limit counters (issue 7). Kept in the database, not in process memory: an in-memory LRU
+// Rate-limit counters. Kept in the database, not in process memory: an in-memory LRU
 // evicts old keys when flooded with new ones, which would let an attacker reset a victim's counter
 // by spraying other keys. Here every key keeps its own row until its window has passed (the
 // hourly purge job deletes expired rows). Postgres-15 compatible SQL.

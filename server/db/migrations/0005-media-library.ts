@@ -1,4 +1,4 @@
-// The music library, the creator's own scene media, and server-held secrets (issue 8).
+// The music library, the creator's own scene media, and server-held secrets.
 // Postgres-15 compatible SQL (PGlite is Postgres 18; do not use newer syntax).
 export const sql = /* sql */ `
 -- A track the creator uploaded (POST /api/upload-music). The id may be chosen by the client

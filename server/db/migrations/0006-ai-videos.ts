@@ -1,4 +1,4 @@
-// AI videos (issue 8): one row per video with its render state. `stages` is the per-stage status
+// AI videos: one row per video with its render state. `stages` is the per-stage status
 // shown to the creator; `checkpoint` holds each finished stage's artefacts (storage keys, scene
 // list, word timings…) so a crashed or restarted render resumes at the first unfinished stage.
 // Postgres-15 compatible SQL (PGlite is Postgres 18; do not use newer syntax).

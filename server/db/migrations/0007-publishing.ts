@@ -1,4 +1,4 @@
-// Publishing (issue 9): connected social accounts, single-use OAuth states, posts and their
+// Publishing: connected social accounts, single-use OAuth states, posts and their
 // targets (one per account), and the state of the built-in platform sandboxes. Tokens are stored
 // encrypted (AES-256-GCM, server/domain/social/token-crypto.ts), never in plain text.
 // Postgres-15 compatible SQL (PGlite is Postgres 18; do not use newer syntax).

@@ -1,4 +1,4 @@
-// The schedule's calendar feed (issue 10, "The schedule in and out"): one secret feed token per
+// The schedule's calendar feed (docs/decisions/publishing.md "The schedule in and out"): one secret feed token per
 // user. Only the sha256 of the token is stored; the token itself is shown once, in the feed URL.
 // Rotating replaces the row, revoking deletes it. Postgres-15 compatible SQL.
 export const sql = /* sql */ `

@@ -1,4 +1,4 @@
-// Transcriptions (issue 11): one row per uploaded video or audio with its speech-to-text state and,
+// Transcriptions: one row per uploaded video or audio with its speech-to-text state and,
 // once completed, the transcript's words (jsonb, the same WordTiming[] the captions are paged
 // from). The uploaded media lives in storage under users/{user}/transcriptions/{id}/.
 // Postgres-15 compatible SQL (PGlite is Postgres 18; do not use newer syntax).

@@ -1,4 +1,4 @@
-// Transcriptions, editing and rendering (issue 11): the captioned video burned from the current
+// Transcriptions, editing and rendering: the captioned video burned from the current
 // words and caption settings, its state and progress, and the edit counter that tells whether the
 // captioned video still matches the words (render_outdated). Postgres-15 compatible SQL.
 export const sql = /* sql */ `

@@ -1,4 +1,4 @@
-// The creator's music library (issue 8): uploaded tracks, checked by content before they get
+// The creator's music library: uploaded tracks, checked by content before they get
 // here. Rows are owner-scoped everywhere; another user's id is "not found". Files live in media
 // storage under users/{user}/music/{track}/…, one folder per track, so deleting a track deletes
 // its folder whatever file names earlier uploads used.

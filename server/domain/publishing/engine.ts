@@ -1,4 +1,4 @@
-// The publish engine (issue 9): runTarget moves one target (one post on one account) a step
+// The publish engine: runTarget moves one target (one post on one account) a step
 // further and may safely be called any number of times, concurrently or after a crash. A target
 // goes scheduled → publishing (claimed, one upload at a time) → the platform holds it (its id is
 // recorded at once and it is never uploaded again) → status polls → published or failed. Errors

@@ -59,7 +59,7 @@ export interface PostChange {
   /** 202 queued, 201 new draft, 200 draft updated or a create replayed. */
   status: number;
   queued: QueuedTarget[];
-  /** Doubles worth knowing about (issue 10): the create answer carries them, nothing is refused. */
+  /** Doubles worth knowing about: the create answer carries them, nothing is refused. */
   warnings?: PostWarning[];
 }
 
@@ -152,7 +152,7 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   else if (video.status !== 'completed' || !video.videoKey) errors.video_id = [VIDEO_NOT_READY_MESSAGE];
   const accounts = await ownAccounts(tx, userId, input.account_ids, errors, true);
   const at = publishTime(input.scheduled_at, now, errors);
-  // TikTok's UX rules: the creator chooses who sees the post; there is no default (issue 10).
+  // TikTok's UX rules: the creator chooses who sees the post; there is no default.
   if (accounts.some((account) => account.platform === 'tiktok') && !input.options.tiktok?.privacy_level) errors['options.tiktok.privacy_level'] = [TIKTOK_PRIVACY_MESSAGE];
   throwIfAny(errors);
 
@@ -160,7 +160,7 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   if (accounts.some((account) => account.platform === 'youtube') && !options.youtube) {
     options.youtube = youtubeOptions.parse({ title: defaultYoutubeTitle(video!.title) });
   }
-  // Pre-flight (issue 10): what a platform would refuse is refused now, per field, in plain words.
+  // Pre-flight: what a platform would refuse is refused now, per field, in plain words.
   throwIfAny(preflightErrors(videoFactsOf(video!), accounts.map((account) => account.platform), options, input.caption, checks.limits));
   const fields = { videoId: input.video_id, caption: input.caption, options, scheduledAt: at, timezone: input.timezone ?? null, status: 'scheduled' as PostStatus };
   const postId = existing?.id ?? input.id ?? randomUUID();

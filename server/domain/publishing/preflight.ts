@@ -1,4 +1,4 @@
-// Pre-flight and doubles on the server (issue 10, acceptance 5 and 6): the shared rules of
+// Pre-flight and doubles on the server: the shared rules of
 // contract/preflight.ts applied to our own videos — when a post is created (422 per field) and
 // just before the upload (the engine fails the target with class 'bad', nothing uploaded) — and
 // the "already posted / too close" warnings of the create answer, which never refuse.
@@ -86,7 +86,8 @@ export function formatForCreator(iso: string, timeZone: string | null | undefine
 
 /**
  * The owner's other posts that make this one a double: the same video on one of the accounts,
- * or another post on one of them within the gap of `at`. Warnings only (acceptance 6).
+ * or another post on one of them within the gap of `at`. Warnings only: the creator
+ * may mean it, so a double is confirmed, never refused.
  */
 export async function doublesFor(
   tx: Db,

@@ -26,7 +26,7 @@ export async function publishableVideos(db: Db, userId: number, signer: MediaUrl
     width: row.width,
     height: row.height,
     created_at: row.createdAt.toISOString(),
-    // What the composer's pre-flight needs (issue 10): the size, and how our renders are encoded.
+    // What the composer's pre-flight needs: the size, and how our renders are encoded.
     size_bytes: row.sizeBytes,
     ...RENDERED_FORMAT,
   }));

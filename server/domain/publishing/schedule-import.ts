@@ -1,4 +1,4 @@
-// The schedule in (issue 10, "The schedule in and out" in docs/decisions/publishing.md): a CSV of
+// The schedule in ("The schedule in and out" in docs/decisions/publishing.md): a CSV of
 // posts (video, accounts, time, caption) is read and resolved against the owner's videos and
 // accounts, then every row is tried with the real createPost inside a transaction that is rolled
 // back — the preview names exactly what the import would refuse, and creates nothing. The import

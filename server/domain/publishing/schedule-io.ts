@@ -1,4 +1,4 @@
-// The schedule out (issue 10, "The schedule in and out" in docs/decisions/publishing.md): the
+// The schedule out ("The schedule in and out" in docs/decisions/publishing.md): the
 // owner's posts as a CSV file for spreadsheets, and as an iCalendar feed that calendar apps
 // subscribe to with a secret URL. The import is in schedule-import.ts.
 import { and, asc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Access tokens for the publish engine (AccountTokenService, issue 9): decrypted on use and
+// Access tokens for the publish engine (AccountTokenService): decrypted on use and
 // refreshed when expired, about to expire (60 s) or rejected (forceRefresh after a 401).
 //
 // Refreshes of one account never race: within a process they share one flight (the second caller

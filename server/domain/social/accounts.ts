@@ -1,4 +1,4 @@
-// Connected social accounts (issue 9): stored on the OAuth callback, listed on the connect screen
+// Connected social accounts: stored on the OAuth callback, listed on the connect screen
 // with their token health, disconnected by the creator. Tokens are only ever stored encrypted
 // (token-crypto.ts), bound to the account id and which token they are; account-tokens.ts hands
 // the engine decrypted, fresh access tokens.

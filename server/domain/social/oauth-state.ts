@@ -1,4 +1,4 @@
-// The OAuth `state` of a connect attempt (issue 9). The callback is a public address the platform
+// The OAuth `state` of a connect attempt. The callback is a public address the platform
 // sends the browser to, with no bearer token: the state is the only thing that ties it to the
 // user who started connecting. So the state is 32 random bytes, only its sha256 is stored (a copy
 // of the table cannot be replayed), it is used once (an atomic UPDATE … WHERE used_at IS NULL)

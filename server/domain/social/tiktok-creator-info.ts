@@ -1,4 +1,4 @@
-// TikTok's creator_info for the compose form (issue 10; reference/platforms.md §2 "Creator info"):
+// TikTok's creator_info for the compose form (reference/platforms.md §2 "Creator info"):
 // the privacy levels the account may use, which interactions it has turned off, and its longest
 // video. TikTok allows 20 calls a minute per token and asks for a fresh query before each post
 // form, so answers are kept for a minute per account — opening the form repeatedly stays cheap.

@@ -1,6 +1,6 @@
-// Tokens refreshed before they expire (issue 10, acceptance 4): the refresh-tokens job's work. Run
-// every 15 minutes by pg-boss (server/jobs/refresh-tokens.ts) and once at start; an app without
-// pg-boss runs it from buildApp. Each refresh goes through the AccountTokenService (its single
+// Tokens refreshed before they expire: the refresh-tokens job's work. Run
+// every 15 minutes by pg-boss (server/jobs/refresh-tokens.ts) and once when a process that runs
+// jobs starts. Each refresh goes through the AccountTokenService (its single
 // flight and row lock), so a job racing the engine or another process never refreshes twice, and a
 // grant the platform refuses marks the account 'reconnect' and blocks its queued targets — hours
 // before the post is due, while the creator can still reconnect, instead of at publish time.
@@ -49,7 +49,6 @@ export const TOKEN_REFRESH_DEFAULTS: TokenRefreshWindows = {
 
 /** Every 15 minutes (off the quarter hours other cron work tends to pick). */
 export const TOKEN_REFRESH_CRON = '7,22,37,52 * * * *';
-export const TOKEN_REFRESH_INTERVAL_MS = 15 * MINUTE;
 
 /** Ids of the accounts whose tokens should be refreshed now, soonest to expire first. */
 export async function accountsDueForRefresh(db: Db, now: Date, windows: TokenRefreshWindows = TOKEN_REFRESH_DEFAULTS): Promise<string[]> {
@@ -126,33 +125,4 @@ export async function refreshDueTokens(deps: TokenRefreshDeps): Promise<TokenRef
   const { refreshed, reconnect, failed } = summary;
   if (due.length > 0) deps.log?.(`token refresh: ${refreshed.length} refreshed, ${reconnect.length} need reconnecting, ${failed.length} to retry`);
   return summary;
-}
-
-export interface TokenRefreshTimer {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/**
- * The job without pg-boss (an app that runs its work in-process): once now, then every interval.
- * A run still going when the next is due is not doubled. The timer does not keep Node alive.
- */
-export function startTokenRefreshTimer(deps: TokenRefreshDeps & { onError: (error: unknown) => void }, intervalMs = TOKEN_REFRESH_INTERVAL_MS): TokenRefreshTimer {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= refreshDueTokens(deps)
-      .then(() => undefined, deps.onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

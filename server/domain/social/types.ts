@@ -1,4 +1,4 @@
-// What the accounts half (connect, tokens) and the publish engine of issue 9 offer each other.
+// What the accounts half (connect, tokens) and the publish engine offer each other.
 // Accounts: server/domain/social/accounts*.ts; engine: server/domain/publishing/*.
 
 /** Access tokens of connected accounts, decrypted on use and refreshed when due. */
@@ -11,7 +11,7 @@ export interface AccountTokenService {
    */
   accessToken(accountId: string, options?: { forceRefresh?: boolean }): Promise<string>;
   /**
-   * Refresh now, ahead of expiry (the refresh-tokens job, issue 10) — the same single flight and
+   * Refresh now, ahead of expiry (the refresh-tokens job) — the same single flight and
    * row lock as accessToken; reuses a refresh another caller stored since the account was read.
    * Fails like accessToken (a dead grant marks the account 'reconnect'). Optional: stand-ins and
    * test fakes need not offer it; the job then skips.

@@ -1,4 +1,4 @@
-// The creator's corrections to a finished transcription (issue 11, acceptance 5): words with their
+// The creator's corrections to a finished transcription: words with their
 // text fixed and times moved, and the caption settings. Checked as a whole (order, overlap, inside
 // the audio) with a 422 on the exact field; the transcript text is recomputed from the words.
 // Safe for the client's outbox: a body that changes nothing answers the transcription as it is

@@ -1,4 +1,4 @@
-// The captioned video of a transcription (issue 11, `render_video` or "render" on the screen):
+// The captioned video of a transcription (`render_video` or "render" on the screen):
 // the current words burned into the stored video with the current caption settings — the same
 // ASS writer, presets and fonts as generated videos (server/media/caption-burn.ts). One live run
 // per transcription (claimed by heartbeat, like transcribing). The new file replaces the old one

@@ -1,4 +1,4 @@
-// The music library (issue 8): POST /api/upload-music (spec), and the list/show/rename/delete
+// The music library: POST /api/upload-music (spec), and the list/show/rename/delete
 // calls the spec does not show (docs/decisions/media-library.md). Owner-scoped; mutations honour
 // Idempotency-Key (the PWA's outbox may deliver them twice).
 import type { FastifyInstance } from 'fastify';

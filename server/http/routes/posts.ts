@@ -94,7 +94,7 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
         const done = await apply(tx, userId);
         queued = done.queued;
         const post = await findPost(tx, userId, done.postId, mediaUrls);
-        // Doubles are warnings (issue 10): additive to the post, never a refusal.
+        // Doubles are warnings: additive to the post, never a refusal.
         return { status: done.status, body: done.warnings ? { ...post, warnings: done.warnings } : post };
       }),
     );

@@ -1,4 +1,4 @@
-// The creator's own images and clips for scenes (issue 8): POST /api/media (multipart `file`),
+// The creator's own images and clips for scenes: POST /api/media (multipart `file`),
 // GET /api/media (paginator, newest first, optional `kind`), GET and DELETE /api/media/{id}.
 // Documented in docs/decisions/media-library.md.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The schedule in and out (issue 10, acceptance 7; docs/decisions/publishing.md "The schedule in
+// The schedule in and out (docs/decisions/publishing.md "The schedule in
 // and out"): CSV export, the secret calendar feed (its token made, rotated, revoked; the feed
 // itself authenticated by the token alone), and the CSV import with its preview. Every route but
 // the feed needs a signed-in user whose plan holds can_publish_post.

@@ -1,4 +1,4 @@
-// Connecting social accounts (issue 9, spec §7): GET /api/{platform}/connect answers the address
+// Connecting social accounts (spec §7): GET /api/{platform}/connect answers the address
 // of the platform's consent page; the platform sends the browser back to the callback, which
 // binds to the user only through the single-use state (no bearer token reaches it), stores the
 // account and returns the browser to the app — or, in popup mode, shows a page that tells the

@@ -1,4 +1,4 @@
-// TikTok's own route (issue 10): GET /api/tiktok/creator-info?account_id= — the options the
+// TikTok's own route: GET /api/tiktok/creator-info?account_id= — the options the
 // compose form offers for a TikTok account (privacy levels, disabled interactions, longest video),
 // from TikTok's creator_info, kept a minute per account. Owner-scoped; needs can_publish_post.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Transcriptions (issue 11): POST /api/transcriptions (multipart `video_file`, or JSON naming a
+// Transcriptions: POST /api/transcriptions (multipart `video_file`, or JSON naming a
 // finished resumable upload by `upload_id`), the list, one transcription, its SRT/VTT captions,
 // and GET /api/speech-engine (can this server transcribe, and with what). Creating answers 202 at
 // once; the transcription runs in the background (domain/transcriptions/run.ts). Every read is

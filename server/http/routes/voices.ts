@@ -1,4 +1,4 @@
-// Voices (issue 8): the spec's GET /api/eleven-voices, GET /api/lemonfox-voices and
+// Voices: the spec's GET /api/eleven-voices, GET /api/lemonfox-voices and
 // POST /api/lemonfox-preview, plus GET /api/voices (every provider at once, for the picker) and
 // POST /api/voices/preview (any provider). Lists and previews are cached in memory
 // (server/domain/voices); provider failures answer 502/503/429 with a plain message, never 500.

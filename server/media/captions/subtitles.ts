@@ -1,4 +1,4 @@
-// SRT and WebVTT from the same pages as the burned-in captions (issue 11 exports them): one cue
+// SRT and WebVTT from the same pages as the burned-in captions (the transcription's exports): one cue
 // per page, its lines as the cue's lines.
 import { captionWordText, pageCaptions, type CaptionStyle, type WordTiming } from '../../../contract';
 

@@ -1,4 +1,4 @@
-// Where media lives (issue 8): one interface, disk under DATA_DIR/media by default, any
+// Where media lives: one interface, disk under DATA_DIR/media by default, any
 // S3-compatible store when configured. Keys are relative paths like
 // `users/{userId}/videos/{videoId}/video.mp4`; the owner is always part of the key.
 import type { Readable } from 'node:stream';

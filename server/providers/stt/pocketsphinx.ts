@@ -1,4 +1,4 @@
-// Offline speech to text with CMU pocketsphinx (issue 11): the Debian packages `pocketsphinx` and
+// Offline speech to text with CMU pocketsphinx: the Debian packages `pocketsphinx` and
 // `pocketsphinx-en-us` (US English model only). Its accuracy is far below Whisper's, so every
 // result is a rough draft the creator reviews. Two command lines exist:
 //   0.8 / 5prealpha (Debian 12, Ubuntu ≤ 24.04): `pocketsphinx_continuous -infile f.wav -time yes`
