@@ -1,7 +1,7 @@
 // The signed-in part of the app, one lazily loaded chunk (src/app/router.tsx): the shell, and the
 // modals manager for its confirmations (sign-out with unsent changes), loaded after the first
 // screen (ModalsHost.tsx); the browser's confirm dialog stands in if it cannot be loaded. Public
-// pages use no modals, so the sign-in page never downloads Mantine's Modal (issue 7: initial
+// pages use no modals, so the sign-in page never downloads Mantine's Modal (initial
 // JavaScript budgets).
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useAfterFirstScreen } from '../ui/AfterFirstScreen';

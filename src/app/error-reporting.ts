@@ -1,4 +1,4 @@
-// Error reports (issue 3 §7): uncaught errors, unhandled rejections and failed API requests are
+// Error reports: uncaught errors, unhandled rejections and failed API requests are
 // sent as POST /api/create/error {path, message} through the outbox (so offline reports arrive
 // later, once). Bursts are de-duplicated (one message counts once per 30 s, at most 20 reports a
 // minute) and the reporter never reports itself: a failure while reporting is swallowed, and a

@@ -1,4 +1,4 @@
-// "Install app" (issue 3 §1): browsers that can install the PWA fire `beforeinstallprompt`; we keep
+// "Install app": browsers that can install the PWA fire `beforeinstallprompt`; we keep
 // the event and offer a button that calls prompt(). After `appinstalled` (or an accepted prompt)
 // the button goes away. Listening starts in main.tsx, before React, because the event may fire
 // before the shell mounts.

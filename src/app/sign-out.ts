@@ -1,7 +1,7 @@
-// Sign-out with unsynced work (issue 3 §4): sign-out wipes the device (spec §4), outbox included,
+// Sign-out with unsynced work: sign-out wipes the device (spec §4), outbox included,
 // so when changes have not reached the server the user is warned first and can cancel.
 // The outbox and the engine are imported when used: the shell imports this module and renders
-// before the offline engine (Dexie) has arrived (issue 7: initial JavaScript budgets).
+// before the offline engine (Dexie) has arrived (initial JavaScript budgets).
 import type { OutboxCounts } from '../sync';
 
 export const SIGN_OUT_ANYWAY = 'Sign out anyway';

@@ -1,4 +1,4 @@
-// The page's offline engine, running while a user is signed in (issue 3): the app outbox owned by
+// The page's offline engine, running while a user is signed in: the app outbox owned by
 // that user, drained through the app's axios instance (auth + CSRF added at send time) on start,
 // enqueue, retry, 'online', visibility, backoff expiry and the "Retry now" button; a resume of
 // changes paused by a 401 after each sign-in; the pull of every cached collection on start,

@@ -1,4 +1,4 @@
-// What a transcription sends (issue 11, acceptance 2; spec §3, §5, §8). Phones make big files and
+// What a transcription sends (spec §3, §5, §8). Phones make big files and
 // links are flaky, so the device decides before anything goes up:
 //   * an empty or missing file is refused, and the error is logged (spec §5);
 //   * `render_video` off → the server only needs the speech, so only compact audio is sent;

@@ -1,4 +1,4 @@
-// Plan hints (issue 7 "Locked, not dead"): which plan unlocks a permission, plan names, and limit
+// Plan hints ("Locked, not dead" in docs/decisions/plans.md): which plan unlocks a permission, plan names, and limit
 // texts with usage ("3 of 20 this month"). The catalogue and usage come from the local store
 // (pulled by src/features/plans/data/plans.ts), so they work offline; before the first pull they are simply
 // absent and the screens fall back to plain "locked". The store hook is in plan-catalogue.ts, apart:

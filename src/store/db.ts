@@ -221,7 +221,7 @@ export class ReelflowDB extends Dexie {
       outbox: 'id, status, [entityKey+createdAt], nextAttemptAt',
       syncState: 'collection',
     });
-    // Schema 2 (issue 3): scripts are LocalScript rows, indexed for "newest first" and for the
+    // Schema 2: scripts are LocalScript rows, indexed for "newest first" and for the
     // pending/failed badges. Rows cached by schema 1 were never written (the table was empty
     // until now); any that exist get the 'synced' defaults so every row has the new fields.
     this.version(2)
@@ -236,10 +236,10 @@ export class ReelflowDB extends Dexie {
             row.failedOutboxId ??= null;
           }),
       );
-    // Schema 3 (issue 7): the plan catalogue (which plan unlocks what) and the user's usage of
+    // Schema 3: the plan catalogue (which plan unlocks what) and the user's usage of
     // each limit, pulled like the other collections so the nav and home work offline.
     this.version(3).stores({ plans: 'key', usage: 'limit' });
-    // Schema 4 (issue 8): videos become typed LocalVideo rows (newest first, status filter, sync
+    // Schema 4: videos become typed LocalVideo rows (newest first, status filter, sync
     // badges), the music library, and the voice lists cached for the picker. The videos table
     // was never written before, so no upgrade of old rows is needed.
     this.version(4).stores({
@@ -247,7 +247,7 @@ export class ReelflowDB extends Dexie {
       music: 'id, created_at, syncStatus',
       voices: 'provider',
     });
-    // Schema 5 (issue 9): publishing. Posts (newest first, by time for the calendar, status
+    // Schema 5: publishing. Posts (newest first, by time for the calendar, status
     // filter, sync badges), connected accounts, failed jobs, calendar entries and the completed
     // videos offered for publishing. None of these tables was written before: no upgrade needed.
     this.version(5).stores({
@@ -257,7 +257,7 @@ export class ReelflowDB extends Dexie {
       calendarEntries: 'id, start',
       publishVideos: 'id, created_at',
     });
-    // Schema 6 (issue 11): transcriptions become typed rows (newest first, status filter, sync
+    // Schema 6: transcriptions become typed rows (newest first, status filter, sync
     // badges), the resumable uploads waiting on this device (with their files), and the caption
     // styles the creator saved by name. The transcriptions table was never written before.
     this.version(6).stores({

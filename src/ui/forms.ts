@@ -19,8 +19,8 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
 }
 
 /**
- * zodValidate for a schema loaded in the background (zod is ~24 KB gzip: issue 7 keeps it out of
- * the sign-in page's first download). Loading starts once the page that calls this has painted
+ * zodValidate for a schema loaded in the background (zod is ~24 KB gzip: the JavaScript budgets keep it
+ * out of the sign-in page's first download). Loading starts once the page that calls this has painted
  * (whenIdle); until the schema has arrived the form is not checked on this side, and the server, which
  * validates with the same schema, answers 422 with the same messages on the same fields.
  */

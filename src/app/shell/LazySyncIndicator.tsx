@@ -1,5 +1,5 @@
 // The header's sync indicator needs the offline engine and the local store (Dexie): ~40 KB gzip
-// that the signed-in shell's first render can do without (issue 7: initial JavaScript budgets).
+// that the signed-in shell's first render can do without (initial JavaScript budgets).
 // It is loaded once the first screen has shown its content: requested as the shell rendered, its
 // ~50 KB (Dexie among them) shared a phone's link with the permissions request and home's chunks
 // (Lighthouse LCP on `/`). A chunk that fails to arrive offline is asked for again when the

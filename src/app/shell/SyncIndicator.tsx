@@ -1,4 +1,4 @@
-// The sync indicator of the header (issue 3 §4): "Offline", "N pending", "N failed" or
+// The sync indicator of the header: "Offline", "N pending", "N failed" or
 // "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
 // Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones show
 // only the icon and the number of changes not yet synced, so the header fits a 360 px screen.

@@ -1,4 +1,4 @@
-// Connecting an account (issue 9): the platform's consent page opens in a popup, which is opened
+// Connecting an account: the platform's consent page opens in a popup, which is opened
 // synchronously in the click (a popup opened after an await is blocked by most browsers) and sent
 // to the address GET /api/{platform}/connect answers once it is known. The server's callback page
 // then posts a ConnectPopupMessage to this window (and on a BroadcastChannel) and closes. When the popup is blocked, the whole

@@ -1,4 +1,4 @@
-// The one-click reconnect of Home, the calendar and the post card (issue 10): they link to
+// The one-click reconnect of Home, the calendar and the post card: they link to
 // /connect?reconnect=<account id> (features do not import each other, so they cannot run this
 // screen's flow themselves), and this screen starts the connect flow for that account as soon as
 // the account is read from the store. Arriving by an in-app link keeps the click's user activation,

@@ -1,6 +1,6 @@
 // Home dashboard: who you are, your plan, credits, what the plan includes, what is locked and
 // which plan unlocks it, and how much of each limit is used. Everything shown comes from the
-// session, the permissions object (spec §3, §5) and the cached plan catalogue and usage (issue 7);
+// session, the permissions object (spec §3, §5) and the cached plan catalogue and usage;
 // nothing is invented.
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';

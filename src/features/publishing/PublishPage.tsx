@@ -1,4 +1,4 @@
-// "Publish" (issue 9): compose a post (a finished video, accounts, caption, YouTube's options, now
+// "Publish": compose a post (a finished video, accounts, caption, YouTube's options, now
 // or at a time in the creator's time zone), save and edit drafts, the list of posts with their
 // per-account status, and the failed jobs to retry or reschedule. Everything reads the local store
 // and changes it through data/ (outbox), so the screen works offline.

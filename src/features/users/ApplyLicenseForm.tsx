@@ -1,4 +1,4 @@
-// "Apply a licence code" for a signed-in user (issue 7): POST /api/user/license. On success the
+// "Apply a licence code" for a signed-in user: POST /api/user/license. On success the
 // plan changes at once: the user is re-fetched (refreshUser), which changes the permissions
 // identity (plan + updated_at) so the PermissionsProvider fetches the new permissions — nav,
 // home and the route guard follow without a reload. While the new permissions load, the route

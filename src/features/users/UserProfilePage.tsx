@@ -1,4 +1,4 @@
-// Profile (spec §2 /users/user-profile): who you are, your plan and credits, and — issue 7 — a
+// Profile (spec §2 /users/user-profile): who you are, your plan and credits, and a
 // licence code form to change plan without making a new account. The rest of the profile (image,
 // password change) comes later.
 import { Card, Group, Stack, Text } from '@mantine/core';

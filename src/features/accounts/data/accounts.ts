@@ -1,4 +1,4 @@
-// Connected social accounts (issue 9), an offline-first collection: the `accounts` table mirrors
+// Connected social accounts, an offline-first collection: the `accounts` table mirrors
 // GET /api/accounts (every page) so the connect screen and the publish screen's account picker
 // work offline. The one change made here is a disconnect, which goes through the outbox like any
 // change: the account leaves the list at once, the POST waits in the outbox (offline too); a

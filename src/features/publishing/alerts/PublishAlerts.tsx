@@ -1,4 +1,4 @@
-// The warnings of posts about to fail for want of a working account (issue 10, acceptance 4), shared
+// The warnings of posts about to fail for want of a working account, shared
 // by Home, the calendar and the post card: the hook reads the posts and accounts (offline too) and the
 // rules are data/publish-alerts.ts. Each account gets a one-click "Reconnect" — a
 // link to /connect?reconnect=<id>, where the connect flow starts for it at once. The posts are kept:

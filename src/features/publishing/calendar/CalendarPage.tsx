@@ -1,4 +1,4 @@
-// The calendar (route `calender`, issue 9 acceptance 3): every post of the local store — those
+// The calendar (route `calender`): every post of the local store — those
 // made offline and still waiting to be sent included — by month, week, day or as an agenda (the
 // default on phones), coloured and labelled by status. Drag a scheduled or failed post to a new
 // time (or use "Move to" in its details): the change is queued like any other. Reads only the

@@ -37,7 +37,7 @@ export interface PostDetailsModalProps {
   /** Give the post a new time; resolves true when it was queued (the caller says so). */
   onMove: (post: LocalPost, at: Date) => Promise<boolean>;
   now?: () => Date;
-  /** Shown first: the post's warning when an account needs reconnecting (issue 10). */
+  /** Shown first: the post's warning when an account needs reconnecting. */
   warning?: ReactNode;
 }
 

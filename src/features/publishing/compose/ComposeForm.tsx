@@ -81,7 +81,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
   const [busy, setBusy] = useState<'post' | 'draft' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const posts = useLiveQuery(allPosts, []);
-  /** Doubles the creator is asked about before the post goes (issue 10); null: not asking. */
+  /** Doubles the creator is asked about before the post goes; null: not asking. */
   const [doubles, setDoubles] = useState<PostWarning[] | null>(null);
   /** The TikTok accounts' own limits (creator_info), checked by the pre-flight with the platform's. */
   const [tiktokLimits, setTiktokLimits] = useState<TiktokCreatorLimits | undefined>(undefined);
@@ -146,7 +146,7 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
       return;
     }
     if (!draft) {
-      // Pre-flight (issue 10): what a platform would refuse blocks the post; warnings let it go.
+      // Pre-flight: what a platform would refuse blocks the post; warnings let it go.
       const blocking = composeIssues(values, context).filter((issue) => issue.severity === 'error');
       if (blocking.length > 0) {
         const fieldErrors = issueFieldErrors(blocking);

@@ -1,4 +1,4 @@
-// The doubles' confirm step (issue 10, acceptance 6): the same video already on an account, or
+// The doubles' confirm step: the same video already on an account, or
 // two posts on one account too close together. A question, never a refusal: the creator may go on.
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';

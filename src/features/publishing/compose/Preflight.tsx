@@ -15,7 +15,7 @@ export interface PreflightProps {
   scheduledAt: string | null | undefined;
   timeZone: string;
   online: boolean;
-  /** Each chosen platform's pre-flight issues (issue 10): errors block, warnings inform. */
+  /** Each chosen platform's pre-flight issues: errors block, warnings inform. */
   issues?: PreflightIssue[];
   /** Lets the form move the focus here when an error has no field of its own. */
   id?: string;

@@ -1,4 +1,4 @@
-// TikTok's own options of a post (issue 10; TikTok's UX guidelines for direct posts): who can see
+// TikTok's own options of a post (TikTok's UX guidelines for direct posts): who can see
 // it — only the levels TikTok's creator_info offers for the chosen accounts, with no default — the
 // comment/duet/stitch switches (off and disabled when the account has turned them off), the
 // AI-generated label (on by default: our videos are AI-made), the commercial content disclosure,

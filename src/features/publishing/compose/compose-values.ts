@@ -22,7 +22,7 @@ export interface YoutubeValues {
   categoryId: string;
 }
 
-/** TikTok's options (issue 10): the privacy level has no default (TikTok's UX rules). */
+/** TikTok's options: the privacy level has no default (TikTok's UX rules). */
 export interface TiktokValues {
   privacyLevel: TiktokPrivacyLevel | null;
   allowComment: boolean;

@@ -1,4 +1,4 @@
-// The composer's pre-flight (issue 10): the shared rules of contract/preflight.ts run on what the
+// The composer's pre-flight: the shared rules of contract/preflight.ts run on what the
 // form would send, per chosen platform, and the doubles found in the posts on this device (so it
 // works offline). Pure: the form and the tests share it.
 import { DEFAULT_PUBLISH_MIN_GAP_MINUTES, findDoubles, preflight, type PostWarning, type PreflightIssue } from '../../../../contract/preflight';

@@ -1,4 +1,4 @@
-// Failed jobs (issue 9): the publish targets and renders that failed, as GET /api/get/failed-jobs
+// Failed jobs: the publish targets and renders that failed, as GET /api/get/failed-jobs
 // lists them, and "Retry now" / "Reschedule…" as outbox items (POST /api/reschedule/failed-jobs
 // {id, scheduled_at}) keyed `failedJob:{id}`, so they work offline. A rescheduled job stays in the
 // list badged 'pending' until the server has it; once delivered it is no longer failed and leaves

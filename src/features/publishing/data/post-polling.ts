@@ -1,4 +1,4 @@
-// Live publishing status (issue 9): the server publishes a post at its time and the engine polls the
+// Live publishing status: the server publishes a post at its time and the engine polls the
 // platform until it is processed, but the page's ordinary pull runs only every few minutes. While a
 // post is being published, or one of its targets is due, the posts (and failed jobs, and the
 // calendar) are pulled with the videos' adaptive polling (src/features/videos/data/video-polling.ts): 2 s

@@ -1,4 +1,4 @@
-// Posts, the publishing collection (issue 9): kinds, outcomes and pull (posts.ts adds the screens'
+// Posts, the publishing collection: kinds, outcomes and pull (posts.ts adds the screens'
 // API, which builds optimistic rows, and re-exports this module). Every change of a post — create,
 // draft, reschedule, delete — is an outbox item keyed `post:{id}`, so the server gets them in the
 // order they were made, offline included. The client chooses the post's uuid: a post created

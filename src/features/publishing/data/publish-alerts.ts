@@ -1,4 +1,4 @@
-// Posts about to fail for want of a working account (issue 10, acceptance 4): a post due within
+// Posts about to fail for want of a working account: a post due within
 // the next 24 hours with a target whose account needs reconnecting (health 'reconnect', or the
 // target already 'blocked' by the server) or whose permission is running out ('expiring'). Derived
 // on the device from db.posts and db.accounts — both mirrored offline — so Home, the calendar and

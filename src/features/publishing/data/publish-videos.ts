@@ -1,4 +1,4 @@
-// The completed videos a post can use (issue 9): GET /api/get/videos into `db.publishVideos`, read
+// The completed videos a post can use: GET /api/get/videos into `db.publishVideos`, read
 // only (videos are made on the create screens), so the compose form can offer them offline. No React.
 import type { PublishableVideo } from '../../../../contract/publishing';
 import { db } from '../../../store/db';

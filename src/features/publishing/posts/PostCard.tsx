@@ -16,7 +16,7 @@ import { formatInZone } from '../time-zone';
 export interface PostCardProps {
   post: LocalPost;
   timeZone: string;
-  /** Due within 24 h on an account that needs reconnecting (issue 10): the warning with Reconnect. */
+  /** Due within 24 h on an account that needs reconnecting: the warning with Reconnect. */
   alert?: PostAlert | null;
   onEdit: () => void;
   onReschedule: () => void;

@@ -1,4 +1,4 @@
-// "Import / export" on the Publish screen (issue 10, "The schedule in and out"): the schedule as a
+// "Import / export" on the Publish screen (docs/decisions/publishing.md "The schedule in and out"): the schedule as a
 // CSV download, a secret calendar-feed URL for calendar apps, and the CSV import with its preview.
 // All three talk to the server directly (no outbox): they need the network and say so offline.
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
