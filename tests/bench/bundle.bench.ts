@@ -1,4 +1,4 @@
-// `npm run bench`, issue 7: the JavaScript each budgeted page needs before its first render
+// `npm run bench`: the JavaScript each budgeted page needs before its first render
 // (gzip, from the build's manifest; scripts/js-budget.mjs, also the budget test), and what it
 // loads right after; then, per framed signed-in screen, what its frame and the whole screen need.
 // Sizes, not timings: identical on every run of the same build.

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 11: the on-device media worker (workers/media.worker.ts, ffmpeg.wasm) in
+// `npm run bench`: the on-device media worker (workers/media.worker.ts, ffmpeg.wasm) in
 // Debian Chromium against native ffmpeg on the same machine:
 //   1. compress-to-fit of a 10 s 720p clip: wasm time ÷ native time with the very same arguments
 //      (media-plan.ts `compressionArgs` with the plan the worker chose), single-thread core vs

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 3: the cost of delivering 1,000 changes through the durable outbox
+// `npm run bench`: the cost of delivering 1,000 changes through the durable outbox
 // (IndexedDB rows, one drainer, Idempotency-Key on every request) against sending the same
 // 1,000 requests directly, both to the real built server on loopback. Also counts duplicates on
 // the server, which must be 0. Figures only; nothing here asserts a time.

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 8: time to the first frame of the caption preview in the create-ai-video
+// `npm run bench`: time to the first frame of the caption preview in the create-ai-video
 // flow. A signed-in creator opens /create-ai-video; as soon as the flow's first step is
 // interactive the "Captions and frame" step is opened (a click from inside the page, so no
 // automation round trip is counted) and the clock stops when the live preview has painted its

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 8: the cost of our one-pass render of a 60 s 1080x1920 video (10 stills
+// `npm run bench`: the cost of our one-pass render of a 60 s 1080x1920 video (10 stills
 // with motion, voice, ducked music, karaoke captions, watermark, thumbnail) divided by one raw
 // ffmpeg encode of the same resolution, length and encoder settings (testsrc2 + a sine, nothing
 // else). Goal ≤ 1.2. testsrc2 is busier than panned stills, so a second baseline re-encodes our

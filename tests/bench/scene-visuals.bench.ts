@@ -1,4 +1,4 @@
-// `npm run bench`, issue 8: milliseconds to draw and encode one 1080x1920 built-in scene per art
+// `npm run bench`: milliseconds to draw and encode one 1080x1920 built-in scene per art
 // style — in the format the provider writes (JPEG for grainy styles, PNG for flat ones) and, for
 // comparison, always PNG. Median of several runs per style, one core; figures only.
 import { ART_STYLES } from '../../contract/permissions';

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 3: time from app start (a new tab opening /my-scripts) to the creator's
+// `npm run bench`: time from app start (a new tab opening /my-scripts) to the creator's
 // cached scripts on screen (the count of all 200 and the first page of cards), with the network and without it (Chromium's offline emulation; the
 // service worker serves the shell, Dexie the data). Debian Chromium against the real built server.
 // Runs alternate between the two modes so machine noise hits both alike; figures only.

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 7: how much a signed-in list read costs next to a bare route. autocannon
+// `npm run bench`: how much a signed-in list read costs next to a bare route. autocannon
 // drives the real built server with 20 concurrent connections: `GET /api/health` (one trivial
 // database round trip, no auth) against `GET /api/scripts` (bearer token, a creator with 200
 // scripts, default page), alternating in rounds so both see the same machine load. The figure

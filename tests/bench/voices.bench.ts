@@ -1,4 +1,4 @@
-// `npm run bench`, issue 8: the built-in voices — seconds of narration made per second of work
+// `npm run bench`: the built-in voices — seconds of narration made per second of work
 // (× real time) for each engine, its sample rate, and how long the server's event loop was held
 // meanwhile (synthesis runs in a child process, so this should stay near zero). Figures only.
 import { monitorEventLoopDelay } from 'node:perf_hooks';

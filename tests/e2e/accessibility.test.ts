@@ -1,4 +1,4 @@
-// Issue 7, acceptance 2: every route of spec §2 passes axe-core (no serious or critical
+// Accessibility: every route of spec §2 passes axe-core (no serious or critical
 // violation), signed out and signed in, at desktop size and 390 px wide, in the light and the
 // dark colour scheme. Besides axe, phones get two checks axe does not make: touch targets of at
 // least 44 × 44 px, and nothing wider than the screen at 360 px.

@@ -1,4 +1,4 @@
-// Issue 2 in a real browser: register → home → a route the plan denies → public pages redirect
+// Accounts and plans in a real browser: register → home → a route the plan denies → public pages redirect
 // a signed-in user → sign out wipes the browser → sign in again; and a licence that unlocks
 // publishing. Debian Chromium against the built app served by the real server process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

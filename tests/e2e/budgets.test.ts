@@ -1,4 +1,4 @@
-// Issue 7: the JavaScript a page needs before its first render, read from the build's manifest
+// Initial JavaScript budgets: the JavaScript a page needs before its first render, read from the build's manifest
 // and the gzip sizes of the built files (deterministic, no browser). Lives in the e2e project
 // because that one runs after `npm run build`; without a build it fails, it never skips.
 import { resolve } from 'node:path';

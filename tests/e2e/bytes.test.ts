@@ -1,4 +1,4 @@
-// Bytes on the wire (issue 7), in Debian's Chromium against the real built server: the sign-in
+// Bytes on the wire, in Debian's Chromium against the real built server: the sign-in
 // page arrives brotli-compressed with the right caching, downloads none of the signed-in app,
 // and raises no CSP violation (zod's eval probe); after signing in, the shell and the offline
 // engine (Dexie) are loaded and the home renders.

@@ -1,4 +1,4 @@
-// "Keep offline" videos in a real browser (issue 8): the built service worker answers
+// "Keep offline" videos in a real browser: the built service worker answers
 // /offline/videos/<id>.mp4 from the cache the page filled, keyed by the video id, and turns a
 // Range request into a 206 slice — what a <video> element needs to seek with no network. Debian
 // Chromium against the built client served by a bare static server (no API is involved).

@@ -1,4 +1,4 @@
-// Issue 3 in a real browser: the offline-first engine, proven on scripts. Debian Chromium against
+// Offline-first in a real browser: the engine, proven on scripts. Debian Chromium against
 // the built app served by the real server process (tests/e2e/harness.ts); "offline" is
 // Chromium's own network emulation (context.setOffline), which the service worker is subject to.
 //

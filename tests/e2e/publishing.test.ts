@@ -1,4 +1,4 @@
-// Issue 9, acceptance 6 in a real browser: Debian Chromium against the built app and the real
+// Publishing a scheduled post end to end in a real browser: Debian Chromium against the built app and the real
 // server process (tests/e2e/harness.ts), with no YouTube client id — connecting goes to the
 // built-in YouTube sandbox, which the same adapter code publishes to.
 //

@@ -1,4 +1,4 @@
-// Issue 10, acceptance 8 in a real browser: Debian Chromium against the built app and the real
+// One post to YouTube, TikTok and Instagram in a real browser: Debian Chromium against the built app and the real
 // server process (tests/e2e/harness.ts), with no platform client ids — connecting goes to the
 // built-in YouTube, TikTok and Instagram sandboxes, which the real adapters publish to.
 //

@@ -1,4 +1,4 @@
-// Issue 11 end to end in Chromium, against the real server with the offline speech engine
+// Transcription end to end in Chromium, against the real server with the offline speech engine
 // (pocketsphinx, installed by .ci/run). The test videos are made here with the server's ffmpeg: a
 // short clip tagged as filmed turned by 90°, and a grainy 8 Mbit/s "phone" video with a sentence
 // spoken by the app's own built-in voice. On the transcription screen the media worker

@@ -1,4 +1,4 @@
-// Issue 8, acceptance 6 in a real browser: Debian Chromium against the built app and the real
+// AI videos from topic to download in a real browser: Debian Chromium against the built app and the real
 // server process (tests/e2e/harness.ts), with no provider keys — the built-in script writer,
 // voice and visuals and ffmpeg do the work.
 //

@@ -1,4 +1,4 @@
-// Burning captions into an uploaded video (issue 11 acceptance 5): the captions are really drawn
+// Burning captions into an uploaded video: the captions are really drawn
 // (the frames change where the text is), the picture keeps its size as it plays (a phone's
 // rotation applied), the sound is kept, and a cancelled burn leaves no file behind.
 import { spawnSync } from 'node:child_process';

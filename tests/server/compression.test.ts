@@ -1,4 +1,4 @@
-// Bytes on the wire (issue 7): API JSON above ~1 KB is compressed per Accept-Encoding (brotli or
+// Bytes on the wire: API JSON above ~1 KB is compressed per Accept-Encoding (brotli or
 // gzip, q-values honoured) with one ETag for every encoding; small answers are not; the built
 // PWA's precompressed .br/.gz copies are sent as they are (never compressed twice), hashed assets
 // immutable, index.html, the service worker and the manifest revalidated.

@@ -1,4 +1,4 @@
-// POST /api/create/error (issue 3, acceptance 7, server side): reports are stored, folded into
+// POST /api/create/error (server side): reports are stored, folded into
 // one row with a counter within the fold window, validated, authenticated, idempotent and rate
 // limited per user.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The fault-injection switch for the browser tests (issue 3, acceptance 8c): it exists only in
+// The fault-injection switch for the browser tests: it exists only in
 // test mode (REELFLOW_TEST_MODE=1); there it fails a share of API requests with 5xx/429 or drops
 // the connection before or after the change is committed.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// POST /api/generate-script (issue 3, acceptance 6): default language, the offline writer and its
+// POST /api/generate-script: default language, the offline writer and its
 // label, credits and their ledger, 402/403 refusals that charge nothing, idempotent replays that
 // neither charge twice nor ask the writer again, and writer failures mapped to 502/503.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Idempotency-Key (issue 3, acceptance 5): what the PWA's outbox relies on when it sends the same
+// Idempotency-Key: what the PWA's outbox relies on when it sends the same
 // change more than once — replays, key reuse, per-user keys, failures, races and expiry.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';

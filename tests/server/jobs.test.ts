@@ -47,13 +47,13 @@ describe('idempotency purge job', () => {
     expect(PURGE_IDEMPOTENCY_CRON.split(' ')[1]).toBe('*');
   });
 
-  it('schedules the cleanup of expired resumable uploads hourly (issue 11)', async () => {
+  it('schedules the cleanup of expired resumable uploads hourly', async () => {
     const schedules = await server.boss!.getSchedules();
     expect(schedules).toContainEqual(expect.objectContaining({ name: PURGE_UPLOADS_QUEUE, cron: PURGE_UPLOADS_CRON }));
     expect(PURGE_UPLOADS_CRON.split(' ')[1]).toBe('*');
   });
 
-  it('schedules refresh-tokens every 15 minutes and runs it once at start (issue 10)', async () => {
+  it('schedules refresh-tokens every 15 minutes and runs it once at start', async () => {
     const schedules = await server.boss!.getSchedules();
     expect(schedules).toContainEqual(expect.objectContaining({ name: REFRESH_TOKENS_QUEUE, cron: TOKEN_REFRESH_CRON }));
     expect(TOKEN_REFRESH_CRON.split(' ')[0]!.split(',')).toHaveLength(4);

@@ -1,5 +1,5 @@
-// No log line ever contains a password, a password hash, a token, a reset code or SQL parameters
-// (issue 7): the whole log of a session that signs up, signs in, resets a password, sends
+// No log line ever contains a password, a password hash, a token, a reset code or SQL parameters:
+// the whole log of a session that signs up, signs in, resets a password, sends
 // malformed input and provokes a database error (whose driver error carries the query's
 // parameters — here a fresh password hash) is captured at trace level and searched.
 import { Writable } from 'node:stream';

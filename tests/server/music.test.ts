@@ -1,4 +1,4 @@
-// The music library (issue 8): real audio made with ffmpeg goes in through POST /api/upload-music,
+// The music library: real audio made with ffmpeg goes in through POST /api/upload-music,
 // is checked by content, stored, listed, played through its signed URL, renamed and deleted —
 // owner-scoped, idempotent, nothing partial left behind on any failure.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 7 "Locked, not dead": the plan catalogue, usage counts, a signed-in licence upgrade, the
+// Plans "locked, not dead" (docs/decisions/plans.md): the plan catalogue, usage counts, a signed-in licence upgrade, the
 // script writer's languages, and re-creating a deleted script under its old id (delete → Undo).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Test doubles and seeds for the posts API and the publish engine (issue 9): a scripted platform
+// Test doubles and seeds for the posts API and the publish engine: a scripted platform
 // adapter that implements SocialPlatformAdapter honestly (resumable sessions, uploads and posts
 // kept in memory, failures on request, uploads counted), access tokens that can be told to fail
 // like a revoked refresh token, a scheduler that only records, and rows the tests start from.

@@ -1,4 +1,4 @@
-// Saved scripts (issue 3, acceptance 6): create with the client's uuid, list (Laravel paginator,
+// Saved scripts: create with the client's uuid, list (Laravel paginator,
 // search, newest first), read/edit/delete scoped to the owner, validation that never 500s, and
 // the conditional GETs the PWA's pull relies on (ETag / 304 / private caching).
 import { randomUUID } from 'node:crypto';

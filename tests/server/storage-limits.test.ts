@@ -1,4 +1,4 @@
-// Per-user storage bounds (issue 7, docs/decisions/server.md "Per-user limits"): saved scripts
+// Per-user storage bounds (docs/decisions/server.md "Per-user limits"): saved scripts
 // are capped with a clear 422; error-log rows keep the newest MAX_ERROR_LOG_ROWS_PER_USER.
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';

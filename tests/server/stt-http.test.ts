@@ -1,4 +1,4 @@
-// Speech to text through HTTP engines (issue 11): the OpenAI-compatible adapter and Lemonfox
+// Speech to text through HTTP engines: the OpenAI-compatible adapter and Lemonfox
 // against a local fake that speaks the documented protocol (multipart in, verbose_json or the
 // OpenAI error envelope out), on a speech sample synthesised by the built-in voice. Long
 // recordings are split, sent piece by piece and rejoined on one clock.

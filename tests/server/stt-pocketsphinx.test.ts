@@ -1,4 +1,4 @@
-// Offline speech to text with pocketsphinx (issue 11) on a speech sample synthesised by the
+// Offline speech to text with pocketsphinx on a speech sample synthesised by the
 // built-in voice, and the SRT/VTT written from the recognised words parsed back. pocketsphinx is
 // required: .ci/run installs it, and without it these tests fail saying how to install it.
 import { mkdtemp, rm } from 'node:fs/promises';

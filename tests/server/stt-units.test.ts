@@ -1,4 +1,4 @@
-// The pure parts of speech to text (issue 11): rejoining pieces on one clock, reading each
+// The pure parts of speech to text: rejoining pieces on one clock, reading each
 // engine's output, language names, error mapping, engine selection and its configuration.
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// A calm terminal (issue 7): one start line saying where Reelflow runs and where its data lives,
+// A calm terminal: one start line saying where Reelflow runs and where its data lives,
 // and per-request log lines only at LOG_LEVEL=debug.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

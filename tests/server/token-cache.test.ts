@@ -1,4 +1,4 @@
-// The in-process memory of recently verified tokens (issue 7, throughput): bounded in time and
+// The in-process memory of recently verified tokens (throughput): bounded in time and
 // size, forgotten at once on revocation, and never re-filled by a lookup racing a revocation.
 import { describe, expect, it } from 'vitest';
 import { createTokenCache } from '../../server/domain/auth/token-cache';

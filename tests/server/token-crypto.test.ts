@@ -1,4 +1,4 @@
-// Platform tokens at rest (issue 9): AES-256-GCM with a versioned format that names its key, so
+// Platform tokens at rest: AES-256-GCM with a versioned format that names its key, so
 // keys rotate; values bound to their context; the key from TOKEN_ENCRYPTION_KEY or kept in the
 // database when none is set.
 import { randomBytes } from 'node:crypto';

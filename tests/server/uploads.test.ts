@@ -1,4 +1,4 @@
-// Resumable uploads (issue 11) on a real socket: tus-js-client (the library the PWA will use)
+// Resumable uploads on a real socket: tus-js-client (the library the PWA will use)
 // against /api/uploads. Chunked uploads arrive byte for byte; an interrupted one (client abort,
 // or a connection dropped mid-PATCH) resumes from the server's offset; uploads are owner-scoped
 // (404), need a token (401) and the transcription permission (403); the size limit is a 413; a

@@ -1,4 +1,4 @@
-// The render queue on pg-boss (issue 8): the server hands a created video to the `render-video`
+// The render queue on pg-boss: the server hands a created video to the `render-video`
 // queue and its workers render it (the same registration `npm run worker` uses); a video a crash
 // left processing is queued again when the server starts, and resumes.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Voice routes (issue 8): the spec's eleven/lemonfox lists and Lemonfox preview, the picker's
+// Voice routes: the spec's eleven/lemonfox lists and Lemonfox preview, the picker's
 // GET /api/voices and any-provider preview; caching, rate limits and provider failures mapped to
 // 4xx/5xx with plain messages — against the local provider fakes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

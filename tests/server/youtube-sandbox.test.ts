@@ -1,4 +1,4 @@
-// The built-in YouTube sandbox (issue 9): its consent page is a real form that redirects to the
+// The built-in YouTube sandbox: its consent page is a real form that redirects to the
 // callback with a code and the state; the token endpoint checks PKCE and spends codes once; its
 // channel page shows, as HTML and JSON, what an account published; SANDBOX_PLATFORMS=0 removes it.
 import { createHash } from 'node:crypto';

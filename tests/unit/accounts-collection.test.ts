@@ -1,4 +1,4 @@
-// Connected accounts, an offline-first collection (issue 9): the pull (every page at per_page 100,
+// Connected accounts, an offline-first collection: the pull (every page at per_page 100,
 // accounts the server dropped go, a row with a queued disconnect is not brought back, a 403 of a
 // plan without publishing changes nothing), the disconnect through the outbox (optimistic removal,
 // delivery, refusal with Retry / Discard) and connectUrl through the app's API client. Real Dexie

@@ -1,4 +1,4 @@
-// Issue 7, acceptance 2, the parts a unit test can pin: one title per route, set on navigation;
+// Accessibility, the parts a unit test can pin: one title per route, set on navigation;
 // focus after a failed submit (first invalid field, else the alert; the alert after a failed
 // sign-in, with wrong credentials reported on the form, not under a field); the show-password
 // toggle in the Tab order; "Skip to content" first, moving focus to <main>.

@@ -1,4 +1,4 @@
-// Error reports (issue 3 §7): de-duplicated in bursts, rate-capped, never looping on themselves;
+// Error reports: de-duplicated in bursts, rate-capped, never looping on themselves;
 // window errors, unhandled rejections and failed API requests (not offline, 401 or the report
 // call itself) are reported, through the outbox as kind 'error-log'.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Sign-out with unsynced work (issue 3 §4), in the real shell: a queued change makes "Sign out"
+// Sign-out with unsynced work, in the real shell: a queued change makes "Sign out"
 // ask first (Cancel keeps everything; "Sign out anyway" signs out); with nothing queued it signs
 // out at once.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

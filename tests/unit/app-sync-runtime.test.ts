@@ -1,4 +1,4 @@
-// The page runtime (issue 3 §4): it runs exactly while someone is signed in; on sign-in it resumes
+// The page runtime: it runs exactly while someone is signed in; on sign-in it resumes
 // changes paused by a 401 and drains them through the app's HTTP instance, and pulls the scripts
 // collection; sign-out stops it before the store is wiped.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The shell's sync pieces (issue 3 §4): the sign-out warning decision, the indicator's text, the
+// The shell's sync pieces: the sign-out warning decision, the indicator's text, the
 // pull's axios GET (304 passes through) and the runtime's start/stop around the session.
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The calendar screen (issue 9 acceptance 3): posts from the local store in the month view and the
+// The calendar screen: posts from the local store in the month view and the
 // agenda, status colours and words, drag and drop through the extracted drop handler (happy-dom
 // has no layout, so FullCalendar's pointer dragging cannot run here), past drops refused, the
 // details of a post, "Move to", the empty state, and axe over the page.

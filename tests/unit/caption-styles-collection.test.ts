@@ -1,4 +1,4 @@
-// Saved caption styles (issue 11): saved by name on this device, the same name replaces, listed
+// Saved caption styles: saved by name on this device, the same name replaces, listed
 // newest first, deleted by id.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteCaptionStyle, listCaptionStyles, saveCaptionStyle, styleNameProblem } from '../../src/features/transcription/data/caption-styles';

@@ -1,4 +1,4 @@
-// A transcription's captioned video kept offline (issue 11): stored beside the kept videos under
+// A transcription's captioned video kept offline: stored beside the kept videos under
 // its own prefix, never freed by the videos' prune, freed by its own prune when the transcription
 // is gone or no longer kept; the service worker serves both prefixes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

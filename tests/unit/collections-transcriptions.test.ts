@@ -1,4 +1,4 @@
-// Transcriptions, an offline-first collection (issue 11): a queued upload keeps its file on the
+// Transcriptions, an offline-first collection: a queued upload keeps its file on the
 // device; a finished upload becomes the JSON create naming it (booleans as 1/0, the client's id)
 // plus a queued, pending row, in one step that is never done twice; edits and render requests are
 // optimistic rows with their outbox items; delivery replaces the row with the server's; the pull

@@ -1,4 +1,4 @@
-// Videos, the second offline-first collection (issue 8): a video created offline is an outbox row
+// Videos, the second offline-first collection: a video created offline is an outbox row
 // with the client's id and the exact request; delete with Undo (held DELETE), restart, delivery and
 // refusal; the pull keeps pending rows and the device's keptOffline; the keep-offline cache is
 // keyed by the video id and freed on delete. Real Dexie over fake-indexeddb; a fake idempotent

@@ -1,4 +1,4 @@
-// The connect screen as a creator sees it (issue 9): the real Dexie store (fake-indexeddb) and the
+// The connect screen as a creator sees it: the real Dexie store (fake-indexeddb) and the
 // real collection; the API behind a fake axios adapter; the popup is a stand-in window. Accounts
 // from the store with health, sandbox and waiting posts; the platform cards; search and paging;
 // the popup's message (origin checked), also through the BroadcastChannel; the full-page fallback when the popup is blocked and the

@@ -1,5 +1,5 @@
 // The forgot-password screen: after sending, it shows how the mail can be read when (and only
-// when) the server says so — in development without SMTP (issue 7).
+// when) the server says so — in development without SMTP.
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

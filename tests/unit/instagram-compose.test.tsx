@@ -1,4 +1,4 @@
-// The compose form's Instagram part (issue 10): shown only when an Instagram account is picked,
+// The compose form's Instagram part: shown only when an Instagram account is picked,
 // its options (share to feed, cover moment) reach the create and draft requests, and the checks
 // say plainly what to fix (a cover after the end, a Reel shorter than 3 s or longer than 15 min).
 import { MantineProvider } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Issue 11, acceptance 1: the media worker's arithmetic — reading ffprobe's JSON (codecs,
+// The media worker's arithmetic — reading ffprobe's JSON (codecs,
 // rotation) and choosing bitrate and frame so a video fits a byte limit at the best quality.
 import { describe, expect, it } from 'vitest';
 import { compressionArgs, CONTAINER_HEADROOM, displaySize, parseProbe, planCompression, speechAudioArgs, withThreadCount } from '../../workers/media-plan';

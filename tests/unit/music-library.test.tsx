@@ -1,4 +1,4 @@
-// The music library component (issue 8): upload (progress, stored as synced), the 413 message of
+// The music library component: upload (progress, stored as synced), the 413 message of
 // spec §5/§8, offline refusal, inline rename through the outbox, delete with Undo, and picking a
 // track for the create flow. Real store; only uploadMusic (the network) is mocked.
 import { MantineProvider } from '@mantine/core';

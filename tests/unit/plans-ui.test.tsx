@@ -1,4 +1,4 @@
-// Issue 7 "Locked, not dead", client side: limit texts with usage on top of the spec §5 accessor,
+// Plans "locked, not dead" (docs/decisions/plans.md), client side: limit texts with usage on top of the spec §5 accessor,
 // the plan catalogue and usage pulled into the store (304 keeps them), and the signed-in licence
 // form that changes the plan and refreshes user and permissions without a reload.
 import { MantineProvider } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Posts and failed jobs, the publishing collections (issue 9): a post created offline is an
+// Posts and failed jobs, the publishing collections: a post created offline is an
 // optimistic 'scheduled' row plus an outbox item with the client's id, replaced by the server's
 // answer once delivered; drafts are saved and edited in order; rescheduling moves the row (and its
 // calendar entry) at once; a refusal shows the server's reason with retry/discard; a failed job is

@@ -1,4 +1,4 @@
-// The shared pre-flight rules (issue 10, acceptance 5 and 6): contract/preflight.ts per platform at
+// The shared pre-flight rules: contract/preflight.ts per platform at
 // and around each limit (shared/reference/platforms.md §1–3), the configurable limits, the plain
 // "what to fix" messages, and the doubles (same video on an account, posts closer than the gap).
 import { describe, expect, it } from 'vitest';

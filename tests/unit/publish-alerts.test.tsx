@@ -1,4 +1,4 @@
-// Token health on the screens (issue 10, acceptance 4): a post due in the next 24 hours on an account
+// Token health on the screens: a post due in the next 24 hours on an account
 // that needs reconnecting warns on Home, on the calendar (a banner and a marker on the entry) and on
 // the post card, each with a one-click Reconnect that starts the connect flow for that account on
 // the connect screen — and the post stays. The rules (src/features/publishing/data/publish-alerts.ts) are

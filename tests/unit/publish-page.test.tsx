@@ -1,4 +1,4 @@
-// The publish screen as a creator uses it (issue 9): the real Dexie store (fake-indexeddb) and the
+// The publish screen as a creator uses it: the real Dexie store (fake-indexeddb) and the
 // real collection functions; only the network is absent, so every change lands in the outbox.
 // Compose checks (first invalid field focused), a post scheduled in the creator's time zone (the
 // request carries the offset and the zone), a draft edited from the list, the posts filter and

@@ -1,4 +1,4 @@
-// The composer's pre-flight and doubles (issue 10, acceptance 5 and 6): per chosen platform a plain
+// The composer's pre-flight and doubles: per chosen platform a plain
 // list of what to fix, Publish/Schedule blocked on errors (the first field to fix focused) but not
 // on warnings, and a confirm step for a double found in the posts on this device (offline too).
 import { notifications } from '@mantine/notifications';
@@ -76,7 +76,7 @@ describe('pre-flight in the composer', { timeout: 30_000 }, () => {
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
   });
 
-  it('TikTok privacy has its own field (the TikTok options, issue 10): the first fix focuses it', async () => {
+  it('TikTok privacy has its own field (the TikTok options): the first fix focuses it', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: 'Blink' }));
     fireEvent.click(screen.getByRole('checkbox', { name: /^My TikTok/ }));

@@ -1,4 +1,4 @@
-// "Import / export" on the Publish screen (issue 10, "The schedule in and out") against the real
+// "Import / export" on the Publish screen (docs/decisions/publishing.md "The schedule in and out") against the real
 // axios client behind a fake API: the CSV import's preview table (row numbers, per-row errors,
 // skipped rows counted), creating the ready rows once with client-chosen ids and an
 // Idempotency-Key, a refused import explained per row, the calendar feed URL shown once with its

@@ -1,4 +1,4 @@
-// "My scripts" (issue 3 §6), as a user sees it: the real Dexie store (fake-indexeddb) and the real
+// "My scripts", as a user sees it: the real Dexie store (fake-indexeddb) and the real
 // sync functions; only the network is fake (generateScript is mocked, the outbox drains into a
 // stub send). States (loading, empty, no match), the list from the store, search, badges with
 // Retry/Discard, the editor (validation, create, edit), delete, copy, generation (success, server
@@ -400,7 +400,7 @@ describe('My scripts: generation', () => {
   });
 });
 
-describe('My scripts: finished (issue 7)', () => {
+describe('My scripts: unsaved-edit guard, undo of a delete, costs and repeat generations', () => {
   function fillPrompt(prompt: string) {
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: prompt } });
   }

@@ -1,4 +1,4 @@
-// Scripts offline-first (issue 3): optimistic rows, the requests they queue, what delivery and
+// Scripts offline-first: optimistic rows, the requests they queue, what delivery and
 // refusal do to the rows, retry/discard, deletes that pulls do not resurrect, and the pull fetcher
 // (pages, If-None-Match / 304). Real Dexie schema over fake-indexeddb; a fake idempotent server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

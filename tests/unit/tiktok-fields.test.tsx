@@ -1,4 +1,4 @@
-// The compose form's TikTok options (issue 10): the privacy levels come from creator_info (no
+// The compose form's TikTok options: the privacy levels come from creator_info (no
 // default, required), interactions the account turned off are off and disabled, the AI-generated
 // label is on by default, commercial content asks which kind, the longest video is shown — and
 // the form's values become the post's `options.tiktok`.

@@ -1,4 +1,4 @@
-// The transcription editor (issue 11 acceptance 5) as a creator uses it: the facts of a completed
+// The transcription editor as a creator uses it: the facts of a completed
 // transcription, correcting a word and saving the whole list through the collection (mocked here:
 // the outbox is the lead's collection's business), the rules shown next to the word, the
 // rough-draft warning, and the captioned video's states.

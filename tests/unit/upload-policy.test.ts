@@ -1,4 +1,4 @@
-// Issue 11, acceptance 2 / 6: the upload policy of a transcription, every branch, with the media
+// The upload policy of a transcription, every branch, with the media
 // work and the error log injected (no ffmpeg here: the browser test runs the real worker).
 import { describe, expect, it, vi } from 'vitest';
 import { decideUpload, EMPTY_FILE_MESSAGE, prepareTranscriptionUpload, uploadFailureMessage, type UploadEffects } from '../../src/media/upload-policy';

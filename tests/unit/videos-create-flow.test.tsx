@@ -1,4 +1,4 @@
-// The create-ai-video flow (issue 8 item 4) as a creator uses it: the real store, the real videos
+// The create-ai-video flow as a creator uses it: the real store, the real videos
 // collection (its createVideoLocally is only spied on) and a memory router; the session is a Free
 // user with 100 credits. A topic reaches review with the plan's price, Create queues exactly one
 // video with the right request and goes to My videos; locked styles cannot be chosen; the plan's

@@ -1,4 +1,4 @@
-// The faceless-video gallery (issue 8 item 4): ready-made styles that open the create flow
+// The faceless-video gallery: ready-made styles that open the create flow
 // pre-filled (art style, caption preset, pacing, topic, a fitting voice); a style whose art style
 // is locked says which plan unlocks it; a user who may not create is told which plan does.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';

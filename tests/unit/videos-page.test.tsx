@@ -1,4 +1,4 @@
-// "My videos" as a user sees it (issue 8): the real Dexie store (fake-indexeddb) and the real
+// "My videos" as a user sees it: the real Dexie store (fake-indexeddb) and the real
 // collection functions; only the network is absent. Loading and empty states, rows with status,
 // stage and live progress, "Waiting to be sent", the failure reason, the per-stage list, filters
 // and search, "Video not available for download", restart and delete with Undo through the outbox.

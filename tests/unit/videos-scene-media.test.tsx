@@ -1,4 +1,4 @@
-// The creator's own pictures or clips in the create-ai-video flow (issue 8 item 2): an upload (only
+// The creator's own pictures or clips in the create-ai-video flow: an upload (only
 // uploadSceneMedia, the network, is mocked) shows a progress bar and adds "Scene 1"; the list can be
 // reordered and trimmed by keyboard-reachable buttons; Create sends `scene_media` in that order;
 // offline the picker says so and is disabled. Real store, real videos collection (spied on).

@@ -1,4 +1,4 @@
-// The voice picker (issue 8 item 1) against the real store (fake-indexeddb) and the real axios
+// The voice picker against the real store (fake-indexeddb) and the real axios
 // client behind a fake API: filters (provider, language from the video, gender, search), providers
 // without a key shown as such, the built-in voices labelled, previews fetched once and played one
 // at a time, the cached lists used offline.

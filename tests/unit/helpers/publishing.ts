@@ -1,4 +1,4 @@
-// Test data for the publishing collections and screens (issue 9): server posts, accounts, failed
+// Test data for the publishing collections and screens: server posts, accounts, failed
 // jobs and publishable videos in the contract's shapes.
 import type { FailedJob, Post, PostTarget, PublishableVideo, SocialAccount } from '../../../contract/publishing';
 import type { LocalAccount } from '../../../src/store';
