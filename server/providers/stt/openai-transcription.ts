@@ -3,7 +3,7 @@
 // (platforms.md §6) — OpenAI's whisper-1, or a self-hosted Whisper server such as speaches
 // (faster-whisper-server). Audio is sent as 16 kHz mono MP3: small, and all Whisper needs.
 import { openAsBlob } from 'node:fs';
-import { trimBase } from '../tts/http';
+import { trimBase } from '../http';
 import { postMultipart } from './http';
 import { whisperLanguageName } from './languages';
 import { parseVerboseJson } from './verbose-json';

@@ -4,7 +4,8 @@
 // offset by the audio before them.
 import { z } from 'zod';
 import type { VoiceInfo, WordTiming } from '../../../contract';
-import { errorBody, notConfigured, providerFetch, trimBase, type HttpProviderOptions } from './http';
+import { errorBody, trimBase } from '../http';
+import { notConfigured, providerFetch, type HttpProviderOptions } from './http';
 import { SpeechProviderError, type Speech, type SpeechProvider, type SpeechRequest } from './types';
 import { chunkText, monotonic, offsetTimings, round, spokenWords } from './words';
 
