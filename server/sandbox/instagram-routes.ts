@@ -12,17 +12,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
 import type { Db } from '../db/client';
 import { sandboxPosts, sandboxUploads, type SandboxAccountRow, type SandboxPostRow, type SandboxUploadRow } from '../db/schema-sandbox';
-import { constantTimeEqual, randomSecret } from '../domain/auth/secrets';
+import { randomSecret } from '../domain/auth/secrets';
 import type { InstagramEndpoints } from '../providers/social/instagram/client';
 import type { SocialHttp } from '../domain/ports/social';
 import { avatarSvg } from './pages';
-import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView, type InstagramConsentFields } from './instagram-pages';
-import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
+import { instagramAccountPage, instagramConsentPage, instagramErrorPage, type InstagramAccountView } from './instagram-pages';
+import { sandboxOwners } from './owners';
+import { accountPageRoutes, consentRoutes, tokenRoutes, type SandboxPlatform } from './platform-kit';
 import { SandboxStore } from './store';
-import { bearer, oauthHeaderToken, CONSENT_COOKIE, cookieValue, fetchAppMedia, partFiles, htmlPage, httpOrigin, redirectWith, text, wellFormed, sandboxScope } from './common';
+import { bearer, finishOrDrop, oauthHeaderToken, fetchAppMedia, partFiles, httpOrigin, text, wellFormed, sandboxScope, type AuthRequestCheck } from './common';
 
 export const INSTAGRAM_SANDBOX_PREFIX = '/sandbox/instagram';
 /** The Instagram sandbox's one app: what createSocialAdapters configures the adapter with. */
@@ -104,14 +104,13 @@ function flakyOutcome(accountId: string, request: number): 'fail' | 'transient' 
 export async function instagramSandboxRoutes(app: FastifyInstance, options: InstagramSandboxOptions): Promise<void> {
   const store = new SandboxStore(options.db, 'instagram');
   const owners = sandboxOwners({ db: options.db, platform: 'instagram', prefix: INSTAGRAM_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
-  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, instagramErrorPage(NOT_CONNECTING.title, NOT_CONNECTING.message));
+  const platform: SandboxPlatform = { prefix: INSTAGRAM_SANDBOX_PREFIX, store, owners, consentPage: instagramConsentPage, errorPage: instagramErrorPage };
   const db = options.db;
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = instagramSandboxEndpoints(options.appUrl);
   const base = endpoints.graphBase;
   const requests = new Map<string, number>();
   const uploadParts = partFiles(options.dataDir, 'instagram');
-  const actionPath = `${INSTAGRAM_SANDBOX_PREFIX}/oauth/authorize`;
 
   const flaky = (account: SandboxAccountRow) => {
     if (account.simulate !== 'flaky') return 'ok' as const;
@@ -126,12 +125,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     return null;
   };
   /** 'drop': the work is done, the answer is lost (the client must find out what happened). */
-  const finish = (reply: FastifyReply, outcome: ReturnType<typeof flakyOutcome>, send: () => FastifyReply): FastifyReply => {
-    if (outcome !== 'drop') return send();
-    reply.hijack();
-    reply.raw.destroy();
-    return reply;
-  };
+  const finish = finishOrDrop;
 
   /** The token of an API call: `access_token` in the query or form body (Meta's way), or a Bearer header. */
   const tokenOf = (request: FastifyRequest) => text(request.query, 'access_token') ?? text(request.body, 'access_token') ?? bearer(request) ?? oauthHeaderToken(request);
@@ -266,7 +260,8 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     };
   }
 
-  function readAuthRequest(fields: unknown): { ok: true; value: Omit<InstagramConsentFields, 'formToken' | 'actionPath'> } | { ok: false; status: number; title: string; message: string } {
+  /** The consent request, checked like Instagram Login does (no PKCE). */
+  function readAuthRequest(fields: unknown): AuthRequestCheck {
     if (text(fields, 'client_id') !== INSTAGRAM_SANDBOX_CLIENT_ID) return { ok: false, status: 400, title: 'Invalid app ID', message: 'The app id is not the sandbox app.' };
     const redirectUri = text(fields, 'redirect_uri') ?? '';
     if (httpOrigin(redirectUri) !== appOrigin) return { ok: false, status: 400, title: 'Invalid redirect_uri', message: 'The redirect_uri does not belong to this app.' };
@@ -275,7 +270,7 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
     const state = text(fields, 'state') ?? '';
     const scope = text(fields, 'scope') ?? '';
     if (state.length > 2000 || scope.length > 2000 || !wellFormed(state) || !wellFormed(scope)) return { ok: false, status: 400, title: 'Invalid request', message: 'The state or scope is not valid.' };
-    return { ok: true, value: { clientId: INSTAGRAM_SANDBOX_CLIENT_ID, redirectUri, state, scope } };
+    return { ok: true, value: { clientId: INSTAGRAM_SANDBOX_CLIENT_ID, redirectUri, state, scope, codeChallenge: '', codeChallengeMethod: '' } };
   }
 
   /**
@@ -322,66 +317,30 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
       );
 
       // --- Instagram Login ---------------------------------------------------------------------
-      sandbox.get('/oauth/authorize', async (request, reply) => {
-        const auth = readAuthRequest(request.query);
-        if (!auth.ok) return htmlPage(reply, auth.status, instagramErrorPage(auth.title, auth.message));
-        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
-        const formToken = cookieValue(request, CONSENT_COOKIE) ?? randomSecret(24);
-        if (!/^[A-Za-z0-9_-]{20,64}$/.test(formToken)) return htmlPage(reply, 400, instagramErrorPage('Invalid request', 'Clear this site’s cookies and try again.'));
-        reply.header('set-cookie', `${CONSENT_COOKIE}=${formToken}; Path=${INSTAGRAM_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=1800`);
-        return htmlPage(reply, 200, instagramConsentPage({ ...auth.value, formToken, actionPath }));
+      consentRoutes(sandbox, platform, {
+        path: '/oauth/authorize',
+        readAuthRequest,
+        noun: 'account',
+        formName: 'login form',
+        defaultScope: 'instagram_business_basic,instagram_business_content_publish',
+        denied: { error_reason: 'user_denied', error_description: 'Permissions error' },
+        granted: (code, _scope, state) => ({ code, ...state }),
       });
-
-      sandbox.post('/oauth/authorize', async (request, reply) => {
-        const body = request.body;
-        const auth = readAuthRequest(body);
-        if (!auth.ok) return htmlPage(reply, auth.status, instagramErrorPage(auth.title, auth.message));
-        const formToken = text(body, 'form_token') ?? '';
-        const cookie = cookieValue(request, CONSENT_COOKIE) ?? '';
-        if (!formToken || !cookie || !constantTimeEqual(formToken, cookie)) {
-          return htmlPage(reply, 400, instagramErrorPage('Form expired', 'This login form expired or was not sent from this browser. Go back to the app and connect again.'));
-        }
-        const owner = await owners.connecting(auth.value.state);
-        if (owner === null) return notConnecting(reply);
-        const state: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
-        if (text(body, 'decision') === 'deny') {
-          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', ...state }), 302);
-        }
-        const accountName = (text(body, 'account_name') ?? '').trim();
-        const simulateField = text(body, 'simulate') ?? 'ok';
-        const simulate = (SANDBOX_SIMULATIONS as readonly string[]).includes(simulateField) ? (simulateField as SandboxSimulation) : null;
-        const problem =
-          accountName === ''
-            ? 'Enter a name for the sandbox account.'
-            : [...accountName].length > 60
-              ? 'The account name must not be longer than 60 characters.'
-              : !wellFormed(accountName)
-                ? 'The account name contains characters that cannot be stored.'
-                : simulate === null
-                  ? 'Choose how the account behaves.'
-                  : null;
-        if (problem || simulate === null) {
-          return htmlPage(reply, 422, instagramConsentPage({ ...auth.value, formToken, actionPath, accountName: wellFormed(accountName) ? accountName : '', error: problem ?? '' }));
-        }
-        const account = await store.upsertAccount(owner, accountName, simulate);
-        const scope = auth.value.scope || 'instagram_business_basic,instagram_business_content_publish';
-        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: null, scope });
-        await owners.signIn(reply, owner);
-        return reply.redirect(redirectWith(auth.value.redirectUri, { code, ...state }), 302);
-      });
-
-      // api.instagram.com/oauth/access_token: the code for a short-lived token (1 h).
-      sandbox.post('/oauth/access_token', async (request, reply) => {
-        const body = request.body;
-        if (text(body, 'client_id') !== INSTAGRAM_SANDBOX_CLIENT_ID || text(body, 'client_secret') !== INSTAGRAM_SANDBOX_CLIENT_SECRET) return oauthError(reply, 'Invalid Client ID');
-        if (text(body, 'grant_type') !== 'authorization_code') return oauthError(reply, 'Invalid grant_type');
-        const code = text(body, 'code');
-        const grant = code && code.length <= 500 ? await store.redeemCode(code) : null;
-        if (!grant || grant.clientId !== INSTAGRAM_SANDBOX_CLIENT_ID) return oauthError(reply, 'This authorization code has been used or has expired');
-        if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
-        const tokens = await store.issueTokens(grant, false, SHORT_LIVED_SECONDS);
+      // api.instagram.com/oauth/access_token: the code for a short-lived token (1 h), no refresh token.
+      tokenRoutes(sandbox, platform, {
+        path: '/oauth/access_token',
+        client: { idField: 'client_id', id: INSTAGRAM_SANDBOX_CLIENT_ID, secret: INSTAGRAM_SANDBOX_CLIENT_SECRET, unknown: 'Invalid Client ID' },
+        // api.instagram.com's older OAuth error shape: always 400, only the message differs.
+        oauthError: (reply, _status, _error, message) => oauthError(reply, message),
+        code: {
+          invalid: 'This authorization code has been used or has expired',
+          redirectMismatch: ['invalid_request', 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request'],
+          verifier: 'Invalid code verifier',
+        },
+        unsupportedGrant: 'Invalid grant_type',
+        issueForCode: (grant) => store.issueTokens(grant, false, SHORT_LIVED_SECONDS),
         // The newer documentation's shape (wrapped in data[]); the adapter takes the flat one too.
-        return reply.header('cache-control', 'no-store').send({ data: [{ access_token: tokens.accessToken, user_id: grant.accountId, permissions: grant.scope }] });
+        answer: (accountId, tokens) => ({ data: [{ access_token: tokens.accessToken, user_id: accountId, permissions: tokens.scope }] }),
       });
 
       // graph.instagram.com/access_token: short-lived → long-lived (60 days).
@@ -525,32 +484,15 @@ export async function instagramSandboxRoutes(app: FastifyInstance, options: Inst
       });
 
       // --- Pages for people --------------------------------------------------------------------
-      sandbox.get('/channel/:account', async (request, reply) => {
-        const key = (request.params as { account: string }).account;
-        const account = await owners.account(request, key);
-        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
-        if (!account) {
-          if (wantsJson) return noObject(reply, key);
-          return htmlPage(reply, 404, instagramErrorPage('Account not found', `No sandbox account of yours has this id or username. ${OWN_ACCOUNTS_ONLY}`));
-        }
-        const view = accountView(account, await store.postsOf(account.id));
-        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
-        return htmlPage(reply, 200, instagramAccountPage(view));
+      const pages = accountPageRoutes(sandbox, platform, {
+        view: accountView,
+        page: instagramAccountPage,
+        avatar: avatarSvg,
+        missing: { account: ['Account not found', 'No sandbox account of yours has this id or username.'], post: ['Reel not found', 'No sandbox Reel of yours has this id.'] },
+        notFound: (reply, key) => noObject(reply, key),
+        postAnchor: 'reel',
       });
-
-      sandbox.get('/reel/:id', async (request, reply) => {
-        const id = (request.params as { id: string }).id;
-        const post = await owners.post(request, id);
-        if (!post) return htmlPage(reply, 404, instagramErrorPage('Reel not found', `No sandbox Reel of yours has this id. ${OWN_ACCOUNTS_ONLY}`));
-        return reply.redirect(`${INSTAGRAM_SANDBOX_PREFIX}/channel/${post.accountId}#reel-${post.id}`, 302);
-      });
-
-      sandbox.get('/avatar/:account', async (request, reply) => {
-        const key = (request.params as { account: string }).account;
-        const account = await owners.account(request, key);
-        if (!account) return noObject(reply, key);
-        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
-      });
+      sandbox.get('/reel/:id', (request, reply) => pages.showPost(request, reply, (request.params as { id: string }).id));
       done();
     },
     { prefix: INSTAGRAM_SANDBOX_PREFIX },

@@ -9,29 +9,11 @@ import { TIKTOK_PRIVACY_LEVELS } from '../../contract/publishing';
 import type { Db } from '../db/client';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/body-parser';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
-import { randomSecret } from '../domain/auth/secrets';
 import type { SocialHttp } from '../domain/ports/social';
 import type { TiktokEndpoints } from '../providers/social/tiktok/client';
-import {
-  bearer,
-  finishOrDrop,
-  flakyOutcome,
-  formTokenMatches,
-  htmlPage,
-  httpOrigin,
-  issueFormToken,
-  parseRange,
-  partFiles,
-  readConsentChoice,
-  redirectWith,
-  fetchAppMedia,
-  storable,
-  text,
-  wellFormed,
-  verifierMatches,
-  readAuthParams,
-  type AuthRequestCheck, sandboxScope } from './common';
-import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
+import { bearer, fetchAppMedia, finishOrDrop, flakyOutcome, httpOrigin, parseRange, partFiles, readAuthParams, sandboxScope, storable, text, wellFormed, type AuthRequestCheck } from './common';
+import { sandboxOwners } from './owners';
+import { accountPageRoutes, consentRoutes, tokenRoutes, type SandboxPlatform } from './platform-kit';
 import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
 import { randomId, SandboxStore } from './store';
 
@@ -153,7 +135,13 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
     refreshSeconds: TIKTOK_REFRESH_SECONDS,
   });
   const owners = sandboxOwners({ db: options.db, platform: 'tiktok', prefix: TIKTOK_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
-  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, errorPage(NOT_CONNECTING.title, NOT_CONNECTING.message, TIKTOK_BRAND));
+  const platform: SandboxPlatform = {
+    prefix: TIKTOK_SANDBOX_PREFIX,
+    store,
+    owners,
+    consentPage: (fields) => consentPage(fields, TIKTOK_BRAND),
+    errorPage: (title, message) => errorPage(title, message, TIKTOK_BRAND),
+  };
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = tiktokSandboxEndpoints(options.appUrl);
   const parts = partFiles(options.dataDir, 'tiktok');
@@ -261,43 +249,23 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
       sandboxScope(sandbox, (reply, status) => apiError(reply, status, status === 500 ? 'internal_error' : 'invalid_params', status === 500 ? 'Something went wrong.' : 'The request is invalid.'));
 
       // --- Login Kit ---------------------------------------------------------------------------
-      const consentPath = `${TIKTOK_SANDBOX_PREFIX}/v2/auth/authorize/`;
-      sandbox.get('/v2/auth/authorize/', async (request, reply) => {
-        const auth = readAuthRequest(request.query, appOrigin);
-        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message, TIKTOK_BRAND));
-        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
-        const formToken = issueFormToken(request, reply, TIKTOK_SANDBOX_PREFIX, randomSecret(24));
-        if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.', TIKTOK_BRAND));
-        return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: consentPath }, TIKTOK_BRAND));
+      consentRoutes(sandbox, platform, {
+        path: '/v2/auth/authorize/',
+        readAuthRequest: (fields) => readAuthRequest(fields, appOrigin),
+        noun: 'account',
+        defaultScope: 'user.info.basic,video.publish,video.upload',
+        denied: { error_description: 'The user denied the authorization.' },
+        granted: (code, scope, state) => ({ code, scopes: scope, ...state }),
       });
-
-      sandbox.post('/v2/auth/authorize/', async (request, reply) => {
-        const body = request.body;
-        const auth = readAuthRequest(body, appOrigin);
-        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message, TIKTOK_BRAND));
-        const formToken = text(body, 'form_token') ?? '';
-        if (!formTokenMatches(request, body)) {
-          return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.', TIKTOK_BRAND));
-        }
-        const owner = await owners.connecting(auth.value.state);
-        if (owner === null) return notConnecting(reply);
-        const stateParam: Record<string, string> = auth.value.state ? { state: auth.value.state } : {};
-        if (text(body, 'decision') === 'deny') {
-          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization.', ...stateParam }), 302);
-        }
-        const choice = readConsentChoice(body, 'account');
-        if (!choice.ok) {
-          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: consentPath, accountName: choice.accountName, error: choice.problem }, TIKTOK_BRAND));
-        }
-        const account = await store.upsertAccount(owner, choice.accountName, choice.simulate);
-        const scope = auth.value.scope || 'user.info.basic,video.publish,video.upload';
-        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
-        await owners.signIn(reply, owner);
-        return reply.redirect(redirectWith(auth.value.redirectUri, { code, scopes: scope, ...stateParam }), 302);
-      });
-
-      const tokenAnswer = (reply: FastifyReply, accountId: string, tokens: { accessToken: string; refreshToken: string | null; scope: string }) =>
-        reply.header('cache-control', 'no-store').send({
+      tokenRoutes(sandbox, platform, {
+        path: '/v2/oauth/token/',
+        client: { idField: 'client_key', id: TIKTOK_SANDBOX_CLIENT_KEY, secret: TIKTOK_SANDBOX_CLIENT_SECRET, unknown: 'Client key or secret is incorrect.' },
+        oauthError,
+        code: { invalid: 'Authorization code is expired.', redirectMismatch: ['invalid_request', 'The redirect_uri does not match.'], verifier: 'Code verifier or code challenge is invalid.' },
+        // Refresh tokens rotate: the old one dies as the new one is issued.
+        refresh: { rotates: true, invalid: 'Refresh token is invalid or expired.' },
+        unsupportedGrant: 'The grant_type is not supported.',
+        answer: (accountId, tokens) => ({
           open_id: accountId,
           scope: tokens.scope,
           access_token: tokens.accessToken,
@@ -305,41 +273,8 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
           refresh_token: tokens.refreshToken,
           refresh_expires_in: TIKTOK_REFRESH_SECONDS,
           token_type: 'Bearer',
-        });
-
-      sandbox.post('/v2/oauth/token/', async (request, reply) => {
-        const body = request.body;
-        if (text(body, 'client_key') !== TIKTOK_SANDBOX_CLIENT_KEY || text(body, 'client_secret') !== TIKTOK_SANDBOX_CLIENT_SECRET) {
-          return oauthError(reply, 401, 'invalid_client', 'Client key or secret is incorrect.');
-        }
-        const grantType = text(body, 'grant_type');
-        if (grantType === 'authorization_code') {
-          const code = text(body, 'code');
-          const grant = code ? await store.redeemCode(code) : null;
-          if (!grant || grant.clientId !== TIKTOK_SANDBOX_CLIENT_KEY) return oauthError(reply, 400, 'invalid_grant', 'Authorization code is expired.');
-          if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 400, 'invalid_request', 'The redirect_uri does not match.');
-          if (!verifierMatches(grant.codeChallenge, text(body, 'code_verifier'))) return oauthError(reply, 400, 'invalid_grant', 'Code verifier or code challenge is invalid.');
-          return tokenAnswer(reply, grant.accountId, await store.issueTokens(grant, true));
-        }
-        if (grantType === 'refresh_token') {
-          const refreshToken = text(body, 'refresh_token');
-          const found = refreshToken ? await store.findRefresh(refreshToken) : null;
-          if (!found || found.account.simulate === 'revoked') return oauthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
-          // Refresh tokens rotate: the old one dies as the new one is issued; a second use of it is refused.
-          if (!(await store.retireRefresh(refreshToken!))) return oauthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
-          return tokenAnswer(reply, found.account.id, await store.issueTokens(found.token, true));
-        }
-        return oauthError(reply, 400, 'unsupported_grant_type', 'The grant_type is not supported.');
-      });
-
-      sandbox.post('/v2/oauth/revoke/', async (request, reply) => {
-        const body = request.body;
-        if (text(body, 'client_key') !== TIKTOK_SANDBOX_CLIENT_KEY || text(body, 'client_secret') !== TIKTOK_SANDBOX_CLIENT_SECRET) {
-          return oauthError(reply, 401, 'invalid_client', 'Client key or secret is incorrect.');
-        }
-        const token = text(body, 'token');
-        if (!token || !(await store.revokeGrant(token))) return oauthError(reply, 400, 'invalid_request', 'The token is invalid.');
-        return reply.send({});
+        }),
+        revoke: { path: '/v2/oauth/revoke/', checksClient: true, invalid: ['invalid_request', 'The token is invalid.'] },
       });
 
       // --- Display API -------------------------------------------------------------------------
@@ -433,33 +368,24 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
       );
 
       // --- Pages for people --------------------------------------------------------------------
-      const showAccount = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
-        const account = await owners.account(request, key);
-        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
-        if (!account) {
-          if (wantsJson) return apiError(reply, 404, 'invalid_params', 'The sandbox account was not found.');
-          return htmlPage(reply, 404, errorPage('Account not found', `No sandbox account of yours has this id or name. ${OWN_ACCOUNTS_ONLY}`, TIKTOK_BRAND));
-        }
-        const view = channelView(account, await store.postsOf(account.id));
-        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
-        return htmlPage(reply, 200, channelPage(view, TIKTOK_BRAND));
-      };
-      sandbox.get('/channel/:account', (request, reply) => showAccount(request, reply, (request.params as { account: string }).account));
+      const pages = accountPageRoutes(sandbox, platform, {
+        view: channelView,
+        page: (view) => channelPage(view, TIKTOK_BRAND),
+        avatar: avatarSvg,
+        missing: { account: ['Account not found', 'No sandbox account of yours has this id or name.'], post: ['Video not found', 'No sandbox video of yours has this id.'] },
+        notFound: (reply, _key, asked) => apiError(reply, 404, 'invalid_params', asked === 'account' ? 'The sandbox account was not found.' : 'Not found.'),
+        postAnchor: 'video',
+      });
       // TikTok's own addresses: /@name (the profile) and /@name/video/{id} (a post).
       sandbox.get('/:profile', (request, reply) => {
         const profile = (request.params as { profile: string }).profile;
         if (!profile.startsWith('@')) return apiError(reply, 404, 'invalid_params', 'Not found.');
-        return showAccount(request, reply, profile);
+        return pages.showAccount(request, reply, profile);
       });
       sandbox.get('/:profile/video/:id', (request, reply) => {
         const { profile, id } = request.params as { profile: string; id: string };
         if (!profile.startsWith('@') || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return apiError(reply, 404, 'invalid_params', 'Not found.');
         return reply.redirect(`${TIKTOK_SANDBOX_PREFIX}/channel/${encodeURIComponent(profile)}#video-${id}`, 302);
-      });
-      sandbox.get('/avatar/:account', async (request, reply) => {
-        const account = await owners.account(request, (request.params as { account: string }).account);
-        if (!account) return apiError(reply, 404, 'invalid_params', 'Not found.');
-        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
       });
       done();
     },

@@ -7,12 +7,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/schema-sandbox';
-import { randomSecret } from '../domain/auth/secrets';
 import type { YoutubeEndpoints } from '../providers/social/youtube/client';
-import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, formTokenMatches, htmlPage, httpOrigin, issueFormToken, parseRange, partFiles, readConsentChoice, redirectWith, storable, text, verifierMatches, wellFormed, readAuthParams, type AuthRequestCheck, sandboxScope } from './common';
-import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, sandboxOwners } from './owners';
+import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, httpOrigin, parseRange, partFiles, storable, text, wellFormed, readAuthParams, type AuthRequestCheck, sandboxScope } from './common';
+import { sandboxOwners } from './owners';
+import { accountPageRoutes, consentRoutes, tokenRoutes, type SandboxPlatform } from './platform-kit';
 import { readMultipartRelated } from './multipart-related';
-import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type ConsentFields } from './pages';
+import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
 export const YOUTUBE_SANDBOX_PREFIX = '/sandbox/youtube';
@@ -118,7 +118,7 @@ function storedMetadata(body: VideoMetadata): Record<string, unknown> {
 export async function youtubeSandboxRoutes(app: FastifyInstance, options: YoutubeSandboxOptions): Promise<void> {
   const store = new SandboxStore(options.db, 'youtube');
   const owners = sandboxOwners({ db: options.db, platform: 'youtube', prefix: YOUTUBE_SANDBOX_PREFIX, appUrl: options.appUrl }, store);
-  const notConnecting = (reply: FastifyReply) => htmlPage(reply, 400, errorPage(NOT_CONNECTING.title, NOT_CONNECTING.message));
+  const platform: SandboxPlatform = { prefix: YOUTUBE_SANDBOX_PREFIX, store, owners, consentPage: (fields) => consentPage(fields), errorPage: (title, message) => errorPage(title, message) };
   const appOrigin = new URL(options.appUrl).origin;
   const endpoints = youtubeSandboxEndpoints(options.appUrl);
   const parts = partFiles(options.dataDir, 'youtube');
@@ -221,76 +221,30 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       );
 
       // --- OAuth -----------------------------------------------------------------------------
-      sandbox.get('/o/oauth2/v2/auth', async (request, reply) => {
-        const auth = readAuthRequest(request.query, appOrigin);
-        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
-        if ((await owners.connecting(auth.value.state)) === null) return notConnecting(reply);
-        const formToken = issueFormToken(request, reply, YOUTUBE_SANDBOX_PREFIX, randomSecret(24));
-        if (!formToken) return htmlPage(reply, 400, errorPage('invalid_request', 'Clear this site’s cookies and try again.'));
-        return htmlPage(reply, 200, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth` }));
+      consentRoutes(sandbox, platform, {
+        path: '/o/oauth2/v2/auth',
+        readAuthRequest: (fields) => readAuthRequest(fields, appOrigin),
+        noun: 'channel',
+        defaultScope: 'https://www.googleapis.com/auth/youtube.upload',
+        denied: {},
+        granted: (code, scope, state) => ({ ...state, code, scope }),
       });
-
-      sandbox.post('/o/oauth2/v2/auth', async (request, reply) => {
-        const body = request.body;
-        const auth = readAuthRequest(body, appOrigin);
-        if (!auth.ok) return htmlPage(reply, auth.status, errorPage(auth.title, auth.message));
-        const formToken = text(body, 'form_token') ?? '';
-        // The form's own anti-forgery check: the token in the page must match this browser's cookie.
-        if (!formTokenMatches(request, body)) {
-          return htmlPage(reply, 400, errorPage('Form expired', 'This consent form expired or was not sent from this browser. Go back to the app and connect again.'));
-        }
-        const owner = await owners.connecting(auth.value.state);
-        if (owner === null) return notConnecting(reply);
-        if (text(body, 'decision') === 'deny') {
-          return reply.redirect(redirectWith(auth.value.redirectUri, { error: 'access_denied', ...(auth.value.state ? { state: auth.value.state } : {}) }), 302);
-        }
-        const choice = readConsentChoice(body, 'channel');
-        if (!choice.ok) {
-          return htmlPage(reply, 422, consentPage({ ...auth.value, formToken, actionPath: `${YOUTUBE_SANDBOX_PREFIX}/o/oauth2/v2/auth`, accountName: choice.accountName, error: choice.problem } satisfies ConsentFields));
-        }
-        const account = await store.upsertAccount(owner, choice.accountName, choice.simulate);
-        const scope = auth.value.scope || 'https://www.googleapis.com/auth/youtube.upload';
-        const code = await store.issueCode({ accountId: account.id, clientId: auth.value.clientId, redirectUri: auth.value.redirectUri, codeChallenge: auth.value.codeChallenge || null, scope });
-        await owners.signIn(reply, owner);
-        return reply.redirect(redirectWith(auth.value.redirectUri, { ...(auth.value.state ? { state: auth.value.state } : {}), code, scope }), 302);
-      });
-
-      sandbox.post('/token', async (request, reply) => {
-        const body = request.body;
-        if (text(body, 'client_id') !== SANDBOX_CLIENT_ID || text(body, 'client_secret') !== SANDBOX_CLIENT_SECRET) {
-          return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
-        }
-        const grantType = text(body, 'grant_type');
-        if (grantType === 'authorization_code') {
-          const code = text(body, 'code');
-          const grant = code ? await store.redeemCode(code) : null;
-          if (!grant || grant.clientId !== SANDBOX_CLIENT_ID) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
-          if (grant.redirectUri !== text(body, 'redirect_uri')) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
-          if (!verifierMatches(grant.codeChallenge, text(body, 'code_verifier'))) return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
-          const tokens = await store.issueTokens(grant, true);
-          return reply.header('cache-control', 'no-store').send({
-            access_token: tokens.accessToken,
-            expires_in: ACCESS_TOKEN_SECONDS,
-            refresh_token: tokens.refreshToken,
-            scope: tokens.scope,
-            token_type: 'Bearer',
-          });
-        }
-        if (grantType === 'refresh_token') {
-          const refreshToken = text(body, 'refresh_token');
-          const found = refreshToken ? await store.findRefresh(refreshToken) : null;
-          if (!found || found.account.simulate === 'revoked') return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
-          // Like Google: a refresh answers a new access token and no new refresh token.
-          const tokens = await store.issueTokens(found.token, false);
-          return reply.header('cache-control', 'no-store').send({ access_token: tokens.accessToken, expires_in: ACCESS_TOKEN_SECONDS, scope: tokens.scope, token_type: 'Bearer' });
-        }
-        return oauthError(reply, 400, 'unsupported_grant_type', 'Invalid grant_type.');
-      });
-
-      sandbox.post('/revoke', async (request, reply) => {
-        const token = text(request.body, 'token') ?? text(request.query, 'token');
-        if (!token || !(await store.revokeGrant(token))) return oauthError(reply, 400, 'invalid_token', 'Token expired or revoked');
-        return reply.send({});
+      tokenRoutes(sandbox, platform, {
+        path: '/token',
+        client: { idField: 'client_id', id: SANDBOX_CLIENT_ID, secret: SANDBOX_CLIENT_SECRET, unknown: 'The OAuth client was not found.' },
+        oauthError,
+        code: { invalid: 'Malformed auth code.', redirectMismatch: ['redirect_uri_mismatch', 'Bad Request'], verifier: 'Invalid code verifier.' },
+        // Like Google: a refresh answers a new access token and no new refresh token.
+        refresh: { rotates: false, invalid: 'Token has been expired or revoked.' },
+        unsupportedGrant: 'Invalid grant_type.',
+        answer: (_accountId, tokens) => ({
+          access_token: tokens.accessToken,
+          expires_in: ACCESS_TOKEN_SECONDS,
+          ...(tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}),
+          scope: tokens.scope,
+          token_type: 'Bearer',
+        }),
+        revoke: { path: '/revoke', checksClient: false, invalid: ['invalid_token', 'Token expired or revoked'] },
       });
 
       // --- Data API ----------------------------------------------------------------------------
@@ -402,31 +356,16 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
       });
 
       // --- Pages for people --------------------------------------------------------------------
-      sandbox.get('/channel/:account', async (request, reply) => {
-        const account = await owners.account(request, (request.params as { account: string }).account);
-        const wantsJson = text(request.query, 'format') === 'json' || /application\/json/i.test(request.headers.accept ?? '');
-        if (!account) {
-          if (wantsJson) return apiError(reply, 404, 'channelNotFound', 'The sandbox channel was not found.');
-          return htmlPage(reply, 404, errorPage('Channel not found', `No sandbox channel of yours has this id or handle. ${OWN_ACCOUNTS_ONLY}`));
-        }
-        const view = channelView(account, await store.postsOf(account.id));
-        if (wantsJson) return reply.header('cache-control', 'no-store').send(view);
-        return htmlPage(reply, 200, channelPage(view));
+      const pages = accountPageRoutes(sandbox, platform, {
+        view: channelView,
+        page: (view) => channelPage(view),
+        avatar: avatarSvg,
+        missing: { account: ['Channel not found', 'No sandbox channel of yours has this id or handle.'], post: ['Video not found', 'No sandbox video of yours has this id.'] },
+        notFound: (reply, _key, asked) => (asked === 'account' ? apiError(reply, 404, 'channelNotFound', 'The sandbox channel was not found.') : apiError(reply, 404, 'notFound', 'Not found.')),
+        postAnchor: 'video',
       });
-
-      const toVideo = async (request: FastifyRequest, reply: FastifyReply, id: string | null) => {
-        const post = id ? await owners.post(request, id) : null;
-        if (!post) return htmlPage(reply, 404, errorPage('Video not found', `No sandbox video of yours has this id. ${OWN_ACCOUNTS_ONLY}`));
-        return reply.redirect(`${YOUTUBE_SANDBOX_PREFIX}/channel/${post.accountId}#video-${post.id}`, 302);
-      };
-      sandbox.get('/watch', (request, reply) => toVideo(request, reply, text(request.query, 'v')));
-      sandbox.get('/shorts/:id', (request, reply) => toVideo(request, reply, (request.params as { id: string }).id));
-
-      sandbox.get('/avatar/:account', async (request, reply) => {
-        const account = await owners.account(request, (request.params as { account: string }).account);
-        if (!account) return apiError(reply, 404, 'notFound', 'Not found.');
-        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(account.name));
-      });
+      sandbox.get('/watch', (request, reply) => pages.showPost(request, reply, text(request.query, 'v')));
+      sandbox.get('/shorts/:id', (request, reply) => pages.showPost(request, reply, (request.params as { id: string }).id));
       done();
     },
     { prefix: YOUTUBE_SANDBOX_PREFIX },
