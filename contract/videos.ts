@@ -1,6 +1,6 @@
 // AI videos and the music library. The spec shows only the list/show/restart/delete
-// calls and `ai_video.video_src`; the create call and the full video shape follow the issue's
-// contract. Documented in docs/decisions/videos.md.
+// calls and `ai_video.video_src`; the create call and the full video shape are ours,
+// documented in docs/decisions/videos.md.
 import { z } from 'zod';
 import { captionSettings } from './captions';
 import { ART_STYLES } from './permissions';
