@@ -1,7 +1,7 @@
-// Test helpers: a fresh database per test file (PGlite from the global snapshot, or a new
+// Test helpers: a fresh database per test file (PGlite copied from the global template, or a new
 // uniquely named database on TEST_DATABASE_URL) and an app with a small request client.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -83,12 +83,11 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = {}, { migrated
       },
     };
   }
-  const snapshotPath = inject('pgliteSnapshot');
-  if (!snapshotPath) throw new Error('global setup did not provide a PGlite snapshot');
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('global setup did not provide a PGlite template');
   const config = loadConfig({ ...baseEnv, DATABASE_URL: '' });
-  // First open loads the snapshot into the new data dir; later opens reuse the files.
-  const first = await openDatabase(config, { loadDataDir: new Blob([readFileSync(snapshotPath)]) });
-  await first.close();
+  // The template's files where openDatabase looks for them (DATA_DIR/pglite).
+  cpSync(template, join(config.dataDir, 'pglite'), { recursive: true });
   return {
     config,
     open: () => openDatabase(config),
