@@ -1,9 +1,9 @@
 // The parts every list of the app shares, so they look and read the same everywhere: loading from
 // the local store, the search box and status filter above a list, the live count ("3 of 12
-// posts"), and the "nothing matches" state with its way back.
+// posts"), the "nothing yet" and "nothing matches" states, and the titled section a list sits in.
 import { Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatCount } from './format-count';
 
 export function ListLoading({ label, live = true }: { label: string; live?: boolean }) {
@@ -74,6 +74,39 @@ export function NoMatches({ title, children, clearLabel, onClear }: { title: str
       <Button variant="subtle" onClick={onClear}>
         {clearLabel}
       </Button>
+    </Stack>
+  );
+}
+
+/**
+ * A titled list on a screen: a section named by its heading (for landmarks and screen readers).
+ * Pass `headingId` when something inside is labelled by the heading too.
+ */
+export function ListSection({ title, headingId: givenId, children }: { title: string; headingId?: string; children: ReactNode }) {
+  const ownId = useId();
+  const headingId = givenId ?? ownId;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The list has no items at all: what will show up here, and (`children`) how to make the first. */
+export function ListEmpty({ icon, title, text, children }: { icon?: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" ta="center">
+      {icon}
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      <Text c="dimmed" maw={440}>
+        {text}
+      </Text>
+      {children}
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { disconnectAccountLocally, refreshAccounts } from './data/accounts';
 import { limitText, usePermissions } from '../../session';
 import { accountsNewestFirst, queuedDisconnects } from './data/queries';
 import type { LocalAccount } from '../../store';
-import { ListLoading } from '../../ui/ListStates';
+import { ListEmpty, ListLoading, ListSection } from '../../ui/ListStates';
 import { PageFrame } from '../../ui/PageFrame';
 import { CONNECT_FRAME } from './frame';
 import { useOnline } from '../../ui/useOnline';
@@ -190,10 +190,7 @@ function AccountsSection({ accounts, waitingDisconnects, reconnectBlocked, busy,
   const shown = pageOfAccounts(matching ?? [], page);
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" id={headingId}>
-        Your accounts
-      </Title>
+    <ListSection title="Your accounts" headingId={headingId}>
       {accounts && accounts.length > 0 ? (
         <TextInput
           label="Search accounts"
@@ -224,15 +221,11 @@ function AccountsSection({ accounts, waitingDisconnects, reconnectBlocked, busy,
       {!accounts || !matching ? (
         <ListLoading label="Loading accounts..." />
       ) : accounts.length === 0 ? (
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <IconPlugConnected size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Title order={3} fz="md">
-            No accounts connected yet
-          </Title>
-          <Text c="dimmed" maw={440}>
-            Connect a channel above, then publish or schedule your videos to it.
-          </Text>
-        </Stack>
+        <ListEmpty
+          icon={<IconPlugConnected size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />}
+          title="No accounts connected yet"
+          text="Connect a channel above, then publish or schedule your videos to it."
+        />
       ) : (
         <Stack gap="sm">
           <Text fz="sm" c="dimmed" role="status" aria-live="polite">
@@ -277,6 +270,6 @@ function AccountsSection({ accounts, waitingDisconnects, reconnectBlocked, busy,
           ) : null}
         </Stack>
       )}
-    </Stack>
+    </ListSection>
   );
 }

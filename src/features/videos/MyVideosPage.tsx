@@ -2,11 +2,11 @@
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
 // video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through ./data.
-import { Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api';
 import { refreshPosts } from '../publishing/data';
 import { UNDO_WINDOW_MS } from '../../store/undo-delete';
@@ -22,7 +22,7 @@ import { MusicLibrary } from './music/MusicLibrary';
 import { DeleteVideoModal } from './DeleteVideoModal';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
-import { ListCount, ListFilters, ListLoading, NoMatches } from '../../ui/ListStates';
+import { ListCount, ListEmpty, ListFilters, ListLoading, ListSection, NoMatches } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
 export function MyVideosPage() {
@@ -61,7 +61,6 @@ function VideosSection() {
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [playing, setPlaying] = useState<LocalVideo | null>(null);
   const [deleting, setDeleting] = useState<LocalVideo | null>(null);
-  const headingId = useId();
 
   const visible = useMemo(() => videos?.filter((video) => matchesFilter(video, filter) && matchesVideoSearch(video, query)), [videos, filter, query]);
   // The open player follows the row (e.g. "keep offline" switched while it is open).
@@ -103,10 +102,7 @@ function VideosSection() {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" id={headingId}>
-        Your videos
-      </Title>
+    <ListSection title="Your videos">
       {videos && videos.length > 0 ? (
         <ListFilters
           search={{ label: 'Search videos', placeholder: 'Words in a title or script', value: search, onChange: setSearch }}
@@ -126,7 +122,7 @@ function VideosSection() {
       />
       <VideoPlayerModal video={playingRow} onClose={() => setPlaying(null)} />
       <DeleteVideoModal video={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
-    </Stack>
+    </ListSection>
   );
 }
 
@@ -145,14 +141,11 @@ function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: Vi
   }
   if (videos.length === 0) {
     return (
-      <Stack align="center" gap="xs" py="xl" ta="center">
-        <IconVideo size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Title order={3} fz="md">
-          No videos yet
-        </Title>
-        <Text c="dimmed" maw={440}>
-          Turn a topic or a script into a finished, captioned short video. It shows up here while it renders.
-        </Text>
+      <ListEmpty
+        icon={<IconVideo size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />}
+        title="No videos yet"
+        text="Turn a topic or a script into a finished, captioned short video. It shows up here while it renders."
+      >
         <Group gap="sm" justify="center">
           <ButtonLink to="/create-ai-video" leftSection={<IconSparkles size={16} aria-hidden />}>
             Create AI video
@@ -161,7 +154,7 @@ function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: Vi
             Faceless video
           </ButtonLink>
         </Group>
-      </Stack>
+      </ListEmpty>
     );
   }
   return (

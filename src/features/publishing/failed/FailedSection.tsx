@@ -14,7 +14,7 @@ import { allAccounts } from '../../accounts/data';
 import { failedJobsNewestFirst } from '../data/queries';
 import type { LocalAccount, LocalFailedJob } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
-import { ListLoading } from '../../../ui/ListStates';
+import { ListEmpty, ListLoading, ListSection } from '../../../ui/ListStates';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 import { platformLabel } from '../format';
@@ -34,7 +34,6 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
   const jobs = useLiveQuery(failedJobsNewestFirst, []);
   const accounts = useLiveQuery(allAccounts, []);
   const [moving, setMoving] = useState<LocalFailedJob | null>(null);
-  const headingId = useId();
   const byId = new Map((accounts ?? []).map((account) => [account.id, account]));
   const blocked = (jobs ?? []).filter((job) => needsReconnect(job, byId));
   const blockedNames = [...new Set(blocked.map((job) => job.account_name ?? 'An account'))];
@@ -77,10 +76,7 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" id={headingId}>
-        Failed jobs
-      </Title>
+    <ListSection title="Failed jobs">
       {blocked.length > 0 ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Reconnect to continue">
           <Stack gap={6}>
@@ -98,15 +94,11 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
       {!jobs || !accounts ? (
         <ListLoading label="Loading failed jobs..." />
       ) : jobs.length === 0 ? (
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <IconCircleCheck size={40} stroke={1.5} aria-hidden color="var(--mantine-color-teal-6)" />
-          <Title order={3} fz="md">
-            Nothing failed
-          </Title>
-          <Text c="dimmed" maw={440}>
-            When a post or a render cannot be completed, it is listed here with the reason, so you can try it again or pick a new time.
-          </Text>
-        </Stack>
+        <ListEmpty
+          icon={<IconCircleCheck size={40} stroke={1.5} aria-hidden color="var(--mantine-color-teal-6)" />}
+          title="Nothing failed"
+          text="When a post or a render cannot be completed, it is listed here with the reason, so you can try it again or pick a new time."
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {jobs.map((job) => (
@@ -133,7 +125,7 @@ export function FailedSection({ timeZone }: { timeZone: string }) {
           notifications.show({ color: 'teal', title: 'New time saved', message: `${failedJobTitle(moving)} is tried again at the new time.` });
         }}
       />
-    </Stack>
+    </ListSection>
   );
 }
 

@@ -1,18 +1,18 @@
 // "Posts": every post on this device (newest first), with a status filter and a search, read from
 // the local store only (offline too). Edit opens a draft in the compose form; reschedule and delete
 // go through the outbox (delete with Undo while the DELETE is held).
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { POST_STATUSES, type PostStatus } from '../../../../contract/publishing';
 import { errorMessage } from '../../../api';
 import { UNDO_WINDOW_MS } from '../../../store/undo-delete';
 import { deletePost, postTitle, reschedulePost, undoDeletePost, type DeletedPost } from '../data/posts';
 import { postsNewestFirst } from '../data/queries';
 import type { LocalPost } from '../../../store';
-import { ListCount, ListFilters, ListLoading, NoMatches } from '../../../ui/ListStates';
+import { ListCount, ListEmpty, ListFilters, ListLoading, ListSection, NoMatches } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 import { matchesPostSearch, POST_STATUS_LABELS } from '../format';
 import { plural } from '../../../ui/format-count';
@@ -39,7 +39,6 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
   const query = useDeferredValue(search);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [moving, setMoving] = useState<LocalPost | null>(null);
-  const headingId = useId();
   const visible = useMemo(() => posts?.filter((post) => (filter === 'all' || post.status === filter) && matchesPostSearch(post, query)), [posts, filter, query]);
 
   const undo = async (deleted: DeletedPost, notificationId: string) => {
@@ -62,10 +61,7 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" id={headingId}>
-        Your posts
-      </Title>
+    <ListSection title="Your posts">
       {posts && posts.length > 0 ? (
         <ListFilters
           search={{ label: 'Search posts', placeholder: 'Words in a caption, title or account', value: search, onChange: setSearch }}
@@ -75,17 +71,11 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
       {!posts || !visible ? (
         <ListLoading label="Loading posts..." />
       ) : posts.length === 0 ? (
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <Title order={3} fz="md">
-            No posts yet
-          </Title>
-          <Text c="dimmed" maw={440}>
-            Publish a finished video to your accounts now or at a time you choose. Drafts and scheduled posts show up here.
-          </Text>
+        <ListEmpty title="No posts yet" text="Publish a finished video to your accounts now or at a time you choose. Drafts and scheduled posts show up here.">
           <Button leftSection={<IconSend size={16} aria-hidden />} onClick={onCompose}>
             Create a post
           </Button>
-        </Stack>
+        </ListEmpty>
       ) : (
         <Stack gap="sm">
           <ListCount shown={visible.length} total={posts.length} words={(count) => plural(count, 'post', 'posts')} />
@@ -118,6 +108,6 @@ export function PostsSection({ timeZone, onEdit, onCompose }: PostsSectionProps)
           notifications.show({ color: 'teal', title: 'New time saved', message: `“${postTitle(moving)}” moves to the new time.` });
         }}
       />
-    </Stack>
+    </ListSection>
   );
 }
