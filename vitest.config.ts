@@ -16,6 +16,7 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // Room for the async utilities' ceiling (tests/unit/setup.ts) on a loaded machine.
           testTimeout: 60_000,
+          hookTimeout: 30_000,
         },
       },
       {

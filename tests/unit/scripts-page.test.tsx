@@ -176,7 +176,7 @@ describe('My scripts: states and list', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(45));
     expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
     // 45 cards in happy-dom: slow on a loaded machine; the budget is not what is tested.
-  }, 30_000);
+  }, 120_000);
 
   it('pulls the collection on entry and still shows the local list when the pull fails', async () => {
     const pull = vi.fn(() => Promise.reject(new Error('offline')));
