@@ -76,13 +76,32 @@ export interface LazyPageOptions {
    * PageFramesContext, keyed by the screen's export name.
    */
   framed?: boolean;
+  /**
+   * Imports to finish before the screen's chunk is imported: the data layer its chunk imports
+   * statically (loadScreenDataLayer), each part evaluated in a task of its own as it arrives.
+   * Evaluated with the screen, it was one long main-thread task when the chunk landed (Lighthouse
+   * Total Blocking Time, docs/decisions/performance.md).
+   */
+  loadFirst?: () => Promise<unknown>;
+}
+
+/** A framed screen's heading and introduction, and what its frame starts besides the screen's chunk. */
+export interface ScreenFrame extends PageFrameText {
+  /**
+   * The screen's first data request, started when the frame first renders, with the download of
+   * the screen's chunk, instead of after the chunk has arrived and the screen has rendered: the
+   * answer is then usually in for the screen's first render, which shows it at its final size
+   * instead of growing a moment later (Lighthouse CLS, docs/decisions/performance.md). A dynamic
+   * import of the feature's data call (src/api/prefetch.ts).
+   */
+  prefetch?: () => void;
 }
 
 /**
- * The frames' texts by screen export name (src/app/page-frames.ts). Provided by the signed-in
- * layout, whose chunk holds them: the entry (and so the sign-in page) never downloads them.
+ * The frames by screen export name (src/app/page-frames.ts). Provided by the signed-in layout,
+ * whose chunk holds them: the entry (and so the sign-in page) never downloads them.
  */
-export const PageFramesContext = createContext<Readonly<Record<string, PageFrameText>>>({});
+export const PageFramesContext = createContext<Readonly<Record<string, ScreenFrame>>>({});
 
 /**
  * At start-up, true until the first page may render (holdFirstRender); then false, after which
@@ -119,15 +138,20 @@ function framedPage(page: LazyRouteComponent, exportName: string) {
     useEffect(() => {
       if (deferred || ready) return undefined;
       let active = true;
+      frame?.prefetch?.();
       void (page.preload?.() ?? Promise.resolve()).then(() => {
         if (active) startTransition(() => setReady(true));
       });
       return () => {
         active = false;
       };
-    }, [deferred, ready]);
+    }, [deferred, ready, frame]);
     if (deferred) return createElement(PageLoading);
-    if (!ready) return frame ? createElement(PageFrameLayout, frame, createElement(PageLoading)) : createElement(PageLoading);
+    if (!ready) {
+      return frame
+        ? createElement(PageFrameLayout, { title: frame.title, description: frame.description }, createElement(PageLoading))
+        : createElement(PageLoading);
+    }
     return createElement(page as ComponentType<object>, props);
   };
   // The router awaits a component's `preload` before it renders the route. This one starts the
@@ -162,7 +186,9 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
 ) => {
   // A screen whose Mantine components are not all in the first screens' styles loads with the
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
-  const loadWithStyles = options.firstScreen ? load : () => Promise.all([load(), loadAllMantineStyles()]).then(([module]) => module);
+  const { loadFirst } = options;
+  const loadScreen = loadFirst ? () => loadFirst().then(load) : load;
+  const loadWithStyles = options.firstScreen ? loadScreen : () => Promise.all([loadScreen(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   if (options.framed) return framedPage(page, exportName);
   const LazyPage = (props: object) => {

@@ -1,20 +1,28 @@
 // The heading and introduction of each framed screen (lazyPage's `framed`, src/app/lazy.ts), by the
-// screen's export name, shown while the screen's chunk arrives. The signed-in layout provides them
-// (PageFramesContext), so they travel in its chunk: the sign-in page never downloads them.
+// screen's export name, shown while the screen's chunk arrives, and the first request of a screen
+// whose first render shows a server's answer (started with the chunk's download). The signed-in
+// layout provides them (PageFramesContext), so they travel in its chunk: the sign-in page never
+// downloads them, nor the requests' import lists.
 import { CONNECT_FRAME } from '../features/accounts/frame';
 import { CALENDAR_FRAME } from '../features/publishing/calendar/frame';
 import { PUBLISH_FRAME } from '../features/publishing/frame';
 import { MY_SCRIPTS_FRAME } from '../features/scripts/frame';
 import { VIDEO_TRANSCRIPTION_FRAME } from '../features/transcription/frame';
 import { CREATE_AI_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
-import type { PageFrameText } from '../ui/PageFrame';
+import type { ScreenFrame } from './lazy';
 
-export const PAGE_FRAMES: Readonly<Record<string, PageFrameText>> = {
+export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   CreateAiVideoPage: CREATE_AI_VIDEO_FRAME,
   MyVideosPage: MY_VIDEOS_FRAME,
   PublishPage: PUBLISH_FRAME,
   CalendarPage: CALENDAR_FRAME,
   VideoTranscriptionPage: VIDEO_TRANSCRIPTION_FRAME,
-  MyScriptsPage: MY_SCRIPTS_FRAME,
-  ConnectPage: CONNECT_FRAME,
+  MyScriptsPage: {
+    ...MY_SCRIPTS_FRAME,
+    prefetch: () => void import('../features/scripts/data/scripts-http').then((http) => http.prefetchedScriptWriter.prefetch()),
+  },
+  ConnectPage: {
+    ...CONNECT_FRAME,
+    prefetch: () => void import('../features/accounts/data/connect-http').then((http) => http.prefetchedPlatforms.prefetch()),
+  },
 };

@@ -9,7 +9,7 @@ import { onUnauthenticated } from '../api/events';
 import { PageLoading } from '../ui/CenteredText';
 import { SkipLink } from '../ui/Landmarks';
 import { NotFoundPage, RouteErrorScreen } from './ErrorScreens';
-import { lazyPage } from './lazy';
+import { lazyPage, type LazyPageOptions } from './lazy';
 import { DocumentTitle } from './page-title';
 import { PublicOnlyLayout } from './PublicOnlyLayout';
 import { parseSearch, searchString, stringifySearch } from './search';
@@ -22,6 +22,17 @@ declare module '@tanstack/react-router' {
     title?: string;
   }
 }
+
+/**
+ * A signed-in screen whose chunk brings a data layer: its heading and introduction render at once,
+ * the screen when its chunk is in, with that data layer evaluated a part at a time before it
+ * (src/app/lazy.ts, docs/decisions/performance.md).
+ */
+const FRAMED: LazyPageOptions = {
+  framed: true,
+  // Imported when needed: in the entry it would count against the sign-in page's budget.
+  loadFirst: () => import('./sync-runtime-loader').then((loader) => loader.loadScreenDataLayer()),
+};
 
 /** Every page: the title from the matched route, "Skip to content" as the first focusable element. */
 function RootLayout() {
@@ -115,7 +126,7 @@ const facelessVideoRoute = createRoute(
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
 const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
 const createAiVideoRoute = createRoute({
-  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', { framed: true }), 'can_create_video'),
+  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', FRAMED), 'can_create_video'),
   validateSearch: (search: Record<string, unknown>) => {
     const values: Partial<Record<(typeof CREATE_VIDEO_SEARCH)[number], string>> = {};
     for (const key of CREATE_VIDEO_SEARCH) {
@@ -144,18 +155,23 @@ const videoSeriesSettingRoute = createRoute(
   page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
 );
 const publishRoute = createRoute(
-  page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', { framed: true }), 'can_publish_post'),
+  page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', FRAMED), 'can_publish_post'),
 );
 const calendarRoute = createRoute(
-  page('calender', 'Calendar', lazyPage(() => import('../features/publishing/calendar/CalendarPage'), 'CalendarPage', { framed: true }), 'can_publish_post'),
+  page('calender', 'Calendar', lazyPage(() => import('../features/publishing/calendar/CalendarPage'), 'CalendarPage', FRAMED), 'can_publish_post'),
 );
 const connectRoute = createRoute(
-  page('connect', 'Connect accounts', lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage', { framed: true }), 'can_publish_post'),
+  page(
+    'connect',
+    'Connect accounts',
+    lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage', FRAMED),
+    'can_publish_post',
+  ),
 );
 const videoTranscriptionRoute = createRoute(
   page(
     'video-transcription', 'Video transcription',
-    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage', { framed: true }),
+    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage', FRAMED),
     'can_create_video_caption',
   ),
 );
@@ -167,9 +183,15 @@ const userProfileRoute = createRoute(
   page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
-const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', { framed: true })));
+const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', FRAMED)));
 const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
-const myScriptsRoute = createRoute(page('my-scripts', 'My scripts', lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage', { framed: true })));
+const myScriptsRoute = createRoute(
+  page(
+    'my-scripts',
+    'My scripts',
+    lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage', FRAMED),
+  ),
+);
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([

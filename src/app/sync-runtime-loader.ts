@@ -16,6 +16,20 @@ import type * as SyncRuntimeModule from './sync-runtime';
  */
 const PARTS: ReadonlyArray<() => Promise<unknown>> = [() => import('../api/endpoints'), () => import('dexie'), () => import('../store')];
 
+/**
+ * The data layer a framed screen's chunk imports statically (src/app/lazy.ts, `loadFirst`): the
+ * engine's parts. Requested together, so they download in parallel, and each evaluated when its
+ * own chunk is in: a task per part instead of one task evaluating all of them with the screen when
+ * its chunk lands (Dexie and axios, ~50 KB gzip: Lighthouse Total Blocking Time on every framed
+ * screen, docs/decisions/performance.md). zod is not among them: `import('zod')` would bring all of
+ * zod as a chunk of its own instead of the parts the schemas use. Settles when all are in (a
+ * failed part is left to the screen's own import, which reports it).
+ */
+export async function loadScreenDataLayer(): Promise<void> {
+  await Promise.all(PARTS.map((part) => part().catch(() => undefined)));
+  await yieldToMain();
+}
+
 export async function loadSyncRuntimeInParts(): Promise<typeof SyncRuntimeModule> {
   for (const part of PARTS) {
     await part();

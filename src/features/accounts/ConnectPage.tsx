@@ -8,7 +8,7 @@ import { Alert, Button, Group, Pagination, Stack, Text, TextInput, Title, Visual
 import { notifications } from '@mantine/notifications';
 import { IconPlugConnected, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PlatformAvailability, SocialPlatform } from '../../../contract/publishing';
 import { disconnectAccountLocally, refreshAccounts } from './data/accounts';
 import { limitText, usePermissions } from '../../session';
@@ -22,7 +22,7 @@ import { AccountCard } from './AccountCard';
 import { DisconnectDialog } from './DisconnectDialog';
 import { accountLimit, matchesAccountSearch, pageOfAccounts } from './format';
 import { plural } from '../../ui/format-count';
-import { platformAvailability } from './data/connect-http';
+import { platformAvailability, prefetchedPlatforms } from './data/connect-http';
 import { PlatformCards } from './PlatformCards';
 import { useConnect } from './useConnect';
 import { useReconnectLink } from './useReconnectLink';
@@ -48,12 +48,18 @@ export function ConnectPage() {
   }, []);
 
   // Which platforms the server has set up and which run on its sandbox, before any click. Not
-  // known offline, where connecting is off anyway; a failure leaves the cards as they were.
-  const [platforms, setPlatforms] = useState<PlatformAvailability[]>([]);
+  // known offline, where connecting is off anyway; a failure leaves the cards as they were. The
+  // route asks while this screen's chunk downloads, so the answer is usually in for the first
+  // render and the cards do not grow after it.
+  const [prefetched] = useState(prefetchedPlatforms.recent);
+  const [platforms, setPlatforms] = useState<PlatformAvailability[]>(() => prefetched?.value ?? []);
+  const prefetchedAnswer = useRef(prefetched?.answer);
   useEffect(() => {
     if (!online) return;
     let current = true;
-    platformAvailability().then(
+    const answer = prefetchedAnswer.current ?? platformAvailability();
+    prefetchedAnswer.current = undefined;
+    answer.then(
       (answer) => current && setPlatforms(answer),
       () => undefined,
     );

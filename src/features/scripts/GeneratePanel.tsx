@@ -15,7 +15,7 @@ import { IconSparkles, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SCRIPT_GENERATION_COST, SCRIPT_LANGUAGES, type Script, type ScriptWriterInfo } from '../../../contract';
 import { isNetworkError } from '../../api';
-import { fetchScriptWriter, generateScript } from './data/scripts-http';
+import { fetchScriptWriter, generateScript, prefetchedScriptWriter } from './data/scripts-http';
 import { setCredits, useAuth } from '../../session';
 import { refreshUsage } from '../plans/data';
 import { saveGeneratedScript } from './data';
@@ -49,11 +49,16 @@ function languageOptions(writer: ScriptWriterInfo | null) {
 
 /** The configured writer, asked once per visit while online; null until known (all languages offered). */
 function useScriptWriter(online: boolean): ScriptWriterInfo | null {
-  const [writer, setWriter] = useState<ScriptWriterInfo | null>(null);
+  // The route asks while the screen's chunk downloads: usually in for the first render.
+  const [prefetched] = useState(prefetchedScriptWriter.recent);
+  const [writer, setWriter] = useState<ScriptWriterInfo | null>(() => (prefetched?.value && Array.isArray(prefetched.value.languages) ? prefetched.value : null));
+  const prefetchedAnswer = useRef(prefetched?.answer);
   useEffect(() => {
     if (!online || writer) return;
     let current = true;
-    fetchScriptWriter()
+    const answer = prefetchedAnswer.current ?? fetchScriptWriter();
+    prefetchedAnswer.current = undefined;
+    answer
       .then((info) => {
         if (current && Array.isArray(info.languages)) setWriter(info);
       })

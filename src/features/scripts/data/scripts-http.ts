@@ -2,12 +2,20 @@
 // outbox kinds in scripts.ts): which writer is configured, and generating a script. No React.
 import type { ScriptWriterInfo } from '../../../../contract';
 import { api, emitUnauthenticated, getStoredToken } from '../../../api';
+import { prefetchable } from '../../../api/prefetch';
 import { DEFAULT_SCRIPT_LANGUAGE } from './scripts';
 
 /** GET /api/script-writer: the configured writer and the languages it writes. */
 export async function fetchScriptWriter(): Promise<ScriptWriterInfo> {
   return (await api.get<ScriptWriterInfo>('/api/script-writer')).data;
 }
+
+/**
+ * The writer asked for while the scripts screen's chunk downloads (the route's `prefetch`,
+ * src/app/router.tsx): the offline writer's note and the language list are then right at the
+ * generate panel's first render instead of changing a moment after it.
+ */
+export const prefetchedScriptWriter = prefetchable(fetchScriptWriter);
 
 export interface GenerateScriptRequest {
   prompt: string;
