@@ -4,7 +4,8 @@
 // from their tables); a limit without a counter is not reported rather than shown as a made-up 0.
 import type { LimitUsage } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { monthWindowUtc, scriptsGeneratedThisMonth } from '../scripts/generate';
+import { monthWindowUtc } from '../credits/monthly-charge';
+import { scriptsGeneratedThisMonth } from '../scripts/generate';
 import { countConnectedAccounts } from '../social/accounts';
 import { transcriptionsThisMonth } from '../transcriptions/transcriptions';
 import { videosQueuedThisMonth } from '../videos/billing';

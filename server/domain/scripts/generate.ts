@@ -3,18 +3,18 @@
 // script in one transaction. With an Idempotency-Key a retried request neither charges twice nor
 // asks the writer again.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { GenerateScriptResponse } from '../../../contract/scripts';
 import type { Db } from '../../db/client';
-import { creditLedger, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { ScriptWriterError } from '../../providers/llm';
 import type { ScriptWriter } from '../ports/script-writer';
-import { applyCreditChange } from '../credits/ledger';
+import { chargesThisMonth, checkMonthlyCharge, takeMonthlyCharge, type MonthlyCharge } from '../credits/monthly-charge';
 import { CREDIT_COSTS, LEDGER_REASONS } from '../credits/costs';
-import { AdminCommandError, FieldValidationError } from '../errors';
+import { FieldValidationError } from '../errors';
 import { findStoredResponse, runIdempotent } from '../idempotency/idempotency';
 import { planFor } from '../plans/plans';
-import { InsufficientCreditsError, PlanLimitError, ProviderError } from '../problems';
+import { PlanLimitError, ProviderError } from '../problems';
 import { insertScript } from './scripts';
 
 export interface GenerateInput {
@@ -26,20 +26,10 @@ export interface GenerateInput {
   language: string;
 }
 
-/** The UTC calendar month around `now`: start inclusive, end exclusive. */
-export function monthWindowUtc(now: Date): { start: Date; end: Date } {
-  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
-}
-
 /** Scripts generated this calendar month (UTC), counted from the ledger: a charge is a generation. */
-export async function scriptsGeneratedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
-  const [{ used } = { used: 0 }] = await db
-    .select({ used: count() })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.generateScript), gte(creditLedger.createdAt, monthWindowUtc(now).start)));
-  return used;
+export function scriptsGeneratedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
+  return chargesThisMonth(db, userId, LEDGER_REASONS.generateScript, now);
 }
-
 
 function quotaProblem(limit: number): PlanLimitError {
   return new PlanLimitError(`Your plan includes ${limit} generated scripts a month and they are used up. Upgrade your plan or write this one by hand.`);
@@ -76,12 +66,10 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
   if (!user) throw new Error('authenticated user not found');
   // A writer that cannot write this language must not answer in another one under its label.
   if (writer.languages && !writer.languages.includes(input.language)) throw unsupportedLanguage(input.language, writer.languages);
-  // Checked before the (slow, possibly paid) writer call so a refused request costs nothing, and
-  // again inside the charging transaction, where it is race-free (see below).
-  const limit = monthlyLimit(user.plan);
-  if (limit !== null && (await scriptsGeneratedThisMonth(db, user.id, now)) >= limit) throw quotaProblem(limit);
+  // Checked before the (slow, possibly paid) writer call, and again when charging (monthly-charge.ts).
   const cost = CREDIT_COSTS.generateScript;
-  if (user.credits < cost) throw new InsufficientCreditsError(cost, user.credits);
+  const charge: MonthlyCharge = { userId: user.id, amount: cost, reason: LEDGER_REASONS.generateScript, limit: monthlyLimit(user.plan), limitReached: quotaProblem };
+  await checkMonthlyCharge(db, charge, user.credits, now);
 
   let written;
   try {
@@ -92,18 +80,7 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
   }
 
   const result = await runIdempotent(db, idempotent, async (tx) => {
-    let credits: number;
-    try {
-      credits = await applyCreditChange(tx, user.id, -cost, LEDGER_REASONS.generateScript);
-    } catch (error) {
-      // Another request spent the balance while the writer was working.
-      if (error instanceof AdminCommandError) throw new InsufficientCreditsError(cost, await balanceOf(tx, user.id));
-      throw error;
-    }
-    // The credit update above locked the user's row until commit, so concurrent generations of
-    // one user pass here one at a time and this count (which includes our own ledger row) sees
-    // every committed one: the quota cannot be overrun by parallel requests.
-    if (limit !== null && (await scriptsGeneratedThisMonth(tx, user.id, now)) > limit) throw quotaProblem(limit);
+    const credits = await takeMonthlyCharge(tx, charge, now);
     const script = await insertScript(tx, user.id, {
       id: randomUUID(),
       title: written.title,
@@ -119,7 +96,3 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
   return { status: result.status, body: result.body as GenerateScriptResponse, replayed: result.replayed };
 }
 
-async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row?.credits ?? 0;
-}

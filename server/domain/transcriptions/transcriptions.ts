@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { transcriptions, type TranscriptionRow } from '../../db/schema-transcriptions';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { findOwnedRow, listOwnedRows, paginated } from '../media-library/paginate';
-import { monthWindowUtc } from '../scripts/generate';
+import { monthWindowUtc } from '../credits/monthly-charge';
 
 /** A stored transcription as the domain's functions hand it to their callers. */
 export type { TranscriptionRow };

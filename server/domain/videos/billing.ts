@@ -4,39 +4,17 @@
 // creator's or when an unfinished video is deleted, and the unused part when the finished video
 // is shorter than estimated. A restart pays again only what was refunded, so a video is never
 // paid twice and never more than the price shown.
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { videoCost } from '../../../contract/videos';
 import type { Db } from '../../db/client';
-import { creditLedger, users } from '../../db/schema';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import { applyCreditChange } from '../credits/ledger';
 import { LEDGER_REASONS } from '../credits/costs';
-import { AdminCommandError } from '../errors';
-import { InsufficientCreditsError } from '../problems';
-import { monthWindowUtc } from '../scripts/generate';
+import { chargesThisMonth } from '../credits/monthly-charge';
 
 /** Videos queued this calendar month (UTC), counted from the ledger like generated scripts. */
-export async function videosQueuedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
-  const [{ used } = { used: 0 }] = await db
-    .select({ used: count() })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, LEDGER_REASONS.videoRender), gte(creditLedger.createdAt, monthWindowUtc(now).start)));
-  return used;
-}
-
-export async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row?.credits ?? 0;
-}
-
-/** Takes `amount` credits inside `tx`, or throws the 402 the client shows. */
-export async function chargeCredits(tx: Db, userId: number, amount: number, reason: string): Promise<number> {
-  try {
-    return await applyCreditChange(tx, userId, -amount, reason);
-  } catch (error) {
-    if (error instanceof AdminCommandError) throw new InsufficientCreditsError(amount, await balanceOf(tx, userId));
-    throw error;
-  }
+export function videosQueuedThisMonth(db: Db, userId: number, now: Date): Promise<number> {
+  return chargesThisMonth(db, userId, LEDGER_REASONS.videoRender, now);
 }
 
 /** Credits the creator has paid for this video so far (charges minus refunds). */

@@ -9,15 +9,15 @@ import { users } from '../../db/schema';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import type { ScriptWriter } from '../ports/script-writer';
 import { LEDGER_REASONS } from '../credits/costs';
+import { checkMonthlyCharge, takeMonthlyCharge, type MonthlyCharge } from '../credits/monthly-charge';
 import { FieldValidationError } from '../errors';
 import { findStoredResponse, runIdempotent } from '../idempotency/idempotency';
 import { PLAN_KEYS, PLANS, planFor, type PlanDefinition } from '../plans/plans';
-import { InsufficientCreditsError, PlanLimitError } from '../problems';
+import { PlanLimitError } from '../problems';
 import { findMusicTrackRow } from '../media-library/music';
 import { MissingMediaError } from '../media-library/paginate';
 import { sceneMediaForRender } from '../media-library/scene-media';
 import { findScript } from '../scripts/scripts';
-import { chargeCredits, videosQueuedThisMonth } from './billing';
 import type { VideoCheckpoint } from './checkpoint';
 import { pendingStages } from './videos';
 
@@ -157,20 +157,22 @@ export async function createVideo(deps: CreateVideoDeps, input: CreateVideoInput
   const speed = settings.voice?.speed ?? 1;
   const estimatedSeconds = source ? estimateNarrationSeconds(source.text, speed) : (settings.duration ?? DEFAULT_PROMPT_SECONDS);
   checkLength(plan, estimatedSeconds);
-  const limit = monthlyVideoLimit(plan);
-  if (limit !== null && (await videosQueuedThisMonth(db, userId, now)) >= limit) throw quotaProblem(plan, limit);
   const price = videoCost(estimatedSeconds, plan.video.creditsPerSecond);
-  if (user.credits < price) throw new InsufficientCreditsError(price, user.credits);
+  const charge: MonthlyCharge = {
+    userId,
+    amount: price,
+    reason: LEDGER_REASONS.videoRender,
+    limit: monthlyVideoLimit(plan),
+    limitReached: (limit) => quotaProblem(plan, limit),
+  };
+  await checkMonthlyCharge(db, charge, user.credits, now);
 
   const id = settings.id ?? crypto.randomUUID();
   const title = settings.title || source?.title || (source ? firstWords(source.text) : firstWords(settings.prompt ?? 'Untitled video'));
   const checkpoint: VideoCheckpoint = { pricing: { price, creditsPerSecond: plan.video.creditsPerSecond, estimatedSeconds }, ...(source ? { source } : {}) };
 
   const result = await runIdempotent(db, idempotent, async (tx) => {
-    await chargeCredits(tx, userId, price, LEDGER_REASONS.videoRender);
-    // The charge locked the user's row until commit, so this count (which includes our own
-    // ledger row) sees every committed video of this user: parallel creates cannot overrun it.
-    if (limit !== null && (await videosQueuedThisMonth(tx, userId, now)) > limit) throw quotaProblem(plan, limit);
+    await takeMonthlyCharge(tx, charge, now);
     const inserted = await tx
       .insert(aiVideos)
       .values({ id, userId, title, status: 'queued', stages: pendingStages(), settings: { ...settings, id }, checkpoint, creditsCharged: price })

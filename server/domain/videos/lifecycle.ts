@@ -10,7 +10,8 @@ import type { MediaStorage } from '../../media/storage/types';
 import { LEDGER_REASONS } from '../credits/costs';
 import { cancelWaitingTargetsOfVideo } from '../publishing/targets';
 import { ClientProblem, NotFoundError } from '../problems';
-import { chargeCredits, paidFor, refundAll } from './billing';
+import { chargeCredits } from '../credits/monthly-charge';
+import { paidFor, refundAll } from './billing';
 import { VIDEO_NOT_FOUND, videoPrefix } from './videos';
 
 export const RESTART_COMPLETED_MESSAGE = 'This video is already finished; only a failed video can be restarted.';
