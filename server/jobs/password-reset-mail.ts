@@ -1,4 +1,4 @@
-// Password-reset mail as a job (issue 7): POST /api/forgot-password only queues {email}, so the
+// Password-reset mail as a job: POST /api/forgot-password only queues {email}, so the
 // request does the same work — and takes the same time — whether or not the account exists.
 // The job looks the account up, stores a fresh token and sends the mail (or does nothing).
 import { requestPasswordReset } from '../domain/auth/password-reset';

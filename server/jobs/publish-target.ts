@@ -1,4 +1,4 @@
-// The publish queue (issue 9): one job per step of a target (its upload, a retry after a backoff,
+// The publish queue: one job per step of a target (its upload, a retry after a backoff,
 // a status poll), each at its time (startAfter). The singleton key is the target and the time, and
 // the policy 'short' keeps one waiting job per key, so scheduling the same step twice queues it
 // once. A running job never holds a key back: runTarget guards every step itself (a claim on the

@@ -1,4 +1,4 @@
-// The refresh-tokens job (issue 10): every 15 minutes, and once when a process starts, refreshes
+// The refresh-tokens job: every 15 minutes, and once when a process starts, refreshes
 // the tokens that are about to end (server/domain/social/token-refresh.ts says which). Queue policy
 // 'stately': the cron's job and the start's job of the server and of `npm run worker` collapse into
 // one queued run; two runs overlapping would still be harmless (the token service's single flight

@@ -1,4 +1,4 @@
-// The captioned-video queue (issue 11), one render at a time per process. Retries are safe:
+// The captioned-video queue, one render at a time per process. Retries are safe:
 // runCaptionRender claims the row (a live run elsewhere makes this one 'busy') and starts over
 // from the stored media; the previous captioned video is replaced only by a whole new one.
 import { releaseCrashedRenders, runCaptionRender, STALE_RENDER_MS, unfinishedRenderIds } from '../domain/transcriptions/render';

@@ -1,4 +1,4 @@
-// The render queue (issue 8): RENDER_CONCURRENCY workers per process each take one video at a
+// The render queue: RENDER_CONCURRENCY workers per process each take one video at a
 // time. pg-boss retries are safe: renderVideo resumes from the checkpoint and never charges
 // (charging happens when the video is queued), and a video another live run holds is retried later.
 import { renderVideo, STALE_HEARTBEAT_MS } from '../domain/videos/pipeline/run';

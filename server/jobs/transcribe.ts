@@ -1,4 +1,4 @@
-// The transcription queue (issue 11), one transcription at a time per process. Retries are safe:
+// The transcription queue, one transcription at a time per process. Retries are safe:
 // runTranscription claims the row (a live run elsewhere makes this one 'busy') and starts over
 // from the stored media; a temporary engine failure leaves the row queued and comes back here as
 // a retry, so pg-boss tries again later (with backoff) until runTranscription records it as

@@ -1,4 +1,4 @@
-// AI videos (issue 8): create (the contract of docs/decisions/videos.md), list, show, restart and
+// AI videos: create (the contract of docs/decisions/videos.md), list, show, restart and
 // delete. Creating answers 202 at once; the render runs in the background (domain/videos/runner).
 // Mutations honour Idempotency-Key (the PWA's outbox may send them twice). Media URLs in the
 // answers are signed and expiring; only the owner's answers ever contain them.
