@@ -1,4 +1,4 @@
-// `npm run bench`, issue 9: the publish engine against the built-in YouTube sandbox, in process
+// `npm run bench`: the publish engine against the built-in YouTube sandbox, in process
 // (buildApp on embedded PGlite, the real YouTube adapter, sandbox accounts connected through the
 // real connect routes and the sandbox's consent form). Three figures:
 //  1. throughput: N posts × 2 accounts of a small real mp4 posted "now"; targets per minute until

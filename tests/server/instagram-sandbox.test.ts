@@ -1,4 +1,4 @@
-// The built-in Instagram sandbox (issue 10): Instagram Login's consent page, the short → long-lived
+// The built-in Instagram sandbox: Instagram Login's consent page, the short → long-lived
 // token exchange and refresh, and — through the app — a creator connects a sandbox account,
 // posts a finished video, and the app's own engine publishes it with the real Instagram adapter:
 // the sandbox fetches the video from the app's signed media URL (its sha256 checked on the

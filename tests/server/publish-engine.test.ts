@@ -1,4 +1,4 @@
-// The publish engine (issue 9, acceptance 4): runTarget against a scripted platform. Exactly one
+// The publish engine: runTarget against a scripted platform. Exactly one
 // upload per target across retries, crashes and concurrent runs; error classes lead to the right
 // states (retry with backoff, quota waits for its reset, bad/policy fail at once, a revoked
 // account blocks all its queued targets); the post's status follows its targets.

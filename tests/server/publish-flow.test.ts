@@ -1,4 +1,4 @@
-// Publishing, the whole flow through the app (issue 9, acceptance 6, server side): a creator
+// Publishing, the whole flow through the app (server side): a creator
 // connects a YouTube sandbox account through the real routes (connect → the sandbox's consent
 // form → callback), posts a finished video, and the app's own engine publishes it with the real
 // YouTube adapter against the built-in sandbox — no scripted adapter, no fake tokens. Every

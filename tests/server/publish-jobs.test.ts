@@ -1,4 +1,4 @@
-// The publish queue on pg-boss (issue 9): the server hands a post's targets to `publish-target`
+// The publish queue on pg-boss: the server hands a post's targets to `publish-target`
 // (the same registration `npm run worker` uses), scheduling one step twice queues it once, and a
 // worker runs the engine on it. No platform adapter (nor sandbox) is configured in this server, so the run ends
 // in a plain "not available" failure — which is what proves a worker took the job.

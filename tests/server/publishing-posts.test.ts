@@ -1,4 +1,4 @@
-// The posts API (issue 9, acceptance 2 server part and 5): create/schedule with validation,
+// The posts API, server side: create/schedule with validation,
 // drafts, the posts list with filter and search, the calendar, the videos that can be posted,
 // failed jobs (publish targets and renders) and rescheduling — all owner-scoped and behind
 // can_publish_post. Publishing runs through the in-process scheduler and a scripted platform.

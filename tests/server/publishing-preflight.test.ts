@@ -1,4 +1,4 @@
-// Pre-flight and doubles on the server (issue 10, acceptance 5 and 6): POST /api/create/post
+// Pre-flight and doubles on the server: POST /api/create/post
 // answers 422 per platform field with plain messages for what a platform would refuse; the engine
 // checks again just before the upload and fails the target ('bad', plain reason) without uploading;
 // doubles (same video on an account, posts too close together) are warnings in the create answer.

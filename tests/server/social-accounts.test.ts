@@ -1,4 +1,4 @@
-// Connecting social accounts (issue 9, acceptance 1): connect → the sandbox's consent form →
+// Connecting social accounts: connect → the sandbox's consent form →
 // callback → stored account → list, all through the app and the built-in YouTube sandbox (the
 // real protocol: PKCE, single-use codes, refresh, revoke). Also the single-use expiring state,
 // tokens encrypted at rest, token health, search and paging, disconnect, the plan's limit and

@@ -1,4 +1,4 @@
-// Tokens refreshed before they expire (issue 10, acceptance 4): the refresh-tokens job's work,
+// Tokens refreshed before they expire: the refresh-tokens job's work,
 // run directly (pg-boss's schedule is checked in jobs.test.ts) against the app's real token service
 // and the built-in YouTube sandbox. Accounts are connected the way a browser does it; "about to
 // expire" is set on the stored row (the sandbox's tokens last an hour).

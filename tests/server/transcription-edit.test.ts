@@ -1,4 +1,4 @@
-// Editing and rendering a transcription (issue 11, acceptance 5) through the app: the creator's
+// Editing and rendering a transcription through the app: the creator's
 // corrected words and caption settings (checked per field, text recomputed, SRT following, safe to
 // replay), and the captioned video burned from them in the background — asked for or queued by
 // render_video at create — served signed to its owner only, outdated (not deleted) by a later

@@ -1,4 +1,4 @@
-// The AI-video API contract (issue 8): 202 with the video at once and a background render, the
+// The AI-video API contract: 202 with the video at once and a background render, the
 // defaults that make {"script": "…"} enough, validation, plan checks (art style, monthly count,
 // length), credits charged once, refunds, settlement, restart and delete, and owner scoping.
 // The render runs with test doubles (videos-fixtures.ts); videos-render.test.ts renders for real.

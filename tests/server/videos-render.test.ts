@@ -1,4 +1,4 @@
-// A real render with no keys (issue 8, acceptance 6): the built-in voice, the built-in visuals
+// A real render with no keys: the built-in voice, the built-in visuals
 // and the real one-pass compose, checked with ffprobe. And checkpointing: a render stopped in its
 // last stage resumes in the next process without recording the voice or drawing the scenes
 // again, and a render that failed in its last stage resumes there after a restart.
