@@ -128,3 +128,25 @@ export async function exchangeAuthorizationCode(
     throw error;
   }
 }
+
+/**
+ * The two token grants of a code-flow platform over its own token call: the code (with the PKCE
+ * verifier when there is one) and the refresh token.
+ */
+export function codeFlowGrants(tokenCall: (form: Record<string, string>) => Promise<OAuthTokens>, platformLabel: string) {
+  return {
+    exchangeCode: (input: { code: string; redirectUri: string; codeVerifier?: string | null | undefined }) => exchangeAuthorizationCode(tokenCall, platformLabel, input),
+    refresh: (refreshToken: string) => tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  };
+}
+
+/** The consent page's address: the platform's parameters in order, then PKCE S256 when a challenge is given. */
+export function authorizeAddress(authorizeUrl: string, params: Record<string, string>, codeChallenge?: string | null): string {
+  const url = new URL(authorizeUrl);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  if (codeChallenge) {
+    url.searchParams.set('code_challenge', codeChallenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  return url.toString();
+}

@@ -2,7 +2,7 @@
 // separated scopes, PKCE S256, form-encoded token calls. Refresh tokens ROTATE: every refresh
 // answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
 // both with the access token in one update (server/domain/social/account-tokens.ts).
-import { exchangeAuthorizationCode, readBody } from '../base/http';
+import { authorizeAddress, codeFlowGrants, readBody } from '../base/http';
 import { tokensFromAnswer } from '../base/oauth-tokens';
 import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
 import { PlatformError } from '../base/platform-error';
@@ -34,26 +34,14 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
 
   return {
     authorizationUrl({ state, redirectUri, codeChallenge }) {
-      const url = new URL(endpoints.authorizeUrl);
-      url.searchParams.set('client_key', settings.clientKey);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', TIKTOK_SCOPES.join(','));
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('state', state);
-      if (codeChallenge) {
-        url.searchParams.set('code_challenge', codeChallenge);
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
-      return url.toString();
+      return authorizeAddress(
+        endpoints.authorizeUrl,
+        { client_key: settings.clientKey, response_type: 'code', scope: TIKTOK_SCOPES.join(','), redirect_uri: redirectUri, state },
+        codeChallenge,
+      );
     },
 
-    exchangeCode(input) {
-      return exchangeAuthorizationCode(tokenCall, 'TikTok', input);
-    },
-
-    refresh(refreshToken) {
-      return tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
-    },
+    ...codeFlowGrants(tokenCall, 'TikTok'),
 
     async profile(accessToken) {
       const response = await send(settings, `${endpoints.apiBase}/v2/user/info/?fields=open_id,avatar_url,display_name`, {

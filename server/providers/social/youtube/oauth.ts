@@ -1,7 +1,7 @@
 // Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
 // consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
 // from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
-import { exchangeAuthorizationCode } from '../base/http';
+import { authorizeAddress, codeFlowGrants } from '../base/http';
 import { tokensFromAnswer } from '../base/oauth-tokens';
 import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
 import { PlatformError } from '../base/platform-error';
@@ -34,29 +34,23 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
 
   return {
     authorizationUrl({ state, redirectUri, codeChallenge }) {
-      const url = new URL(endpoints.authorizeUrl);
-      url.searchParams.set('client_id', settings.clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', YOUTUBE_SCOPES.join(' '));
-      url.searchParams.set('state', state);
-      url.searchParams.set('access_type', 'offline');
-      url.searchParams.set('prompt', 'consent');
-      url.searchParams.set('include_granted_scopes', 'true');
-      if (codeChallenge) {
-        url.searchParams.set('code_challenge', codeChallenge);
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
-      return url.toString();
+      return authorizeAddress(
+        endpoints.authorizeUrl,
+        {
+          client_id: settings.clientId,
+          redirect_uri: redirectUri,
+          response_type: 'code',
+          scope: YOUTUBE_SCOPES.join(' '),
+          state,
+          access_type: 'offline',
+          prompt: 'consent',
+          include_granted_scopes: 'true',
+        },
+        codeChallenge,
+      );
     },
 
-    exchangeCode(input) {
-      return exchangeAuthorizationCode(tokenCall, 'YouTube', input);
-    },
-
-    refresh(refreshToken) {
-      return tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
-    },
+    ...codeFlowGrants(tokenCall, 'YouTube'),
 
     async profile(accessToken) {
       const response = await send(settings, `${endpoints.apiBase}/channels?part=snippet&mine=true`, {
