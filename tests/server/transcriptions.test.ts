@@ -374,7 +374,8 @@ describe('transcriptions when the engine cannot be reached', () => {
       const created = await t.app.inject({ method: 'POST', url: '/api/transcriptions', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
       expect(created.statusCode).toBe(202);
       const { id } = created.json<TranscriptionResponse>().transcription;
-      await t.jobs.drain();
+      // Each try comes back after the queue's retry delay (a second): wait for those too.
+      await t.jobs.drain({ withinMs: 10_000 });
       const [row] = await t.database.db.select().from(transcriptions).where(eq(transcriptions.id, id));
       expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, heartbeatAt: null });
       expect(row!.error).toMatch(new RegExp(`^The speech engine could not be reached after ${MAX_ATTEMPTS} tries: .+ Try again later\\.$`));
