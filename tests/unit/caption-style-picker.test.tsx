@@ -8,7 +8,7 @@ import { captionStyleLibrary, listCaptionStyles } from '../../src/features/trans
 import { clearLocalStore } from '../../src/store';
 import { CaptionStylePicker } from '../../src/ui/captions/CaptionStylePicker';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(async () => {

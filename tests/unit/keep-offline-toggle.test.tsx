@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeepOfflineToggle, OFFLINE_KEEP_NEEDS_NETWORK } from '../../src/ui/KeepOfflineToggle';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 function Harness({ keep, forget }: { keep: () => Promise<number>; forget: () => Promise<void> }) {

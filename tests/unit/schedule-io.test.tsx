@@ -13,7 +13,7 @@ import { theme } from '../../src/app/theme';
 import { ScheduleIoSection } from '../../src/features/publishing/schedule-io/ScheduleIoSection';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 

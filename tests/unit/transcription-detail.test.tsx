@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalStore, type LocalTranscription } from '../../src/store';
 import { localTranscription } from './helpers/transcriptions';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const collection = vi.hoisted(() => ({

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SpeechEngineStatus } from '../../contract';
 import type { ProbeFacts } from '../../src/media/media-worker-client';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const VIDEO_FACTS: ProbeFacts = { durationSeconds: 12, sizeBytes: 4_000_000, container: 'mp4', videoCodec: 'h264', audioCodec: 'aac', width: 1080, height: 1920, rotation: 0, bitRate: 2_000_000 };
 const AUDIO_FACTS: ProbeFacts = { ...VIDEO_FACTS, container: 'mp3', videoCodec: null, width: null, height: null };

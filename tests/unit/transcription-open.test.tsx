@@ -18,7 +18,7 @@ import { appDrainDeps, appOutbox, setOutboxOwner, type HttpGet, type OutboxReque
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 import { serverTranscription } from './helpers/transcriptions';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const QUEUED_AT = '2026-11-23T10:00:00.000Z';

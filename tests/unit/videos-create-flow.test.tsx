@@ -11,7 +11,7 @@ import { FREE_STYLES, PLANS, renderScreen } from './helpers/video-screens';
 import { serverTrack } from './helpers/videos';
 
 // The machine is shared: give the store's live queries time to answer.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const session = vi.hoisted(() => ({ plan: 'free', credits: 100 }));
 vi.mock('../../src/session', async (importOriginal) => {

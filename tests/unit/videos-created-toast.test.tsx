@@ -9,7 +9,7 @@ import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { PLANS, renderScreen } from './helpers/video-screens';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('../../src/session', async (importOriginal) => {

@@ -11,7 +11,7 @@ import { fakeServer, type FakeServer } from './helpers/fake-server';
 import { PLANS, renderScreen } from './helpers/video-screens';
 
 // The machine is shared: give the store's live queries time to answer.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const session = vi.hoisted(() => ({ plan: 'free', canCreate: true }));
 vi.mock('../../src/session', async (importOriginal) => {

@@ -9,7 +9,7 @@ import { toLocalVideo } from '../../src/features/videos/data';
 import { clearLocalStore, db } from '../../src/store';
 import { serverVideo } from './helpers/videos';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const { MyVideosPage } = await import('../../src/features/videos/MyVideosPage');
 

@@ -13,7 +13,7 @@ import { clearLocalStore, db } from '../../src/store';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
 // The machine is shared: give the store's live queries time to answer.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 function voice(provider: VoiceInfo['provider'], voice_id: string, name: string, languages: string[], gender: VoiceInfo['gender'], accent: string | null = null): VoiceInfo {
   return { provider, voice_id, name, languages, gender, accent, description: null };
