@@ -4,6 +4,7 @@
 // disconnect shows its reason with Retry / Discard.
 import { Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { CardDangerButton } from '../../ui/CardDangerButton';
 import { useId } from 'react';
 import type { LocalAccount } from '../../store';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
@@ -88,16 +89,9 @@ export function AccountCard({ account, reconnectBlocked, reconnecting, onReconne
             Reconnect
           </Button>
           {refused ? null : (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconPlugConnectedX size={14} aria-hidden />}
-              onClick={onDisconnect}
-              aria-label={`Disconnect ${account.name}`}
-            >
+            <CardDangerButton icon={<IconPlugConnectedX size={14} aria-hidden />} onClick={onDisconnect} label={`Disconnect ${account.name}`}>
               Disconnect
-            </Button>
+            </CardDangerButton>
           )}
         </Group>
       </Stack>

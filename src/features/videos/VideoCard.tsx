@@ -5,6 +5,7 @@
 import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClock, IconDownload, IconListDetails, IconVideo, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { CardDangerButton } from '../../ui/CardDangerButton';
 import { useId, useState } from 'react';
 import { VIDEO_STAGE_LABELS } from '../../../contract/videos';
 import { errorMessage } from '../../api';
@@ -138,16 +139,9 @@ export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps
           >
             {showStages ? 'Hide stages' : 'Stages'}
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={onDelete}
-            aria-label={`Delete ${video.title}`}
-          >
+          <CardDangerButton icon={<IconTrash size={14} aria-hidden />} onClick={onDelete} label={`Delete ${video.title}`}>
             Delete
-          </Button>
+          </CardDangerButton>
         </Group>
         {completed && (video.ai_video.video_src || video.keptOffline) ? <KeepOfflineSwitch video={video} /> : null}
       </Stack>

@@ -4,7 +4,7 @@
 // "Reconnect" link instead of a retry each.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClock, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconRefresh, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api';
@@ -18,6 +18,7 @@ import { ListEmpty, ListLoading, ListSection } from '../../../ui/ListStates';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 import { platformLabel } from '../format';
+import { PendingBadge } from '../PendingBadge';
 import { plural } from '../../../ui/format-count';
 import { RescheduleModal } from '../RescheduleModal';
 import { formatInZone } from '../time-zone';
@@ -156,9 +157,7 @@ function FailedJobCard({ job, timeZone, reconnect, onRetry, onReschedule, onDism
               {job.kind === 'render' ? 'Render' : 'Publish'}
             </Badge>
             {pending ? (
-              <Badge color="gray" variant="outline" leftSection={<IconClock size={12} aria-hidden />}>
-                Waiting to be sent
-              </Badge>
+              <PendingBadge />
             ) : null}
           </Group>
         </Group>

@@ -3,7 +3,7 @@
 // account, status, the reason of a failure in plain words, the link once published) and its
 // actions: edit (drafts), reschedule (scheduled or failed), delete.
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconClock, IconEdit, IconExternalLink, IconTrash, IconVideo } from '@tabler/icons-react';
+import { IconCalendarEvent, IconEdit, IconExternalLink, IconTrash, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
 import { postTitle, publishedUrl } from '../data/post-sync';
 import type { PostAlert } from '../data/publish-alerts';
@@ -11,6 +11,7 @@ import type { LocalPost } from '../../../store';
 import { PostAlertNote } from '../alerts/PublishAlerts';
 import { RefusedChangeAlert } from '../../../ui/RefusedChangeAlert';
 import { platformLabel, POST_STATUS_COLORS, POST_STATUS_LABELS, TARGET_STATUS_COLORS, TARGET_STATUS_LABELS } from '../format';
+import { PendingBadge } from '../PendingBadge';
 import { formatInZone } from '../time-zone';
 
 export interface PostCardProps {
@@ -57,9 +58,7 @@ export function PostCard({ post, timeZone, alert = null, onEdit, onReschedule, o
                 {POST_STATUS_LABELS[post.status]}
               </Badge>
               {post.syncStatus === 'pending' ? (
-                <Badge color="gray" variant="outline" leftSection={<IconClock size={12} aria-hidden />}>
-                  Waiting to be sent
-                </Badge>
+                <PendingBadge />
               ) : null}
             </Group>
           </Group>
