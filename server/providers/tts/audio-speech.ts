@@ -56,6 +56,22 @@ export function postAudioSpeech(label: string, options: Partial<HttpProviderOpti
   );
 }
 
+/**
+ * Speaks `text` through POST {base}/audio/speech a chunk at a time: `bodyFor` is one chunk's
+ * request, `read` turns its answer into audio (bare bytes unless the provider answers more).
+ */
+export function speakThroughAudioSpeech(
+  label: string,
+  options: Partial<HttpProviderOptions> & { baseUrl: string },
+  text: string,
+  maxChars: number,
+  bodyFor: (input: string) => Record<string, unknown>,
+  signal?: AbortSignal,
+  read: (response: Response, input: string) => Promise<SpokenChunk> = async (response) => ({ audio: Buffer.from(await response.arrayBuffer()) }),
+): Promise<Speech> {
+  return speakInChunks(text, maxChars, async (input) => read(await postAudioSpeech(label, options, bodyFor(input), signal), input), label);
+}
+
 /** OpenAI's classes (openAiRefusal); speech has never read Retry-After, so a 429 says "in a moment". */
 export function openAiStyleError(label: string, status: number, body: unknown): SpeechProviderError {
   const refusal = openAiRefusal(label, status, body, 'the request', null);

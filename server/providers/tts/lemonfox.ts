@@ -4,7 +4,7 @@
 // from the audio (derived-timings.ts). The voice list is shipped data (lemonfox-voices.ts).
 import { z } from 'zod';
 import type { VoiceInfo, WordTiming } from '../../../contract';
-import { postAudioSpeech, speakInChunks, speechSpeed } from './audio-speech';
+import { speakThroughAudioSpeech, speechSpeed } from './audio-speech';
 import { notConfigured, type HttpProviderOptions } from './http';
 import { LEMONFOX_VOICES, lemonfoxLanguage } from './lemonfox-voices';
 import { SpeechProviderError, type Speech, type SpeechProvider, type SpeechRequest } from './types';
@@ -38,22 +38,19 @@ export class LemonfoxSpeech implements SpeechProvider {
     if (!apiKey) throw notConfigured(LABEL, 'LEMONFOX_API_KEY');
     const language = lemonfoxLanguage(request.voiceId, request.language);
     if (!language) throw new SpeechProviderError('Lemonfox has no voice with this id.', 'bad', 422);
-    return speakInChunks(
+    return speakThroughAudioSpeech(
+      LABEL,
+      { ...this.options, apiKey },
       request.text,
       MAX_CHARS,
-      async (input) => {
-        const response = await postAudioSpeech(
-          LABEL,
-          { ...this.options, apiKey },
-          { input, voice: request.voiceId, language, speed: speechSpeed(request.speed), response_format: 'wav', word_timestamps: true },
-          signal,
-        );
+      (input) => ({ input, voice: request.voiceId, language, speed: speechSpeed(request.speed), response_format: 'wav', word_timestamps: true }),
+      signal,
+      async (response, input) => {
         if (!(response.headers.get('content-type') ?? '').includes('json')) return { audio: Buffer.from(await response.arrayBuffer()) };
         const parsed = timedAnswer.safeParse(await response.json().catch(() => null));
         if (!parsed.success) throw new SpeechProviderError('Lemonfox answered speech without audio.', 'retry');
         return { audio: Buffer.from(parsed.data.audio, 'base64'), words: matchTimings(input, parsed.data.word_timestamps) };
       },
-      LABEL,
     );
   }
 }

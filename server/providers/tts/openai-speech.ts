@@ -2,7 +2,7 @@
 // response_format, speed} answering audio bytes (OpenAI, or local servers such as Kokoro-FastAPI
 // or openedai-speech). Bare audio carries no timings: they are derived from it (derived-timings.ts).
 import { LANGUAGE_CODES, type VoiceInfo } from '../../../contract';
-import { postAudioSpeech, speakInChunks, speechSpeed } from './audio-speech';
+import { speakThroughAudioSpeech, speechSpeed } from './audio-speech';
 import { notConfigured, type HttpProviderOptions } from './http';
 import { SpeechProviderError, type Speech, type SpeechProvider, type SpeechRequest } from './types';
 
@@ -49,19 +49,13 @@ export class OpenAiCompatibleSpeech implements SpeechProvider {
     const { baseUrl } = this.options;
     if (!baseUrl) throw notConfigured('The OpenAI-compatible speech endpoint', 'OPENAI_TTS_BASE_URL');
     if (!this.voiceIds.includes(request.voiceId)) throw new SpeechProviderError('This voice does not exist on the speech endpoint.', 'bad', 422);
-    return speakInChunks(
+    return speakThroughAudioSpeech(
+      LABEL,
+      { ...this.options, baseUrl },
       request.text,
       MAX_CHARS,
-      async (input) => {
-        const response = await postAudioSpeech(
-          LABEL,
-          { ...this.options, baseUrl },
-          { model: this.options.model, input, voice: request.voiceId, response_format: 'wav', speed: speechSpeed(request.speed) },
-          signal,
-        );
-        return { audio: Buffer.from(await response.arrayBuffer()) };
-      },
-      LABEL,
+      (input) => ({ model: this.options.model, input, voice: request.voiceId, response_format: 'wav', speed: speechSpeed(request.speed) }),
+      signal,
     );
   }
 }
