@@ -76,13 +76,6 @@ export interface LazyPageOptions {
    * PageFramesContext, keyed by the screen's export name.
    */
   framed?: boolean;
-  /**
-   * Imports to finish before the screen's chunk is imported: the data layer its chunk imports
-   * statically (loadScreenDataLayer), each part evaluated in a task of its own as it arrives.
-   * Evaluated with the screen, it was one long main-thread task when the chunk landed (Lighthouse
-   * Total Blocking Time, docs/decisions/performance.md).
-   */
-  loadFirst?: () => Promise<unknown>;
 }
 
 /** A framed screen's heading and introduction, and what its frame starts besides the screen's chunk. */
@@ -125,6 +118,19 @@ function useStartUpHold(): boolean {
 }
 
 type LazyRouteComponent = ReturnType<typeof lazyRouteComponent>;
+
+let screenDataLayer: () => Promise<unknown> = () => Promise.resolve();
+
+/**
+ * Imports a framed screen's chunk waits for: the data layer its chunk imports statically
+ * (loadScreenDataLayer), each part evaluated in a task of its own as it arrives. Evaluated with the
+ * screen, it was one long main-thread task when the chunk landed (Lighthouse Total Blocking Time,
+ * docs/decisions/performance.md). Set by the signed-in layout (page-frames.ts), so the import's
+ * list of chunks is not part of the entry, which the sign-in page downloads.
+ */
+export function setScreenDataLayer(load: () => Promise<unknown>): void {
+  screenDataLayer = load;
+}
 
 /** A route component showing its frame until `page`'s chunk is in, then the page (see LazyPageOptions.framed). */
 function framedPage(page: LazyRouteComponent, exportName: string) {
@@ -186,8 +192,7 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
 ) => {
   // A screen whose Mantine components are not all in the first screens' styles loads with the
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
-  const { loadFirst } = options;
-  const loadScreen = loadFirst ? () => loadFirst().then(load) : load;
+  const loadScreen = options.framed ? () => screenDataLayer().then(load) : load;
   const loadWithStyles = options.firstScreen ? loadScreen : () => Promise.all([loadScreen(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   if (options.framed) return framedPage(page, exportName);

@@ -9,7 +9,7 @@ import { PUBLISH_FRAME } from '../features/publishing/frame';
 import { MY_SCRIPTS_FRAME } from '../features/scripts/frame';
 import { VIDEO_TRANSCRIPTION_FRAME } from '../features/transcription/frame';
 import { CREATE_AI_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
-import type { ScreenFrame } from './lazy';
+import { setScreenDataLayer, type ScreenFrame } from './lazy';
 
 export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   CreateAiVideoPage: CREATE_AI_VIDEO_FRAME,
@@ -26,3 +26,6 @@ export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
     prefetch: () => void import('../features/accounts/data/connect-http').then((http) => http.prefetchedPlatforms.prefetch()),
   },
 };
+
+// The framed screens' data layer, imported a part at a time before a screen's chunk (lazy.ts).
+setScreenDataLayer(() => import('./sync-runtime-loader').then((loader) => loader.loadScreenDataLayer()));

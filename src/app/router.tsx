@@ -23,16 +23,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/**
- * A signed-in screen whose chunk brings a data layer: its heading and introduction render at once,
- * the screen when its chunk is in, with that data layer evaluated a part at a time before it
- * (src/app/lazy.ts, docs/decisions/performance.md).
- */
-const FRAMED: LazyPageOptions = {
-  framed: true,
-  // Imported when needed: in the entry it would count against the sign-in page's budget.
-  loadFirst: () => import('./sync-runtime-loader').then((loader) => loader.loadScreenDataLayer()),
-};
+/** A signed-in screen whose chunk brings a data layer: its frame first (src/app/lazy.ts). */
+const FRAMED: LazyPageOptions = { framed: true };
 
 /** Every page: the title from the matched route, "Skip to content" as the first focusable element. */
 function RootLayout() {

@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { holdFirstRender, lazyPage, PageFramesContext } from '../../src/app/lazy';
+import { holdFirstRender, lazyPage, PageFramesContext, setScreenDataLayer } from '../../src/app/lazy';
 
 const steps: string[] = [];
 const FRAME = { title: 'Connect accounts', description: 'Connect the channels you publish to.', prefetch: () => steps.push('prefetch') };
@@ -19,19 +19,18 @@ describe('lazyPage with a frame, its prefetch and its data layer', () => {
   it('prefetches once when the frame renders and imports the chunk after the data layer', async () => {
     holdFirstRender(Promise.resolve());
     let dataLayerIn: () => void = () => undefined;
+    // As the signed-in layout sets it (src/app/page-frames.ts).
+    setScreenDataLayer(() => {
+      steps.push('data layer');
+      return new Promise<void>((resolve) => (dataLayerIn = resolve));
+    });
     const Page = lazyPage(
       () => {
         steps.push('screen chunk');
         return Promise.resolve({ ConnectPage: () => createElement('p', null, 'The platform cards') });
       },
       'ConnectPage',
-      {
-        framed: true,
-        loadFirst: () => {
-          steps.push('data layer');
-          return new Promise<void>((resolve) => (dataLayerIn = resolve));
-        },
-      },
+      { framed: true },
     );
 
     render(createElement(Page), { wrapper });
