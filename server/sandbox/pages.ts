@@ -2,6 +2,7 @@
 // inline) and the channel page. Everything interpolated is escaped; "Sandbox" is in every title
 // so nobody mistakes it for the real platform.
 import { SANDBOX_SIMULATIONS, type SandboxSimulation } from '../../contract/publishing';
+import type { AuthRequest } from './common';
 
 export const SIMULATION_LABELS: Record<SandboxSimulation, string> = {
   ok: 'Works normally',
@@ -74,13 +75,8 @@ ${body}
 </html>`;
 }
 
-export interface ConsentFields {
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  scope: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
+/** The checked consent request (common.ts AuthRequest) and the form's own state. */
+export interface ConsentFields extends AuthRequest {
   formToken: string;
   actionPath: string;
   accountName?: string;
