@@ -184,8 +184,11 @@ export function createJobRunner(config: Pick<Config, 'databaseUrl'>, database: D
       if (database.kind === 'pglite') await releaseCrashedJobs(database.raw);
       boss = current;
       await installCrons(current, definitions);
-      for (const definition of definitions) await work(current, definition, jobServices);
+      // Resume before any worker fetches: a resume releases what it takes for a dead run's claims
+      // (on PGlite, every claim), so a worker already running would lose its fresh claim and the
+      // work would be claimed (and counted) twice.
       for (const definition of definitions) await definition.resume?.(jobServices);
+      for (const definition of definitions) await work(current, definition, jobServices);
     } catch (error) {
       boss = null;
       workers.clear();
