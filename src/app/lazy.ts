@@ -119,7 +119,7 @@ function useStartUpHold(): boolean {
 
 type LazyRouteComponent = ReturnType<typeof lazyRouteComponent>;
 
-let screenDataLayer: () => Promise<unknown> = () => Promise.resolve();
+let screenDataLayer: (() => Promise<unknown>) | undefined;
 
 /**
  * Imports a framed screen's chunk waits for: the data layer its chunk imports statically
@@ -192,7 +192,8 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
 ) => {
   // A screen whose Mantine components are not all in the first screens' styles loads with the
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
-  const loadScreen = options.framed ? () => screenDataLayer().then(load) : load;
+  // Read when loading, not now: the signed-in layout sets it after the routes are made.
+  const loadScreen = options.framed ? () => (screenDataLayer ? screenDataLayer().then(load) : load()) : load;
   const loadWithStyles = options.firstScreen ? loadScreen : () => Promise.all([loadScreen(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   if (options.framed) return framedPage(page, exportName);
