@@ -41,7 +41,7 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_PROCESSING_SECONDS: '0.2', RATE_LIMIT_CONNECT: '1000 per minute' }, undefined, { publishTimings: { backoffBaseMs: 100, backoffMaxMs: 1_000, pollIntervalMs: 100, maxPolls: 300 } });
-    appAdapter = t.app.publishEngine.adapters.tiktok as TiktokAdapter;
+    appAdapter = t.services.publishEngine.adapters.tiktok as TiktokAdapter;
     sandbox = createSandbox({ db: t.database.db, dataDir: t.config.dataDir, appUrl: t.config.appUrl, processingMs: 0, platforms: ['tiktok'], fetch: servePulled });
     tiktok = createTiktokAdapter({ clientKey: TIKTOK_SANDBOX_CLIENT_KEY, clientSecret: TIKTOK_SANDBOX_CLIENT_SECRET, endpoints: sandbox.clients.tiktok.endpoints, http: sandbox.http, sandbox: true, chunkSize: CHUNK, backoffMs: () => 5 });
     redirectUri = `${t.config.appUrl}/api/tiktok/callback`;
@@ -240,7 +240,7 @@ describe('TikTok sandbox', { timeout: 60_000 }, () => {
       expect((await owner.client.get(`/api/tiktok/creator-info?account_id=${accountId}`)).statusCode).toBe(401);
 
       // A TikTok target needs a privacy level.
-      const video = await seedVideo(t.database.db, t.app.publishEngine.storage, owner.id, { title: 'TikTok video' });
+      const video = await seedVideo(t.database.db, t.services.publishEngine.storage, owner.id, { title: 'TikTok video' });
       const missing = await owner.client.post('/api/create/post', { video_id: video.id, account_ids: [accountId], caption: 'no privacy' }, as(owner.token));
       expect(missing.statusCode).toBe(422);
       expect(missing.json<{ errors: Record<string, string[]> }>().errors['options.tiktok.privacy_level']).toEqual(['Choose who can see the TikTok post.']);
