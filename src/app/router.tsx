@@ -100,7 +100,7 @@ const unauthorizedRoute = createRoute({
 
 // ---- signed-in pages (spec §2 table) ----------------------------------------------------------
 // The shell (navigation, sync indicator, icons, modals, the offline engine's UI) is its own
-// chunk, so the public pages never download it (issue 7: initial JavaScript budgets).
+// chunk, so the public pages never download it (initial JavaScript budgets).
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
@@ -246,7 +246,7 @@ declare module '@tanstack/react-router' {
 /**
  * Starts downloading the lazy chunks (layout, screen) of the routes matching `pathname` at once,
  * before React's first render, so the download overlaps the start-up work instead of following
- * it (issue 7: first paint on a slow link). Failures are left to the route's own load, which
+ * it (first paint on a slow link). Failures are left to the route's own load, which
  * shows the chunk error screen. Settles once they are all in (or failed): the entry holds the
  * first render until then (holdFirstRender).
  */

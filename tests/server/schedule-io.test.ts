@@ -1,4 +1,4 @@
-// The schedule in and out (issue 10, acceptance 7): the CSV export (content, quoting, formula
+// The schedule in and out (docs/decisions/publishing.md): the CSV export (content, quoting, formula
 // injection defused, owner only), the calendar feed (token lifecycle, only the hash stored, valid
 // RFC 5545 with folding and escaping, bad tokens 404, rate limit) and the CSV import (per-row
 // errors in the preview with nothing created, all-or-nothing creation, idempotent replay).

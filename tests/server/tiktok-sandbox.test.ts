@@ -1,4 +1,4 @@
-// The built-in TikTok sandbox (issue 10): a consent page titled "TikTok Sandbox" that redirects to
+// The built-in TikTok sandbox: a consent page titled "TikTok Sandbox" that redirects to
 // the callback, Login Kit's token endpoint with PKCE and rotating refresh tokens, creator_info, the
 // direct post in chunks, status/fetch — the TikTok adapter against it for every simulation — and
 // the whole flow through the app: connect (consent → callback → account stored), the creator-info

@@ -1,4 +1,4 @@
-// Transcriptions through the app (issue 11): a video with a synthesised speech track goes in through
+// Transcriptions through the app: a video with a synthesised speech track goes in through
 // POST /api/transcriptions (multipart, or JSON naming a finished upload), the background job
 // transcribes it with the OpenAI-compatible engine (a local fake speaking its protocol), and the
 // words, list, SRT and VTT come back — owner-scoped, idempotent, within the plan, and nothing

@@ -1,4 +1,4 @@
-// Route /connect (issue 9, `can_publish_post`): connect the channels posts go to, and look after
+// Route /connect (`can_publish_post`): connect the channels posts go to, and look after
 // the connected ones. The platform cards start the connect flow (popup, or a full-page redirect
 // when the popup is blocked: useConnect.ts); the list reads ONLY the local store (offline too)
 // with search and paging over its rows; Reconnect runs the same flow, Disconnect goes through the

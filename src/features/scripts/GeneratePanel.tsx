@@ -2,7 +2,7 @@
 // this screen that goes to the server directly; it costs credits, so it is never queued). The
 // answer is stored as a synced row and the screen shows it; the credits badge follows.
 //
-// Issue 7: the price is shown before generating ("Costs 1 credit · you have 12") and the button
+// Spending credits knowingly: the price is shown before generating ("Costs 1 credit · you have 12") and the button
 // says when credits are short; the language picker marks the languages the configured writer
 // cannot write (the offline writer writes a few; the others need an AI model); and generating
 // twice by accident is hard: one request at a time, an "again?" question for the same prompt,
