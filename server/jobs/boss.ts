@@ -3,10 +3,24 @@
 // several (pg-boss's schema DDL) and must go through exec, the rest through query. Either way the
 // statements pass through reportFetchErrors, because pg-boss drops the errors of its fetch.
 import PgBoss from 'pg-boss';
+import Manager from 'pg-boss/src/manager.js';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { reportFetchErrors, type FetchErrorReport } from './fetch-errors';
+
+// pg-boss's worker marks a job completed or failed without awaiting it: when the database goes
+// away under a running job (a stop, a lost connection) that rejection is unhandled and would end
+// the process. The job itself is safe (its claim goes stale and another run takes it over), so the
+// failure is reported as a pg-boss error instead; a caller that awaits still sees it.
+for (const method of ['complete', 'fail'] as const) {
+  const original = Manager.prototype[method];
+  Manager.prototype[method] = function (this: Manager, ...args: unknown[]) {
+    const result = original.apply(this, args);
+    result.catch((error: unknown) => this.emit('error', error));
+    return result;
+  };
+}
 
 export interface BossOptions {
   /** Run maintenance and cron scheduling in this process (the API-only role can turn it off). */
