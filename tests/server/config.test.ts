@@ -102,9 +102,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
-  it('reads the resumable upload limits: 500 MB and 24 hours by default, in DATA_DIR/uploads', () => {
+  it('reads the resumable upload limits: 500 MB and 24 hours by default, in DATA_DIR/uploads (no S3 store without S3 storage)', () => {
     const defaults = loadConfig({ DATA_DIR: '/srv/reelflow' }).uploads;
-    expect(defaults).toEqual({ directory: '/srv/reelflow/uploads', maxBytes: 500 * 1024 * 1024, expiryMs: 24 * 3_600_000 });
+    expect(defaults).toEqual({ directory: '/srv/reelflow/uploads', maxBytes: 500 * 1024 * 1024, expiryMs: 24 * 3_600_000, s3: null });
     expect(loadConfig({ TRANSCRIPTION_MAX_UPLOAD_MB: '1.5', UPLOAD_EXPIRY_HOURS: '0.5' }).uploads).toMatchObject({ maxBytes: 1_572_864, expiryMs: 1_800_000 });
   });
 });
