@@ -15,11 +15,14 @@ import { reportFetchErrors, type FetchErrorReport } from './fetch-errors';
 // failure is reported as a pg-boss error instead; a caller that awaits still sees it.
 for (const method of ['complete', 'fail'] as const) {
   const original = Manager.prototype[method];
-  Manager.prototype[method] = function (this: Manager, ...args: unknown[]) {
+  const guarded = function (this: Manager, ...args: unknown[]) {
     const result = original.apply(this, args);
     result.catch((error: unknown) => this.emit('error', error));
     return result;
   };
+  // pg-boss offers the manager's methods on the boss by their function names.
+  Object.defineProperty(guarded, 'name', { value: method });
+  Manager.prototype[method] = guarded;
 }
 
 export interface BossOptions {
