@@ -63,6 +63,7 @@ describe('SMTP mail', () => {
     await t.client.register(email);
     const response = await t.client.post('/api/forgot-password', { email });
     expect(response.statusCode).toBe(200);
+    await t.jobs.drain({ withinMs: 10_000 });
     expect(smtp.messages).toHaveLength(1);
     const message = smtp.messages[0]!.replace(/=\r\n/g, '');
     expect(message).toContain(`To: ${email}`);
