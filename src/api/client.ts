@@ -97,11 +97,18 @@ export function resetCsrfState(): void {
   csrfUnreadable = false;
 }
 
+function isCancelled(config: InternalAxiosRequestConfig): boolean {
+  const signal = config.signal as { aborted?: boolean } | undefined;
+  return signal?.aborted === true;
+}
+
 // --- interceptors --------------------------------------------------------------------------
 
 api.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
   if (!isApiRequest(config)) return config;
-  if (!config.skipCsrf) await ensureCsrfCookie();
+  // A request cancelled before it went out (the sync engine stopping for a sign-out) must not
+  // fetch a CSRF cookie on its way to being dropped; axios drops it before sending.
+  if (!config.skipCsrf && !isCancelled(config)) await ensureCsrfCookie();
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf !== null) config.headers.set(XSRF_HEADER, xsrf);
   const token = getStoredToken();

@@ -69,6 +69,11 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
   const http = options.http ?? api;
   let stopped = false;
   setOutboxOwner(() => (stopped ? null : userId));
+  // A pull or send that began before stop() may not have reached the network yet (it reads its
+  // state from the store first): stopping aborts it, so nothing of this user goes out after a
+  // sign-out started.
+  const aborter = new AbortController();
+  const get = axiosGet(http, { signal: aborter.signal });
 
   const onEngineError = (error: unknown) => {
     // A full disk must show (storage banner); other engine errors are logged.
@@ -78,7 +83,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
 
   const drain: DrainScheduler = startDrainScheduler({
     outbox: appOutbox,
-    deps: () => appDrainDeps(axiosSend(http), { onError: onEngineError }),
+    deps: () => appDrainDeps(axiosSend(http, { signal: aborter.signal }), { onError: onEngineError }),
     onError: onEngineError,
     // The first drain runs after the resume below (a sign-in ends any 401 pause).
     immediate: false,
@@ -86,14 +91,14 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
 
   const pull: PullScheduler = startPullScheduler({
     syncs: [
-      createScriptsSync(axiosGet(http)),
-      createVideosSync(axiosGet(http)),
-      createMusicSync(axiosGet(http)),
-      createAccountsSync(axiosGet(http)),
-      createPlansSync(axiosGet(http)),
-      createUsageSync(axiosGet(http)),
-      ...createPublishingSyncs(axiosGet(http)),
-      createTranscriptionsSync(axiosGet(http)),
+      createScriptsSync(get),
+      createVideosSync(get),
+      createMusicSync(get),
+      createAccountsSync(get),
+      createPlansSync(get),
+      createUsageSync(get),
+      ...createPublishingSyncs(get),
+      createTranscriptionsSync(get),
     ],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
     onSynced: (result) => {
@@ -211,6 +216,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
     stop() {
       if (stopped) return;
       stopped = true;
+      aborter.abort();
       drain.stop();
       pull.stop();
       watcher?.unsubscribe();

@@ -80,12 +80,13 @@ export function fetchSend(options: FetchSendOptions = {}): Send {
 }
 
 /** GET through axios: every status resolves (a 304 included), only "no response" rejects. */
-export function axiosGet(http: AxiosInstance): HttpGet {
+export function axiosGet(http: AxiosInstance, extra: Pick<AxiosRequestConfig, 'signal'> = {}): HttpGet {
   return async (url, headers) => {
     // rawError (src/api/client) as a plain key, like axiosSend: the service worker's program
     // compiles this module without the client's typing of it.
     const options: Record<string, unknown> = { rawError: true };
     const response = await http.get<unknown>(url, {
+      ...extra,
       ...options,
       headers,
       validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
