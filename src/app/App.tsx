@@ -9,11 +9,12 @@ import { router } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { AfterFirstScreen } from '../ui/AfterFirstScreen';
 import { ChunkBoundary, retryWhenOnline } from '../ui/ChunkBoundary';
-import { UpdatePrompt } from './UpdatePrompt';
 
 // The toast container is loaded after the first paint: notifications.show() only writes to a
 // store, so toasts raised before it arrives are shown once it is mounted.
 const Notifications = lazy(retryWhenOnline(() => import('./Toasts').then(({ Notifications }) => ({ default: Notifications }))));
+// The service worker's registration and its update prompt, the same way.
+const UpdatePrompt = lazy(retryWhenOnline(() => import('./UpdatePrompt').then(({ UpdatePrompt }) => ({ default: UpdatePrompt }))));
 
 export function App() {
   return (
@@ -31,7 +32,11 @@ export function App() {
             <Notifications position="bottom-right" limit={4} />
           </Suspense>
         </ChunkBoundary>
-        <UpdatePrompt />
+        <ChunkBoundary name="The update prompt">
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        </ChunkBoundary>
       </AfterFirstScreen>
       <AuthProvider>
         <PermissionsProvider>
