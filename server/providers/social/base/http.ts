@@ -2,7 +2,7 @@
 // connection into the adapter's own network error, reading a body that may or may not be JSON,
 // Retry-After, and an abortable sleep for backoffs.
 import type { OAuthTokens, PublishContext, SocialHttp } from '../../../domain/ports/social';
-import { isSocialFailure, PlatformError } from './platform-error';
+import { isSocialFailure, isTransient, PlatformError } from './platform-error';
 
 /** What every platform client takes besides its own credentials, endpoints and sizes. */
 export interface TransportOptions {
@@ -82,6 +82,30 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Exponential backoff: 0.5 s, 1 s, 2 s… capped at 8 s (attempt is the 1-based retry number). */
 export const defaultBackoffMs = (attempt: number) => Math.min(8000, 500 * 2 ** (attempt - 1));
+
+export interface RetrySettings {
+  maxTries: number;
+  backoffMs: (attempt: number) => number;
+}
+
+/**
+ * One step tried up to `maxTries` times while it fails with a transient error (a dropped
+ * connection, a 5xx, an error the platform calls transient), with backoff between tries; any other
+ * failure is thrown at once. After the last try its error is thrown.
+ */
+export async function withRetries<T>(settings: RetrySettings, signal: AbortSignal | undefined, step: () => Promise<T>): Promise<T> {
+  let lastError: unknown = null;
+  for (let attempt = 1; attempt <= Math.max(1, settings.maxTries); attempt++) {
+    if (attempt > 1) await sleep(settings.backoffMs(attempt - 1), signal);
+    try {
+      return await step();
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
 
 type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
 

@@ -2,7 +2,7 @@
 // its endpoints and settings, one request helper that turns a dropped connection or timeout into
 // PlatformError('retry'), and the refresh-once rule for Graph API calls made with the account's token.
 import type { PublishContext } from '../../../domain/ports/social';
-import { isSocialFailure, PlatformError } from '../base/platform-error';
+import { PlatformError } from '../base/platform-error';
 import { readBody, sendRequest, sleep, transportSettings, type TransportOptions } from '../base/http';
 import { instagramError, networkError, type GraphErrorBody } from './errors';
 
@@ -94,19 +94,4 @@ export async function graphCall(settings: InstagramSettings, ctx: TokenContext, 
   const secondError = await failure(second);
   if (secondError.code?.split('/')[0] !== '190') throw secondError;
   throw new PlatformError('Instagram refused this account even with a fresh sign-in. Reconnect the account.', 'disconnect', secondError.code, secondError.status);
-}
-
-/** Retries a step while it fails with a transient error (dropped connection, 5xx, is_transient). */
-export async function withRetries<T>(settings: InstagramSettings, signal: AbortSignal | undefined, step: () => Promise<T>): Promise<T> {
-  let lastError: unknown = null;
-  for (let attempt = 1; attempt <= settings.maxTries; attempt++) {
-    if (attempt > 1) await sleep(settings.backoffMs(attempt - 1), signal);
-    try {
-      return await step();
-    } catch (error) {
-      if (!isSocialFailure(error) || error.errorClass !== 'retry') throw error;
-      lastError = error;
-    }
-  }
-  throw lastError;
 }

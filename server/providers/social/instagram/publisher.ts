@@ -8,7 +8,8 @@
 // post is looked up instead of published again; only ERROR and EXPIRED start a new container.
 import type { PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
 import { isSocialFailure, PlatformError } from '../base/platform-error';
-import { graphCall, sleep, withRetries, type InstagramSettings } from './client';
+import { sleep, withRetries } from '../base/http';
+import { graphCall, type InstagramSettings } from './client';
 import { classify, containerSubcode, RETRY_ONCE_SUBCODE, RETRY_WITH_NEW_CONTAINER } from './errors';
 import { assertPublicAppUrl } from './public-url';
 

@@ -4,9 +4,10 @@
 // plan are checkpointed before the first byte; a later attempt with a checkpoint never inits again:
 // it asks status/fetch how many bytes TikTok holds and goes on from there (or is already done).
 import type { TiktokPrivacyLevel } from '../../../../contract/publishing';
-import { authorizedRequest as sharedAuthorizedRequest, readBody, sleep } from '../base/http';
+import { authorizedRequest as sharedAuthorizedRequest, readBody, withRetries } from '../base/http';
+import { uploadChunks, type ChunkedUpload, type UploadState } from '../base/chunked-upload';
 import type { CreatorInfo, PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
-import { isSocialFailure, PlatformError } from '../base/platform-error';
+import { PlatformError } from '../base/platform-error';
 import { envelopeData, profileUrl, send, type TiktokSettings } from './client';
 import { publishFailure, tiktokError } from './errors';
 
@@ -61,8 +62,6 @@ interface StatusData {
   uploaded_bytes?: number;
 }
 
-const isTransient = (error: unknown) => isSocialFailure(error) && error.errorClass === 'retry';
-
 export function authorizedRequest(settings: TiktokSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
   return sharedAuthorizedRequest(
     (target, requestInit, signal) => send(settings, target, requestInit, signal),
@@ -82,21 +81,6 @@ async function apiPost<T>(settings: TiktokSettings, ctx: TokenContext, path: str
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return envelopeData<T>(settings, response);
-}
-
-/** A step retried with backoff while it fails with a dropped connection or a 5xx. */
-async function withRetries<T>(settings: TiktokSettings, signal: AbortSignal | undefined, step: () => Promise<T>): Promise<T> {
-  let lastError: unknown = null;
-  for (let attempt = 1; attempt <= settings.maxTries; attempt++) {
-    if (attempt > 1) await sleep(settings.backoffMs(attempt - 1), signal);
-    try {
-      return await step();
-    } catch (error) {
-      if (!isTransient(error)) throw error;
-      lastError = error;
-    }
-  }
-  throw lastError instanceof Error ? lastError : new PlatformError('TikTok could not be reached; the post will be tried again.', 'retry', 'network');
 }
 
 export async function fetchCreatorInfo(settings: TiktokSettings, ctx: TokenContext): Promise<CreatorInfo> {
@@ -144,58 +128,47 @@ class DirectPost {
   async run(): Promise<PublishResult> {
     if (this.media.size <= 0) throw new PlatformError('TikTok received an empty file.', 'bad', 'empty_file');
     let session = parseSession(this.ctx.checkpoint.session);
-    let offset = 0;
+    let state: UploadState<true> = { kind: 'offset', offset: 0 };
     if (session) {
       // A publish_id exists: never a second init. TikTok tells how far the upload got.
-      const status = await this.fetchStatus(session.publish_id);
-      if (status.done) return this.result(session);
-      offset = status.uploadedBytes;
+      state = await this.fetchStatus(session.publish_id);
     } else {
       session = await this.init();
       await this.ctx.saveCheckpoint({ session: JSON.stringify(session) }, 0);
     }
+    // TikTok has no "lost" upload: a publish_id's status always answers (or fails the publish).
+    await uploadChunks(this.chunks(session), state, this.settings, this.ctx.signal);
+    return this.result(session);
+  }
+
+  /** The publish as a chunked upload on TikTok's chunk plan: 206 while partial, 201 when whole. */
+  private chunks(session: TiktokSession): ChunkedUpload<true> {
     const plan: ChunkPlan = { videoSize: session.video_size, chunkSize: session.chunk_size, totalChunkCount: session.total_chunk_count };
-    let index = this.chunkAt(plan, offset);
-    let stalls = 0;
-    for (;;) {
-      this.ctx.signal?.throwIfAborted();
-      const [start, end] = chunkBounds(plan, index);
-      let response: Response | null = null;
-      let failure: unknown = null;
-      try {
-        response = await this.put(session, start, end);
-      } catch (error) {
-        failure = error;
-      }
-      if (response && (response.status === 200 || response.status === 201)) {
-        await response.body?.cancel().catch(() => undefined);
-        await this.ctx.saveCheckpoint({ session: JSON.stringify(session) }, plan.videoSize);
-        this.ctx.onProgress?.(plan.videoSize, plan.videoSize);
-        return this.result(session);
-      }
-      if (response && response.status === 206) {
-        await response.body?.cancel().catch(() => undefined);
-        stalls = 0;
-        await this.ctx.saveCheckpoint({ session: JSON.stringify(session) }, end);
-        this.ctx.onProgress?.(end, plan.videoSize);
-        if (index === plan.totalChunkCount - 1) {
-          // The last chunk was taken but not called done: ask TikTok.
-          const status = await this.fetchStatus(session.publish_id);
-          if (status.done) return this.result(session);
-          throw new PlatformError('TikTok took every part of the upload but did not finish it; it will be tried again.', 'retry', 'upload_incomplete');
+    const saved = JSON.stringify(session);
+    return {
+      total: plan.videoSize,
+      chunkStart: (offset) => chunkBounds(plan, this.chunkAt(plan, offset))[0],
+      chunkEnd: (start) => chunkBounds(plan, this.chunkAt(plan, start))[1],
+      sendChunk: async (start, end) => {
+        const response = await this.put(session, start, end);
+        if (response.status === 200 || response.status === 201) {
+          await response.body?.cancel().catch(() => undefined);
+          await this.ctx.saveCheckpoint({ session: saved }, plan.videoSize);
+          this.ctx.onProgress?.(plan.videoSize, plan.videoSize);
+          return { kind: 'done', value: true };
         }
-        index += 1;
-        continue;
-      }
-      const error: Error = response ? tiktokError(response.status, await readBody(response), response.headers, this.settings.now()) : failure instanceof Error ? failure : new Error(String(failure));
-      if (!isTransient(error)) throw error;
-      // A dropped answer may hide a stored chunk: wait, then ask TikTok how many bytes it holds.
-      if (++stalls > this.settings.maxTries) throw error;
-      await sleep(this.settings.backoffMs(stalls), this.ctx.signal);
-      const status = await this.fetchStatus(session.publish_id);
-      if (status.done) return this.result(session);
-      index = this.chunkAt(plan, status.uploadedBytes);
-    }
+        if (response.status === 206) {
+          await response.body?.cancel().catch(() => undefined);
+          return { kind: 'offset', offset: end };
+        }
+        throw tiktokError(response.status, await readBody(response), response.headers, this.settings.now());
+      },
+      probe: () => this.fetchStatus(session.publish_id),
+      saveOffset: (offset) => this.ctx.saveCheckpoint({ session: saved }, offset),
+      onProgress: (sent, total) => this.ctx.onProgress?.(sent, total),
+      stalled: () => new PlatformError('TikTok stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled'),
+      incomplete: () => new PlatformError('TikTok took every part of the upload but did not finish it; it will be tried again.', 'retry', 'upload_incomplete'),
+    };
   }
 
   /** The chunk holding byte `offset` (TikTok keeps whole chunks): where to go on. */
@@ -217,11 +190,11 @@ class DirectPost {
   }
 
   /** Whether TikTok holds the whole file (or is past the upload), else how many bytes it has. */
-  private async fetchStatus(publishId: string): Promise<{ done: boolean; uploadedBytes: number }> {
+  private async fetchStatus(publishId: string): Promise<UploadState<true>> {
     const data = await withRetries(this.settings, this.ctx.signal, () => apiPost<StatusData>(this.settings, this.ctx, '/v2/post/publish/status/fetch/', { publish_id: publishId }));
     const uploaded = typeof data.uploaded_bytes === 'number' && data.uploaded_bytes >= 0 ? data.uploaded_bytes : 0;
     const done = data.status !== 'PROCESSING_UPLOAD' || uploaded >= this.media.size;
-    return { done, uploadedBytes: uploaded };
+    return done ? { kind: 'done', value: true } : { kind: 'offset', offset: uploaded };
   }
 
   /** One chunk. The upload address is pre-authorized (no token), as on TikTok. */

@@ -3,15 +3,13 @@
 // go on, and every doubt (a dropped connection, a 5xx, a restart) is settled by a status probe
 // `Content-Range: bytes */TOTAL` — so a video the platform already holds is never sent again.
 import type { PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
-import { isSocialFailure, PlatformError } from '../base/platform-error';
-import { authorizedRequest as sharedAuthorizedRequest } from '../base/http';
-import { failure, readBody, send, sleep, watchUrl, type YoutubeSettings } from './client';
+import { uploadChunks, type ChunkedUpload, type UploadState } from '../base/chunked-upload';
+import { PlatformError } from '../base/platform-error';
+import { authorizedRequest as sharedAuthorizedRequest, withRetries } from '../base/http';
+import { failure, readBody, send, watchUrl, type YoutubeSettings } from './client';
 import { processingFailure, youtubeError } from './errors';
 
 type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
-
-/** Where a session stands, from a probe or a chunk's answer. */
-type SessionState = { kind: 'offset'; offset: number } | { kind: 'done'; videoId: string } | { kind: 'expired' };
 
 /** Sessions started afresh in one publish after 404s, before giving up (a platform that loses every session). */
 const MAX_NEW_SESSIONS = 2;
@@ -66,7 +64,16 @@ async function videoIdFrom(response: Response): Promise<string> {
   return body.id;
 }
 
-const isTransient = (error: unknown) => isSocialFailure(error) && error.errorClass === 'retry';
+/**
+ * How a session stands after a chunk or a probe: 200/201 name the video, 308 + Range tell how many
+ * bytes YouTube holds, 404/410 mean the session is gone; anything else is the platform's error.
+ */
+async function sessionState(settings: YoutubeSettings, response: Response): Promise<UploadState<string>> {
+  if (response.status === 200 || response.status === 201) return { kind: 'done', value: await videoIdFrom(response) };
+  if (response.status === 308) return { kind: 'offset', offset: nextOffset(response) };
+  if (response.status === 404 || response.status === 410) return { kind: 'lost' };
+  throw await failure(settings, response);
+}
 
 class ResumableUpload {
   private readonly total: number;
@@ -85,95 +92,47 @@ class ResumableUpload {
   async run(): Promise<PublishResult> {
     if (this.total <= 0) throw new PlatformError('YouTube received an empty file.', 'bad', 'emptyFile');
     let session = this.ctx.checkpoint.session;
-    let state: SessionState = { kind: 'expired' };
-    if (session) state = await this.probe(session);
+    let state: UploadState<string> = session ? await this.probe(session) : { kind: 'lost' };
     let newSessions = 0;
     // A byte of the last chunk may have reached YouTube without its answer reaching us: from then
     // on a lost session cannot prove the video is not there, so no new session is started.
     let finalSent = false;
-    let stalls = 0;
     for (;;) {
-      this.ctx.signal?.throwIfAborted();
-      if (state.kind === 'done') return this.result(state.videoId);
-      if (state.kind === 'expired' || !session) {
-        if (finalSent) {
-          throw new PlatformError('YouTube lost the upload after its last part was sent; check the channel before posting again.', 'policy', 'session_lost_after_upload');
-        }
-        if (newSessions++ >= MAX_NEW_SESSIONS) throw new PlatformError('YouTube keeps losing the upload; it will be tried again later.', 'retry', 'session_expired');
-        // The expired session is cleared before a new one exists, so a crash right here starts clean.
-        if (session) await this.ctx.saveCheckpoint({ session: null }, 0);
-        session = await this.startSession();
-        await this.ctx.saveCheckpoint({ session }, 0);
-        state = { kind: 'offset', offset: 0 };
-        continue;
+      if (session && state.kind !== 'lost') {
+        const outcome = await uploadChunks(this.chunks(session), state, this.settings, this.ctx.signal);
+        if (outcome.kind === 'done') return this.result(outcome.value);
+        finalSent ||= outcome.finalSent;
       }
-      const offset = state.offset;
-      if (offset >= this.total) {
-        // Every byte is stored but no video came back: the probe's answer names it.
-        state = await this.probe(session);
-        if (state.kind === 'offset' && state.offset >= this.total) throw new PlatformError('YouTube holds the whole file but did not finish the upload.', 'retry', 'upload_incomplete');
-        continue;
+      if (finalSent) {
+        throw new PlatformError('YouTube lost the upload after its last part was sent; check the channel before posting again.', 'policy', 'session_lost_after_upload');
       }
-      const end = Math.min(offset + this.settings.chunkSize, this.total);
-      const bytes = await this.media.read(offset, end);
-      if (end === this.total) finalSent = true;
-      let response: Response;
-      try {
-        response = await this.put(session, bytes, `bytes ${offset}-${end - 1}/${this.total}`);
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        state = await this.afterFailure(session, error, ++stalls);
-        continue;
-      }
-      if (response.status === 200 || response.status === 201) return this.result(await videoIdFrom(response));
-      if (response.status === 308) {
-        const confirmed = nextOffset(response);
-        if (confirmed > offset) stalls = 0;
-        else stalls += 1;
-        if (stalls > this.settings.maxTries) throw new PlatformError('YouTube stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled');
-        state = { kind: 'offset', offset: confirmed };
-        await this.ctx.saveCheckpoint({ session }, confirmed);
-        this.ctx.onProgress?.(confirmed, this.total);
-        continue;
-      }
-      if (response.status === 404) {
-        state = { kind: 'expired' };
-        continue;
-      }
-      const error = await failure(this.settings, response);
-      if (!isTransient(error)) throw error;
-      state = await this.afterFailure(session, error, ++stalls);
+      if (newSessions++ >= MAX_NEW_SESSIONS) throw new PlatformError('YouTube keeps losing the upload; it will be tried again later.', 'retry', 'session_expired');
+      // The expired session is cleared before a new one exists, so a crash right here starts clean.
+      if (session) await this.ctx.saveCheckpoint({ session: null }, 0);
+      session = await this.startSession();
+      await this.ctx.saveCheckpoint({ session }, 0);
+      state = { kind: 'offset', offset: 0 };
     }
   }
 
-  /** After a dropped connection or 5xx on a chunk: wait, then ask YouTube what it kept. */
-  private async afterFailure(session: string, error: unknown, stalls: number): Promise<SessionState> {
-    if (stalls > this.settings.maxTries) throw error;
-    await sleep(this.settings.backoffMs(stalls), this.ctx.signal);
-    return this.probe(session);
+  /** The session as a chunked upload: chunks of `chunkSize` (a multiple of 256 KiB) with Content-Range. */
+  private chunks(session: string): ChunkedUpload<string> {
+    return {
+      total: this.total,
+      chunkStart: (offset) => offset,
+      chunkEnd: (start) => Math.min(start + this.settings.chunkSize, this.total),
+      sendChunk: async (start, end) => sessionState(this.settings, await this.put(session, await this.media.read(start, end), `bytes ${start}-${end - 1}/${this.total}`)),
+      probe: () => this.probe(session),
+      saveOffset: (offset) => this.ctx.saveCheckpoint({ session }, offset),
+      onProgress: (sent, total) => this.ctx.onProgress?.(sent, total),
+      stalled: () => new PlatformError('YouTube stopped taking the upload; it will be tried again later.', 'retry', 'upload_stalled'),
+      incomplete: () => new PlatformError('YouTube holds the whole file but did not finish the upload.', 'retry', 'upload_incomplete'),
+    };
   }
 
-  /** The status probe, retried with backoff while the answer is a dropped connection or a 5xx. */
-  private async probe(session: string): Promise<SessionState> {
-    let lastError: unknown = null;
-    for (let attempt = 1; attempt <= this.settings.maxTries; attempt++) {
-      if (attempt > 1) await sleep(this.settings.backoffMs(attempt - 1), this.ctx.signal);
-      let response: Response;
-      try {
-        response = await this.put(session, new Uint8Array(0), `bytes */${this.total}`);
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        lastError = error;
-        continue;
-      }
-      if (response.status === 200 || response.status === 201) return { kind: 'done', videoId: await videoIdFrom(response) };
-      if (response.status === 308) return { kind: 'offset', offset: nextOffset(response) };
-      if (response.status === 404 || response.status === 410) return { kind: 'expired' };
-      const error = await failure(this.settings, response);
-      if (!isTransient(error)) throw error;
-      lastError = error;
-    }
-    throw isSocialFailure(lastError) ? lastError : new PlatformError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+  /** The status probe (an empty PUT naming only the total), retried while the answer is a dropped connection or a 5xx. */
+  private probe(session: string): Promise<UploadState<string>> {
+    return withRetries(this.settings, this.ctx.signal, async () => sessionState(this.settings, await this.put(session, new Uint8Array(0), `bytes */${this.total}`)));
   }
 
   private put(session: string, bytes: Uint8Array, contentRange: string): Promise<Response> {
@@ -185,38 +144,24 @@ class ResumableUpload {
   }
 
   /** videos.insert with uploadType=resumable: answers 200 with the session in Location. */
-  private async startSession(): Promise<string> {
+  private startSession(): Promise<string> {
     const url = `${this.settings.endpoints.uploadBase}/videos?uploadType=resumable&part=snippet,status`;
-    let lastError: unknown = null;
-    for (let attempt = 1; attempt <= this.settings.maxTries; attempt++) {
-      if (attempt > 1) await sleep(this.settings.backoffMs(attempt - 1), this.ctx.signal);
-      let response: Response;
-      try {
-        response = await authorizedRequest(this.settings, this.ctx, url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json; charset=UTF-8',
-            'x-upload-content-length': String(this.total),
-            'x-upload-content-type': this.uploadContentType,
-          },
-          body: JSON.stringify(videoResource(this.content)),
-        });
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        lastError = error;
-        continue;
-      }
-      if (response.ok) {
-        const location = response.headers.get('location');
-        await response.body?.cancel().catch(() => undefined);
-        if (!location) throw new PlatformError('YouTube did not open an upload session.', 'retry', 'no_session', response.status);
-        return new URL(location, url).toString();
-      }
-      const error = await failure(this.settings, response);
-      if (!isTransient(error)) throw error;
-      lastError = error;
-    }
-    throw isSocialFailure(lastError) ? lastError : new PlatformError('YouTube could not be reached; the post will be tried again.', 'retry', 'network');
+    return withRetries(this.settings, this.ctx.signal, async () => {
+      const response = await authorizedRequest(this.settings, this.ctx, url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(this.total),
+          'x-upload-content-type': this.uploadContentType,
+        },
+        body: JSON.stringify(videoResource(this.content)),
+      });
+      if (!response.ok) throw await failure(this.settings, response);
+      const location = response.headers.get('location');
+      await response.body?.cancel().catch(() => undefined);
+      if (!location) throw new PlatformError('YouTube did not open an upload session.', 'retry', 'no_session', response.status);
+      return new URL(location, url).toString();
+    });
   }
 
   private result(videoId: string): PublishResult {
