@@ -1,6 +1,6 @@
 // SRT and VTT downloads. The caption paths need the bearer token, so they are fetched through the
 // app's API client as a blob and saved under the transcription's title; offline they cannot be.
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api';
@@ -8,6 +8,7 @@ import { fetchCaptionFile } from './data/transcription-http';
 import type { LocalTranscription } from '../../store';
 import { useOnline } from '../../ui/useOnline';
 import { saveBlob } from '../../ui/save-blob';
+import { ActionNotes } from './ActionNotes';
 
 /** A file name from the title: characters file systems refuse are replaced. */
 export function captionFileName(title: string, extension: 'srt' | 'vtt'): string {
@@ -52,16 +53,7 @@ export function CaptionFileDownloads({ transcription }: { transcription: LocalTr
           </Button>
         ))}
       </Group>
-      {reason ? (
-        <Text fz="sm" c="dimmed">
-          {reason}
-        </Text>
-      ) : null}
-      {failure ? (
-        <Text fz="sm" c="red" role="alert">
-          {failure}
-        </Text>
-      ) : null}
+      <ActionNotes hint={reason} failure={failure} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The transcription's caption style: the shared picker (saved styles included) on a draft, the
 // live preview over the media, and Save, which puts the settings on this device and in the outbox
 // (a picker change per keystroke would otherwise queue a request each).
-import { Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { resolveCaptionStyle, type CaptionSettings, type WordTiming } from '../../../contract';
 import { errorMessage } from '../../api';
@@ -10,6 +10,7 @@ import type { LocalTranscription } from '../../store';
 import { CaptionStylePicker } from '../../ui/captions/CaptionStylePicker';
 import { captionStyleLibrary } from './data/caption-styles';
 import { MediaCaptionPreview } from './MediaCaptionPreview';
+import { DraftActions } from './DraftActions';
 
 /** "No captions" means nothing to render or download here. */
 const EXCLUDED_PRESETS = ['none'] as const;
@@ -56,17 +57,15 @@ export function CaptionStylePanel({ transcription, words = transcription.words }
       <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
         <Stack gap="sm">
           <CaptionStylePicker savedStyles={captionStyleLibrary} value={draft} onChange={setDraft} exclude={EXCLUDED_PRESETS} />
-          <Group gap="sm">
-            <Button onClick={() => void save()} disabled={!dirty} loading={saving} mih={44}>
-              Save caption style
-            </Button>
-            <Button variant="default" mih={44} disabled={!dirty || saving} onClick={() => setDraft(transcription.caption_settings)}>
-              Discard style changes
-            </Button>
-          </Group>
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {notice}
-          </Text>
+          <DraftActions
+            saveLabel="Save caption style"
+            discardLabel="Discard style changes"
+            dirty={dirty}
+            saving={saving}
+            onSave={() => void save()}
+            onDiscard={() => setDraft(transcription.caption_settings)}
+            notice={notice}
+          />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -80,20 +80,18 @@ export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCapti
     const sized = () => {
       if (element instanceof HTMLVideoElement) setShape(nearestAspectRatio(element.videoWidth, element.videoHeight));
     };
-    element.addEventListener('timeupdate', read);
-    element.addEventListener('seeked', read);
-    element.addEventListener('play', play);
-    element.addEventListener('pause', stop);
-    element.addEventListener('ended', stop);
-    element.addEventListener('loadedmetadata', sized);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      ['timeupdate', read],
+      ['seeked', read],
+      ['play', play],
+      ['pause', stop],
+      ['ended', stop],
+      ['loadedmetadata', sized],
+    ];
+    for (const [type, listener] of listeners) element.addEventListener(type, listener);
     return () => {
       cancelAnimationFrame(frame);
-      element.removeEventListener('timeupdate', read);
-      element.removeEventListener('seeked', read);
-      element.removeEventListener('play', play);
-      element.removeEventListener('pause', stop);
-      element.removeEventListener('ended', stop);
-      element.removeEventListener('loadedmetadata', sized);
+      for (const [type, listener] of listeners) element.removeEventListener(type, listener);
     };
   }, [audioOnly, src]);
 

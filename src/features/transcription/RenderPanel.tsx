@@ -9,6 +9,7 @@ import { offlineCaptionedPath } from '../videos/data';
 import type { LocalTranscription } from '../../store';
 import { useOnline } from '../../ui/useOnline';
 import { CaptionedKeepOffline } from './CaptionedKeepOffline';
+import { ActionNotes } from './ActionNotes';
 
 /** Why rendering cannot be asked for, or null when it can (the server's own refusals, said first). */
 export function renderBlocker(transcription: LocalTranscription): string | null {
@@ -71,16 +72,7 @@ export function RenderPanel({ transcription }: { transcription: LocalTranscripti
           {label}
         </Button>
       ) : null}
-      {blocker && !running ? (
-        <Text fz="sm" c="dimmed">
-          {blocker}
-        </Text>
-      ) : null}
-      {failure ? (
-        <Text fz="sm" c="red" role="alert">
-          {failure}
-        </Text>
-      ) : null}
+      <ActionNotes hint={running ? null : blocker} failure={failure} />
       {hasVideo ? (
         <Stack gap="xs">
           {/* Offline, a kept copy plays from this device (the signed URL needs the network). */}

@@ -5,7 +5,7 @@
 // checked next to its word before Save is allowed (word-edits.ts). Only loaded words come here
 // (TranscriptionDetail). When the server refuses a save because the words changed elsewhere, the
 // creator loads the server's words and can put their own back (WordsConflict).
-import { ActionIcon, Alert, Button, Group, NumberInput, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Group, NumberInput, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { WordTiming } from '../../../contract';
@@ -15,6 +15,7 @@ import type { LocalTranscription } from '../../store';
 import { useWordsDraft } from './useWordsDraft';
 import { editSummary, formatTime, roundTime, sameWords, TIME_STEP, validateWords, WORDS_PER_PAGE, wordsToSave, type WordProblems } from './word-edits';
 import { WordsConflict } from './WordsConflict';
+import { DraftActions } from './DraftActions';
 
 export interface TranscriptEditorProps {
   transcription: LocalTranscription;
@@ -96,25 +97,19 @@ export function TranscriptEditor({ transcription, onDraftChange, reloadFromServe
           {failure}
         </Text>
       ) : null}
-      <Group gap="sm">
-        <Button onClick={() => void save()} disabled={!dirty || summary !== null} loading={saving} mih={44}>
-          Save words
-        </Button>
-        <Button
-          variant="default"
-          mih={44}
-          disabled={!dirty || saving}
-          onClick={() => {
-            wordsDraft.discard();
-            setNotice('Changes discarded.');
-          }}
-        >
-          Discard changes
-        </Button>
-      </Group>
-      <Text fz="sm" c="dimmed" aria-live="polite">
-        {notice}
-      </Text>
+      <DraftActions
+        saveLabel="Save words"
+        discardLabel="Discard changes"
+        dirty={dirty}
+        saving={saving}
+        canSave={summary === null}
+        onSave={() => void save()}
+        onDiscard={() => {
+          wordsDraft.discard();
+          setNotice('Changes discarded.');
+        }}
+        notice={notice}
+      />
     </Stack>
   );
 }
