@@ -2,13 +2,15 @@
 // POST /api/media with a progress bar, listed as "Scene 1", "Scene 2", … with move and remove
 // buttons; scenes past the list get the chosen art style. An upload carries a file, so it is a
 // direct request, not an outbox change: offline the picker says so and is disabled.
-import { ActionIcon, Alert, Box, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { errorMessage, uploadLimitMessage } from '../../../api';
+import { ActionIcon, Box, Button, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useId } from 'react';
+import { uploadLimitMessage } from '../../../api';
 import { uploadSceneMedia } from '../data/videos-http';
 import { useOnline } from '../../../ui/useOnline';
 import { formatBytes } from '../format';
+import { useUpload } from '../useUpload';
+import { UploadFailureAlert, UploadProgressBar } from '../UploadStatus';
 import type { FlowState, SceneMediaItem } from './flow-state';
 
 export const SCENE_MEDIA_ACCEPT = 'image/png,image/jpeg,image/webp,video/mp4,video/quicktime,video/webm';
@@ -36,9 +38,7 @@ interface SceneMediaPickerProps {
 export function SceneMediaPicker({ items, update }: SceneMediaPickerProps) {
   const online = useOnline();
   const hintId = useId();
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const uploading = progress !== undefined;
+  const { progress, uploading, failure, setFailure, run } = useUpload();
   const blocked = !online || uploading || items.length >= MAX_SCENES;
 
   const choose = async (file: File | null) => {
@@ -57,16 +57,11 @@ export function SceneMediaPicker({ items, update }: SceneMediaPickerProps) {
       setFailure('You are offline. Uploading your own visuals needs a connection; try again when you are back online.');
       return;
     }
-    setProgress(0);
-    try {
-      const answer: unknown = await uploadSceneMedia(file, { onProgress: setProgress });
+    await run(async (onProgress) => {
+      const answer: unknown = await uploadSceneMedia(file, { onProgress });
       if (!isSceneMediaAnswer(answer)) throw new Error('The server answered the upload in an unexpected way.');
       update({ sceneMedia: [...items, { id: answer.id, name: file.name, kind: answer.kind, previewUrl: previewOf(file) }] });
-    } catch (error) {
-      setFailure(errorMessage(error, 'The file could not be uploaded.'));
-    } finally {
-      setProgress(undefined);
-    }
+    }, 'The file could not be uploaded.');
   };
 
   const move = (index: number, by: -1 | 1) => {
@@ -129,9 +124,7 @@ export function SceneMediaPicker({ items, update }: SceneMediaPickerProps) {
           ))}
         </Stack>
       ) : null}
-      {uploading ? (
-        <Progress value={progress === null ? 100 : Math.round(progress * 100)} animated={progress === null} aria-label="Upload progress" size="lg" />
-      ) : null}
+      <UploadProgressBar progress={progress} />
       <Group>
         <FileButton onChange={(file) => void choose(file)} accept={SCENE_MEDIA_ACCEPT} disabled={blocked}>
           {(props) => (
@@ -141,11 +134,7 @@ export function SceneMediaPicker({ items, update }: SceneMediaPickerProps) {
           )}
         </FileButton>
       </Group>
-      {failure ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not uploaded">
-          {failure}
-        </Alert>
-      ) : null}
+      <UploadFailureAlert failure={failure} />
     </Stack>
   );
 }

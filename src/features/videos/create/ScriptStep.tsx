@@ -2,6 +2,7 @@
 // topic the server writes a script from.
 import { SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ChangeEvent } from 'react';
 import { estimateNarrationSeconds } from '../../../../contract';
 import { scriptsRecentlyEdited } from '../../scripts/data';
 import { effectiveSpeed, type ScriptSource } from './flow-state';
@@ -22,6 +23,15 @@ function wordCount(text: string): number {
 export function ScriptStep({ state, update, errors }: StepProps) {
   const scripts = useLiveQuery(scriptsRecentlyEdited, []);
   const words = wordCount(state.script);
+  // The script and the topic are both free text on the flow state, growing with what is typed.
+  const textField = (field: 'script' | 'prompt', minRows: number, maxRows: number) => ({
+    autosize: true,
+    minRows,
+    maxRows,
+    value: state[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => update({ [field]: event.currentTarget.value }),
+  });
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -38,12 +48,7 @@ export function ScriptStep({ state, update, errors }: StepProps) {
           label="Script"
           description="What the voice says, word for word. Paste or type it."
           placeholder="Did you know octopuses have three hearts?…"
-          autosize
-          minRows={5}
-          maxRows={14}
-          value={state.script}
-          error={errors.script}
-          onChange={(event) => update({ script: event.currentTarget.value })}
+          {...textField('script', 5, 14)}
         />
       ) : null}
       {state.source === 'write' && words > 0 ? (
@@ -72,12 +77,7 @@ export function ScriptStep({ state, update, errors }: StepProps) {
           label="Topic"
           description="A few words about the video; a script is written for you first."
           placeholder="Three surprising facts about octopuses"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={state.prompt}
-          error={errors.prompt}
-          onChange={(event) => update({ prompt: event.currentTarget.value })}
+          {...textField('prompt', 2, 6)}
         />
       ) : null}
     </Stack>

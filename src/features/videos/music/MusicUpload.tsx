@@ -2,17 +2,19 @@
 // a progress bar, and plain messages for the usual failures (offline, not audio, too large — the
 // spec's "Server file size limit exceeded" text on a 413 — or refused by the server). An upload
 // carries a file, so it is a direct request, not an outbox change: it needs a connection.
-import { Alert, Button, FileButton, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { MUSIC_UPLOAD_LIMIT_BYTES } from '../../../../contract/videos';
-import { errorMessage, uploadLimitMessage } from '../../../api';
+import { uploadLimitMessage } from '../../../api';
 import { uploadMusic } from '../data/videos-http';
 import { isMusicTrack, saveUploadedTrack } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
 import { FileDropZone } from '../../../ui/FileDropZone';
 import { formatBytes } from '../format';
+import { useUpload } from '../useUpload';
+import { UploadFailureAlert, UploadProgressBar } from '../UploadStatus';
 
 /** What the picker offers; the server checks the content itself. */
 export const MUSIC_ACCEPT = 'audio/mpeg,audio/mp3,audio/wav,audio/x-wav,audio/wave,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,audio/webm,audio/flac,.mp3,.wav,.m4a,.aac,.ogg,.oga,.webm,.flac';
@@ -30,9 +32,7 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const uploading = progress !== undefined;
+  const { progress, uploading, failure, setFailure, run } = useUpload();
 
   const choose = (picked: File | null) => {
     setFailure(null);
@@ -55,20 +55,14 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
       setFailure('You are offline. Uploading music needs a connection; try again when you are back online.');
       return;
     }
-    setFailure(null);
-    setProgress(0);
-    try {
-      const answer: unknown = await uploadMusic(file, { title: title.trim() || undefined, id: crypto.randomUUID(), onProgress: setProgress });
+    await run(async (onProgress) => {
+      const answer: unknown = await uploadMusic(file, { title: title.trim() || undefined, id: crypto.randomUUID(), onProgress });
       if (!isMusicTrack(answer)) throw new Error('The server answered the upload in an unexpected way.');
       const row = await saveUploadedTrack(answer);
       setFile(null);
       setTitle('');
       onUploaded?.(row);
-    } catch (error) {
-      setFailure(errorMessage(error, 'The track could not be uploaded.'));
-    } finally {
-      setProgress(undefined);
-    }
+    }, 'The track could not be uploaded.');
   };
 
   return (
@@ -96,9 +90,7 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
             {file.name} · {formatBytes(file.size)}
           </Text>
           <TextInput label="Track title" value={title} maxLength={200} onChange={(event) => setTitle(event.currentTarget.value)} disabled={uploading} />
-          {uploading ? (
-            <Progress value={progress === null ? 100 : Math.round(progress * 100)} animated={progress === null} aria-label="Upload progress" size="lg" />
-          ) : null}
+          <UploadProgressBar progress={progress} />
           <Group gap="sm">
             <Button onClick={() => void upload()} loading={uploading} disabled={!online}>
               Upload track
@@ -115,11 +107,7 @@ export function MusicUpload({ onUploaded }: { onUploaded?: (track: LocalMusicTra
         </Stack>
       ) : null}
 
-      {failure ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not uploaded">
-          {failure}
-        </Alert>
-      ) : null}
+      <UploadFailureAlert failure={failure} />
     </Stack>
   );
 }
