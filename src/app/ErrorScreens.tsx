@@ -1,11 +1,12 @@
 // Router-level screens: a page chunk that fails (or times out, src/app/lazy.ts) and any other
 // render error get a screen with a reload button; unknown paths get a not-found page.
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconMapOff, IconRefresh } from '@tabler/icons-react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { MainLandmark } from '../ui/Landmarks';
 import { ButtonLink } from '../ui/links';
+import { MessageScreen } from '../ui/MessageScreen';
 import { reportCaughtError } from './error-reporting';
 import { ChunkLoadError } from './lazy';
 
@@ -23,21 +24,19 @@ export function RouteErrorScreen({ error }: ErrorComponentProps) {
     if (!chunk) reportCaughtError(error);
   }, [chunk, error]);
   return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="sm" maw={460} ta="center">
-        <Title order={1} fz={24}>
-          {chunk ? 'This page could not be loaded' : 'Something went wrong'}
-        </Title>
-        <Text c="dimmed">
-          {chunk
-            ? 'Part of Reelflow did not arrive, perhaps because the connection dropped or a new version was released. Reloading usually fixes it.'
-            : 'An unexpected error stopped this page. Reloading usually fixes it; your saved work is kept on this device.'}
-        </Text>
+    <MessageScreen
+      title={chunk ? 'This page could not be loaded' : 'Something went wrong'}
+      text={
+        chunk
+          ? 'Part of Reelflow did not arrive, perhaps because the connection dropped or a new version was released. Reloading usually fixes it.'
+          : 'An unexpected error stopped this page. Reloading usually fixes it; your saved work is kept on this device.'
+      }
+      action={
         <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => window.location.reload()}>
           Reload
         </Button>
-      </Stack>
-    </Center>
+      }
+    />
   );
 }
 
@@ -45,16 +44,12 @@ export function NotFoundPage() {
   // Rendered by the root route, outside every layout: it brings its own <main>.
   return (
     <MainLandmark>
-      <Center mih="60vh" p="md">
-        <Stack align="center" gap="sm" maw={460} ta="center">
-          <IconMapOff size={40} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Title order={1} fz={24}>
-            Page not found
-          </Title>
-          <Text c="dimmed">There is no page at this address. It may have moved, or the link may be mistyped.</Text>
-          <ButtonLink to="/">Go to home</ButtonLink>
-        </Stack>
-      </Center>
+      <MessageScreen
+        icon={IconMapOff}
+        title="Page not found"
+        text="There is no page at this address. It may have moved, or the link may be mistyped."
+        action={<ButtonLink to="/">Go to home</ButtonLink>}
+      />
     </MainLandmark>
   );
 }

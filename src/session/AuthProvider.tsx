@@ -6,6 +6,9 @@ import { useTransitionSnapshot } from './use-transition-snapshot';
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+/** The session's actions: module functions, the same on every render. */
+const ACTIONS = { login, signIn, logout, refreshUser, checkPaymentApproval, setCredits };
+
 export function AuthProvider({ children }: { children?: ReactNode }) {
   // Read every field during render (valtio tracks what a render touches), then memoise on them.
   const { user, token, credits, loading, error, paymentStatus } = useTransitionSnapshot(sessionState);
@@ -23,12 +26,7 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
       loading,
       error,
       paymentStatus,
-      login,
-      signIn,
-      logout,
-      refreshUser,
-      checkPaymentApproval,
-      setCredits,
+      ...ACTIONS,
     }),
     [user, token, credits, loading, error, paymentStatus],
   );

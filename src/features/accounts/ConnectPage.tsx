@@ -23,7 +23,7 @@ import { DisconnectDialog } from './DisconnectDialog';
 import { accountLimit, matchesAccountSearch, pageOfAccounts } from './format';
 import { plural } from '../../ui/format-count';
 import { platformAvailability, prefetchedPlatforms } from './data/connect-http';
-import { PlatformCards } from './PlatformCards';
+import { PlatformCards, type PlatformCardsProps } from './PlatformCards';
 import { useConnect } from './useConnect';
 import { useReconnectLink } from './useReconnectLink';
 
@@ -143,14 +143,8 @@ export function ConnectPage() {
   );
 }
 
-interface PlatformsSectionProps {
+interface PlatformsSectionProps extends PlatformCardsProps {
   limit: ReturnType<typeof accountLimit>;
-  sandbox: Partial<Record<SocialPlatform, boolean>>;
-  notSetUp: readonly SocialPlatform[];
-  busy: SocialPlatform | null;
-  waiting: SocialPlatform | null;
-  blockedReason: string | null;
-  onConnect: (platform: SocialPlatform) => void;
 }
 
 function PlatformsSection({ limit, ...cards }: PlatformsSectionProps) {

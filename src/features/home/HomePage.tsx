@@ -5,7 +5,7 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ART_STYLES, type RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
@@ -42,6 +42,42 @@ function styleLabel(style: string): string {
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+}
+
+/** One fact at the top of home (the plan, the credits): an icon, what it is, its value big. */
+function FactCard({ icon, color, label, value, children }: { icon: ReactNode; color?: string; label: string; value: string; children?: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size="xl" variant="light" color={color} aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Stack gap={0}>
+          <Text c="dimmed" fz="sm">
+            {label}
+          </Text>
+          <Text fw={700} fz="xl">
+            {value}
+          </Text>
+          {children}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** A titled card of home's sections (features, locked features, limits, art styles). */
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
 }
 
 export function HomePage({ PublishAlerts }: HomePageProps = {}) {
@@ -87,134 +123,88 @@ export function HomePage({ PublishAlerts }: HomePageProps = {}) {
         </Suspense>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder padding="lg">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size="xl" variant="light" aria-hidden>
-              <IconCrown size={22} />
-            </ThemeIcon>
-            <Stack gap={0}>
-              <Text c="dimmed" fz="sm">
-                Current plan
-              </Text>
-              <Text fw={700} fz="xl">
-                {planName(user, plans)}
-              </Text>
-              <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
-                Have a licence code? Apply it
-              </Anchor>
-            </Stack>
-          </Group>
-        </Card>
-        <Card withBorder padding="lg">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size="xl" variant="light" color="yellow" aria-hidden>
-              <IconCoins size={22} />
-            </ThemeIcon>
-            <Stack gap={0}>
-              <Text c="dimmed" fz="sm">
-                Credits balance
-              </Text>
-              <Text fw={700} fz="xl">
-                {formatCount(credits)}
-              </Text>
-            </Stack>
-          </Group>
-        </Card>
+        <FactCard icon={<IconCrown size={22} />} label="Current plan" value={planName(user, plans)}>
+          <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+            Have a licence code? Apply it
+          </Anchor>
+        </FactCard>
+        <FactCard icon={<IconCoins size={22} />} color="yellow" label="Credits balance" value={formatCount(credits)} />
       </SimpleGrid>
 
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            Features
-          </Title>
-          <List spacing="xs" listStyleType="none" p={0}>
-            {FEATURES.map((feature) => {
-              const held = hasPermission(feature.permission);
+      <SectionCard title="Features">
+        <List spacing="xs" listStyleType="none" p={0}>
+          {FEATURES.map((feature) => {
+            const held = hasPermission(feature.permission);
+            return (
+              <List.Item key={feature.permission}>
+                <Group gap="sm" wrap="nowrap">
+                  <ThemeIcon size="sm" radius="xl" variant="light" color={held ? 'teal' : 'gray'} aria-hidden>
+                    {held ? <IconCheck size={14} /> : <IconLock size={14} />}
+                  </ThemeIcon>
+                  <Text>{feature.label}</Text>
+                  <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
+                    {held ? 'Included' : 'Locked'}
+                  </Badge>
+                </Group>
+              </List.Item>
+            );
+          })}
+        </List>
+      </SectionCard>
+
+      {locked.length > 0 ? (
+        <SectionCard title="Unlock more">
+          <Text fz="sm" c="dimmed">
+            These are not in your {planName(user, plans)} plan yet. A licence code for the plan named next to each unlocks it at once.
+          </Text>
+          <List spacing="xs" listStyleType="none" p={0} aria-label="Locked features and the plan that unlocks them">
+            {locked.map((feature) => {
+              const plan = unlockingPlan(plans, feature.permission);
               return (
                 <List.Item key={feature.permission}>
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon size="sm" radius="xl" variant="light" color={held ? 'teal' : 'gray'} aria-hidden>
-                      {held ? <IconCheck size={14} /> : <IconLock size={14} />}
-                    </ThemeIcon>
+                  <Group gap="xs" wrap="wrap">
+                    <IconLock size={16} aria-hidden />
                     <Text>{feature.label}</Text>
-                    <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
-                      {held ? 'Included' : 'Locked'}
-                    </Badge>
+                    <Text c="dimmed">—</Text>
+                    <Text fw={600}>{plan ? `${plan.name} plan` : 'a higher plan'}</Text>
                   </Group>
                 </List.Item>
               );
             })}
           </List>
-        </Stack>
-      </Card>
-
-      {locked.length > 0 ? (
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              Unlock more
-            </Title>
-            <Text fz="sm" c="dimmed">
-              These are not in your {planName(user, plans)} plan yet. A licence code for the plan named next to each unlocks it at once.
-            </Text>
-            <List spacing="xs" listStyleType="none" p={0} aria-label="Locked features and the plan that unlocks them">
-              {locked.map((feature) => {
-                const plan = unlockingPlan(plans, feature.permission);
-                return (
-                  <List.Item key={feature.permission}>
-                    <Group gap="xs" wrap="wrap">
-                      <IconLock size={16} aria-hidden />
-                      <Text>{feature.label}</Text>
-                      <Text c="dimmed">—</Text>
-                      <Text fw={600}>{plan ? `${plan.name} plan` : 'a higher plan'}</Text>
-                    </Group>
-                  </List.Item>
-                );
-              })}
-            </List>
-            <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
-              Apply a licence code
-            </Anchor>
-          </Stack>
-        </Card>
+          <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+            Apply a licence code
+          </Anchor>
+        </SectionCard>
       ) : null}
 
       {limitKeys.length > 0 ? (
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              Limits
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
-              {limitKeys.map((key) => {
-                const text = limitText(accessor, key, usage.get(key.replace(/_limit$/, '')));
-                return (
-                  <Stack key={key} gap={0}>
-                    <Text component="dt" c="dimmed" fz="sm">
-                      {limitLabel(key)}
-                    </Text>
-                    <Text component="dd" fw={600} m={0}>
-                      {text.value}
-                      {text.detail ? (
-                        <Text span display="block" fz="sm" fw={400} c="dimmed">
-                          {text.detail}
-                        </Text>
-                      ) : null}
-                    </Text>
-                  </Stack>
-                );
-              })}
-            </SimpleGrid>
-          </Stack>
-        </Card>
+        <SectionCard title="Limits">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
+            {limitKeys.map((key) => {
+              const text = limitText(accessor, key, usage.get(key.replace(/_limit$/, '')));
+              return (
+                <Stack key={key} gap={0}>
+                  <Text component="dt" c="dimmed" fz="sm">
+                    {limitLabel(key)}
+                  </Text>
+                  <Text component="dd" fw={600} m={0}>
+                    {text.value}
+                    {text.detail ? (
+                      <Text span display="block" fz="sm" fw={400} c="dimmed">
+                        {text.detail}
+                      </Text>
+                    ) : null}
+                  </Text>
+                </Stack>
+              );
+            })}
+          </SimpleGrid>
+        </SectionCard>
       ) : null}
 
       {permissions ? (
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            Art styles
-          </Title>
+        <SectionCard title="Art styles">
           {allStyles ? (
             <Text>All styles</Text>
           ) : allowedStyles.length === 0 ? (
@@ -228,8 +218,7 @@ export function HomePage({ PublishAlerts }: HomePageProps = {}) {
               ))}
             </Group>
           )}
-        </Stack>
-      </Card>
+        </SectionCard>
       ) : null}
     </PageFrame>
   );

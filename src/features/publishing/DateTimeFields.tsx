@@ -22,35 +22,32 @@ export interface DateTimeFieldsProps {
   notice?: string;
 }
 
+const zoneIdOf = (idPrefix: string) => `${idPrefix}-zone`;
+
+interface ZonedInputProps {
+  idPrefix: string;
+  part: 'date' | 'time';
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  min?: string;
+  miw: number;
+}
+
+/** The date or the time input: required, and described by the time zone line under both. */
+function ZonedInput({ idPrefix, part, onChange, ...props }: ZonedInputProps) {
+  return <TextInput id={`${idPrefix}-${part}`} type={part} required onChange={(event) => onChange(event.currentTarget.value)} aria-describedby={zoneIdOf(idPrefix)} {...props} />;
+}
+
 export function DateTimeFields({ idPrefix, date, time, timeZone, onDate, onTime, dateError, timeError, minDate, notice }: DateTimeFieldsProps) {
-  const zoneId = `${idPrefix}-zone`;
+  const zoneId = zoneIdOf(idPrefix);
   const noticeId = `${idPrefix}-time-notice`;
   return (
     <div>
       <Group gap="sm" align="flex-start" grow preventGrowOverflow={false}>
-        <TextInput
-          id={`${idPrefix}-date`}
-          type="date"
-          label="Date"
-          required
-          value={date}
-          min={minDate}
-          onChange={(event) => onDate(event.currentTarget.value)}
-          error={dateError}
-          aria-describedby={zoneId}
-          miw={150}
-        />
-        <TextInput
-          id={`${idPrefix}-time`}
-          type="time"
-          label="Time"
-          required
-          value={time}
-          onChange={(event) => onTime(event.currentTarget.value)}
-          error={timeError}
-          aria-describedby={zoneId}
-          miw={120}
-        />
+        <ZonedInput idPrefix={idPrefix} part="date" label="Date" value={date} onChange={onDate} error={dateError} min={minDate} miw={150} />
+        <ZonedInput idPrefix={idPrefix} part="time" label="Time" value={time} onChange={onTime} error={timeError} miw={120} />
       </Group>
       <Text id={zoneId} fz="xs" c="dimmed" mt={4}>
         Time zone: {zoneLabel(timeZone)}

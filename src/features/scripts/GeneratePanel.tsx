@@ -8,7 +8,7 @@
 // twice by accident is hard: one request at a time, an "again?" question for the same prompt,
 // duration and language within two minutes, and an Idempotency-Key that a retry of the same
 // request reuses, so an answer lost on a bad connection is not charged twice.
-import { Button, Group, Loader, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles, IconWifiOff } from '@tabler/icons-react';
@@ -22,6 +22,7 @@ import { saveGeneratedScript } from './data';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
 import { useServerSubmit } from '../../ui/useServerSubmit';
+import { DurationInput } from './DurationInput';
 import { generateForm, isGenerateResponse, languageLabel, type GenerateFormValues } from './format';
 import { formatCount, plural } from '../../ui/format-count';
 import { useOnline } from '../../ui/useOnline';
@@ -161,20 +162,7 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
             {...form.getInputProps('prompt')}
           />
           <Group grow align="flex-start" gap="sm" wrap="wrap">
-            <NumberInput
-              label="Duration (seconds)"
-              description="5 to 600 seconds"
-              min={5}
-              max={600}
-              step={5}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              withAsterisk={false}
-              required
-              miw={160}
-              {...form.getInputProps('video_duration')}
-            />
+            <DurationInput description="5 to 600 seconds" withAsterisk={false} required {...form.getInputProps('video_duration')} />
             <NativeSelect label="Language" description="The language of the narration" data={languageOptions(writer)} miw={160} {...form.getInputProps('language')} />
           </Group>
           {offlineWriter ? (

@@ -1,7 +1,7 @@
 // The script editor (new and edit), in a modal dialog ("New script" / "Edit script"). Saving
 // writes to the local store through the outbox (createScriptLocally / updateScriptLocally), so it
 // works offline; the card shows "Pending" until the server has it.
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import type { LocalScript } from '../../store';
 import { countWords, createScriptLocally, updateScriptLocally, type ScriptChanges } from './data';
 import { ErrorAlert } from '../../ui/FormAlert';
 import { zodValidate } from '../../ui/forms';
+import { DurationInput } from './DurationInput';
 import { editorForm, languageLabel, type EditorFormValues } from './format';
 import { formatCount, plural } from '../../ui/format-count';
 
@@ -167,18 +168,7 @@ function ScriptEditorForm({ target, onCancel, onSaved, onDirtyChange }: EditorFo
         />
         <Group grow align="flex-start" gap="sm" wrap="wrap">
           <NativeSelect label="Language" data={languageOptions(form.values.language)} miw={160} {...form.getInputProps('language')} />
-          <NumberInput
-            label="Duration (seconds)"
-            description="Optional, 5 to 600 seconds"
-            min={5}
-            max={600}
-            step={5}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            miw={160}
-            {...form.getInputProps('video_duration')}
-          />
+          <DurationInput description="Optional, 5 to 600 seconds" {...form.getInputProps('video_duration')} />
         </Group>
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={saving}>
