@@ -21,6 +21,10 @@ export interface SandboxBrand {
   noun: string;
   /** The form field naming the OAuth client (Google: client_id, TikTok: client_key). */
   clientField: string;
+  /** Whether the consent form carries PKCE's code_challenge on (Instagram Login has no PKCE). */
+  pkce: boolean;
+  /** The platform's word for signing in: "sign" (sign in, signs in) or "log" (log in, logs in). */
+  signInWord: 'sign' | 'log';
   /** The consent page's first paragraph (HTML-escaped host given). */
   intro(host: string): string;
   simulationLabels: Record<SandboxSimulation, string>;
@@ -30,9 +34,16 @@ export const YOUTUBE_BRAND: SandboxBrand = {
   platform: 'YouTube',
   noun: 'channel',
   clientField: 'client_id',
+  pkce: true,
+  signInWord: 'sign',
   intro: (host) => `This is the built-in YouTube sandbox of this server, not YouTube. <strong>${host}</strong> asks to upload videos to a sandbox channel and to see their status. Nothing is sent to Google.`,
   simulationLabels: SIMULATION_LABELS,
 };
+
+/** "a channel", "an account". */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -97,15 +108,16 @@ export function consentPage(fields: ConsentFields, brand: SandboxBrand = YOUTUBE
     (value) => `<option value="${value}"${value === (fields.simulate ?? 'ok') ? ' selected' : ''}>${escapeHtml(brand.simulationLabels[value])}</option>`,
   ).join('');
   const error = fields.error ? `<p id="account-name-error" class="error" role="alert">${escapeHtml(fields.error)}</p>` : '';
+  const pkce = brand.pkce ? `${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}` : '';
   return layout(
-    `${brand.platform} Sandbox: sign in`,
+    `${brand.platform} Sandbox: ${brand.signInWord} in`,
     `<h1>${escapeHtml(brand.platform)} Sandbox</h1>
 <p>${brand.intro(escapeHtml(redirectHost))}</p>
 <form method="post" action="${escapeHtml(fields.actionPath)}">
-${hidden(brand.clientField, fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${hidden('code_challenge', fields.codeChallenge)}${hidden('code_challenge_method', fields.codeChallengeMethod)}${hidden('form_token', fields.formToken)}
+${hidden(brand.clientField, fields.clientId)}${hidden('redirect_uri', fields.redirectUri)}${hidden('state', fields.state)}${hidden('scope', fields.scope)}${pkce}${hidden('form_token', fields.formToken)}
 <label for="account_name">Sandbox ${brand.noun} name</label>
 <input type="text" id="account_name" name="account_name" required maxlength="60" autocomplete="off" value="${escapeHtml(fields.accountName ?? '')}" aria-describedby="account-name-hint${fields.error ? ' account-name-error' : ''}"${fields.error ? ' aria-invalid="true"' : ''}>
-<p id="account-name-hint" class="hint">The same name signs in to the same sandbox ${brand.noun} of yours again. Your sandbox ${brand.noun}s are yours alone: another Reelflow user who types the same name gets a ${brand.noun} of their own.</p>
+<p id="account-name-hint" class="hint">The same name ${brand.signInWord}s in to the same sandbox ${brand.noun} of yours again. Your sandbox ${brand.noun}s are yours alone: another Reelflow user who types the same name gets ${withArticle(brand.noun)} of their own.</p>
 ${error}
 <label for="simulate">How this ${brand.noun} behaves</label>
 <select id="simulate" name="simulate" aria-describedby="simulate-hint">${options}</select>
@@ -148,26 +160,40 @@ export interface ChannelView {
 const STATUS_TEXT: Record<string, string> = { uploaded: 'Processing', processed: 'Published', rejected: 'Rejected', failed: 'Failed' };
 
 export function channelPage(channel: ChannelView, brand: SandboxBrand = YOUTUBE_BRAND): string {
-  const rows = channel.videos
-    .map(
-      (video) => `<tr id="video-${escapeHtml(video.id)}">
+  const rows = channel.videos.map(
+    (video) => `<tr id="video-${escapeHtml(video.id)}">
 <td>${escapeHtml(video.title)}</td>
 <td>${escapeHtml(STATUS_TEXT[video.upload_status] ?? video.upload_status)}${video.status_reason ? ` (${escapeHtml(video.status_reason)})` : ''}</td>
 <td>${escapeHtml(video.privacy)}</td>
-<td><time datetime="${escapeHtml(video.published_at)}">${escapeHtml(video.published_at.replace('T', ' ').slice(0, 16))} UTC</time></td>
+<td>${timeCell(video.published_at)}</td>
 <td><code>${escapeHtml(video.id)}</code></td>
 </tr>`,
-    )
-    .join('');
-  const table = channel.videos.length
-    ? `<table><caption class="hint">${channel.videos.length} video${channel.videos.length === 1 ? '' : 's'}, oldest first</caption>
-<thead><tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Privacy</th><th scope="col">Uploaded</th><th scope="col">Video id</th></tr></thead>
-<tbody>${rows}</tbody></table>`
+  );
+  return accountPage(brand, channel, { noun: 'video', headers: ['Title', 'Status', 'Privacy', 'Uploaded', 'Video id'], rows });
+}
+
+/** A table cell's `<time>`: an ISO date shown as "YYYY-MM-DD HH:MM UTC". */
+export function timeCell(iso: string): string {
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 16))} UTC</time>`;
+}
+
+/** A sandbox account's page: its name and handle, how it behaves, and a table of what it published (rows already HTML). */
+export function accountPage(
+  brand: SandboxBrand,
+  account: { name: string; handle: string; simulate: SandboxSimulation },
+  posts: { noun: string; headers: readonly string[]; rows: readonly string[] },
+): string {
+  const count = posts.rows.length;
+  const table = count
+    ? `<table><caption class="hint">${count} ${posts.noun}${count === 1 ? '' : 's'}, oldest first</caption>
+<thead><tr>${posts.headers.map((header) => `<th scope="col">${header}</th>`).join('')}</tr></thead>
+<tbody>${posts.rows.join('')}</tbody></table>`
     : `<p>This sandbox ${brand.noun} has not published anything yet.</p>`;
+  const what = withArticle(brand.noun);
   return layout(
-    `${channel.name} - ${brand.platform} Sandbox`,
-    `<h1>${escapeHtml(channel.name)} <span class="hint">${escapeHtml(channel.handle)}</span></h1>
-<p>A ${brand.noun} of the built-in ${escapeHtml(brand.platform)} sandbox (behaviour: ${escapeHtml(brand.simulationLabels[channel.simulate])}). Nothing here is on ${escapeHtml(brand.platform)}.</p>
+    `${account.name} - ${brand.platform} Sandbox`,
+    `<h1>${escapeHtml(account.name)} <span class="hint">${escapeHtml(account.handle)}</span></h1>
+<p>${what[0]!.toUpperCase()}${what.slice(1)} of the built-in ${escapeHtml(brand.platform)} sandbox (behaviour: ${escapeHtml(brand.simulationLabels[account.simulate])}). Nothing here is on ${escapeHtml(brand.platform)}.</p>
 ${table}`,
   );
 }

@@ -7,6 +7,7 @@ import type { SandboxAccountRow, SandboxPostRow, SandboxTokenRow } from '../db/s
 import { randomSecret } from '../domain/auth/secrets';
 import { formTokenMatches, htmlPage, issueFormToken, readConsentChoice, redirectWith, text, verifierMatches, type AuthRequest, type AuthRequestCheck } from './common';
 import { NOT_CONNECTING, OWN_ACCOUNTS_ONLY, type SandboxOwners } from './owners';
+import type { ChannelVideo, ChannelView } from './pages';
 import type { IssuedTokens, SandboxStore } from './store';
 
 /** The consent form's fields: the checked request plus the form's own state. */
@@ -192,4 +193,38 @@ export function accountPageRoutes<View>(sandbox: FastifyInstance, platform: Sand
     return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(pages.avatar(account.name));
   });
   return handlers;
+}
+
+/** What a video on a channel page says that is the platform's own: its words, its privacy and its address. */
+export type OwnVideoFields = Pick<ChannelVideo, 'description' | 'privacy' | 'url'>;
+
+/**
+ * A channel page's view of an account and its posts (YouTube, TikTok): a post is 'uploaded'
+ * (processing) until its readyAt, then its final status and reason.
+ */
+export function channelView(account: SandboxAccountRow, posts: SandboxPostRow[], own: (post: SandboxPostRow, account: SandboxAccountRow) => OwnVideoFields): ChannelView {
+  const now = new Date();
+  return {
+    id: account.id,
+    name: account.name,
+    handle: account.handle,
+    simulate: account.simulate,
+    sandbox: true,
+    videos: posts.map((post) => {
+      const ready = now >= post.readyAt;
+      const { description, privacy, url } = own(post, account);
+      return {
+        id: post.id,
+        title: post.title,
+        description,
+        privacy,
+        upload_status: ready ? post.status : 'uploaded',
+        status_reason: ready ? post.statusReason : null,
+        size_bytes: post.sizeBytes,
+        sha256: post.sha256,
+        published_at: post.createdAt.toISOString(),
+        url,
+      };
+    }),
+  };
 }

@@ -13,8 +13,8 @@ import type { SocialHttp } from '../domain/ports/social';
 import type { TiktokEndpoints } from '../providers/social/tiktok/client';
 import { bearer, fetchAppMedia, finishOrDrop, flakyOutcome, httpOrigin, parseRange, partFiles, readAuthParams, sandboxScope, storable, text, wellFormed, type AuthRequestCheck } from './common';
 import { sandboxOwners } from './owners';
-import { accountPageRoutes, consentRoutes, tokenRoutes, type SandboxPlatform } from './platform-kit';
-import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView, type SandboxBrand } from './pages';
+import { accountPageRoutes, channelView, consentRoutes, tokenRoutes, type OwnVideoFields, type SandboxPlatform } from './platform-kit';
+import { avatarSvg, channelPage, consentPage, errorPage, type SandboxBrand } from './pages';
 import { randomId, SandboxStore } from './store';
 
 export const TIKTOK_SANDBOX_PREFIX = '/sandbox/tiktok';
@@ -32,6 +32,8 @@ export const TIKTOK_BRAND: SandboxBrand = {
   platform: 'TikTok',
   noun: 'account',
   clientField: 'client_key',
+  pkce: true,
+  signInWord: 'sign',
   intro: (host) => `This is the built-in TikTok sandbox of this server, not TikTok. <strong>${host}</strong> asks to see your basic profile and to post videos to a sandbox account. Nothing is sent to TikTok.`,
   simulationLabels: {
     ok: 'Works normally',
@@ -159,31 +161,9 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
     return { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [post.id], uploaded_bytes: upload.receivedBytes };
   }
 
-  function channelView(account: SandboxAccountRow, posts: SandboxPostRow[]): ChannelView {
-    const now = new Date();
-    return {
-      id: account.id,
-      name: account.name,
-      handle: account.handle,
-      simulate: account.simulate,
-      sandbox: true,
-      videos: posts.map((post) => {
-        const info = (post.metadata.post_info ?? {}) as { privacy_level?: string };
-        const ready = now >= post.readyAt;
-        return {
-          id: post.id,
-          title: post.title,
-          description: '',
-          privacy: info.privacy_level ?? 'SELF_ONLY',
-          upload_status: !ready ? 'uploaded' : post.status,
-          status_reason: ready ? post.statusReason : null,
-          size_bytes: post.sizeBytes,
-          sha256: post.sha256,
-          published_at: post.createdAt.toISOString(),
-          url: `${endpoints.webBase}/@${encodeURIComponent(username(account))}/video/${post.id}`,
-        };
-      }),
-    };
+  function tiktokVideo(post: SandboxPostRow, account: SandboxAccountRow): OwnVideoFields {
+    const info = (post.metadata.post_info ?? {}) as { privacy_level?: string };
+    return { description: '', privacy: info.privacy_level ?? 'SELF_ONLY', url: `${endpoints.webBase}/@${encodeURIComponent(username(account))}/video/${post.id}` };
   }
 
   /** The account behind a Bearer token (SandboxStore.accountForToken); answers 401 access_token_invalid itself when there is none. */
@@ -369,7 +349,7 @@ export async function tiktokSandboxRoutes(app: FastifyInstance, options: TiktokS
 
       // --- Pages for people --------------------------------------------------------------------
       const pages = accountPageRoutes(sandbox, platform, {
-        view: channelView,
+        view: (account, posts) => channelView(account, posts, tiktokVideo),
         page: (view) => channelPage(view, TIKTOK_BRAND),
         avatar: avatarSvg,
         missing: { account: ['Account not found', 'No sandbox account of yours has this id or name.'], post: ['Video not found', 'No sandbox video of yours has this id.'] },

@@ -10,9 +10,9 @@ import type { SandboxAccountRow, SandboxPostRow, SandboxUploadRow } from '../db/
 import type { YoutubeEndpoints } from '../providers/social/youtube/client';
 import { bearer, finishOrDrop, firstParam, listParam, flakyOutcome, httpOrigin, parseRange, partFiles, storable, text, wellFormed, readAuthParams, type AuthRequestCheck, sandboxScope } from './common';
 import { sandboxOwners } from './owners';
-import { accountPageRoutes, consentRoutes, tokenRoutes, type SandboxPlatform } from './platform-kit';
+import { accountPageRoutes, channelView, consentRoutes, tokenRoutes, type OwnVideoFields, type SandboxPlatform } from './platform-kit';
 import { readMultipartRelated } from './multipart-related';
-import { avatarSvg, channelPage, consentPage, errorPage, type ChannelView } from './pages';
+import { avatarSvg, channelPage, consentPage, errorPage } from './pages';
 import { ACCESS_TOKEN_SECONDS, SandboxStore } from './store';
 
 export const YOUTUBE_SANDBOX_PREFIX = '/sandbox/youtube';
@@ -146,30 +146,9 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
     return resource;
   }
 
-  function channelView(account: SandboxAccountRow, posts: SandboxPostRow[]): ChannelView {
-    const now = new Date();
-    return {
-      id: account.id,
-      name: account.name,
-      handle: account.handle,
-      simulate: account.simulate,
-      sandbox: true,
-      videos: posts.map((post) => {
-        const meta = post.metadata as { snippet?: { description?: string }; status?: { privacyStatus?: string } };
-        return {
-          id: post.id,
-          title: post.title,
-          description: meta.snippet?.description ?? '',
-          privacy: meta.status?.privacyStatus ?? 'public',
-          upload_status: uploadStatusOf(post, now),
-          status_reason: now < post.readyAt ? null : post.statusReason,
-          size_bytes: post.sizeBytes,
-          sha256: post.sha256,
-          published_at: post.createdAt.toISOString(),
-          url: `${endpoints.watchBase}/watch?v=${post.id}`,
-        };
-      }),
-    };
+  function youtubeVideo(post: SandboxPostRow): OwnVideoFields {
+    const meta = post.metadata as { snippet?: { description?: string }; status?: { privacyStatus?: string } };
+    return { description: meta.snippet?.description ?? '', privacy: meta.status?.privacyStatus ?? 'public', url: `${endpoints.watchBase}/watch?v=${post.id}` };
   }
 
   /** The account behind a Bearer access token (SandboxStore.accountForToken); answers 401 itself when there is none. */
@@ -357,7 +336,7 @@ export async function youtubeSandboxRoutes(app: FastifyInstance, options: Youtub
 
       // --- Pages for people --------------------------------------------------------------------
       const pages = accountPageRoutes(sandbox, platform, {
-        view: channelView,
+        view: (account, posts) => channelView(account, posts, youtubeVideo),
         page: (view) => channelPage(view),
         avatar: avatarSvg,
         missing: { account: ['Channel not found', 'No sandbox channel of yours has this id or handle.'], post: ['Video not found', 'No sandbox video of yours has this id.'] },
