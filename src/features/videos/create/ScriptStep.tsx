@@ -1,8 +1,7 @@
 // Step (a): what the video says — a script written or pasted here, one of the saved scripts, or a
 // topic the server writes a script from.
-import { SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ChangeEvent } from 'react';
 import { estimateNarrationSeconds } from '../../../../contract';
 import { scriptsRecentlyEdited } from '../../scripts/data';
 import { effectiveSpeed, type ScriptSource } from './flow-state';
@@ -16,6 +15,12 @@ const SOURCES: { value: ScriptSource; label: string }[] = [
   { value: 'topic', label: 'Topic' },
 ];
 
+/** The two sources typed by hand: the script itself, or a topic a script is written from. */
+const TYPED_SOURCES: Record<Exclude<ScriptSource, 'saved'>, { field: 'script' | 'prompt'; text: TextareaProps }> = {
+  write: { field: 'script', text: { label: 'Script', description: 'What the voice says, word for word. Paste or type it.', placeholder: 'Did you know octopuses have three hearts?…', minRows: 5, maxRows: 14 } },
+  topic: { field: 'prompt', text: { label: 'Topic', description: 'A few words about the video; a script is written for you first.', placeholder: 'Three surprising facts about octopuses', minRows: 2, maxRows: 6 } },
+};
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -23,15 +28,7 @@ function wordCount(text: string): number {
 export function ScriptStep({ state, update, errors }: StepProps) {
   const scripts = useLiveQuery(scriptsRecentlyEdited, []);
   const words = wordCount(state.script);
-  // The script and the topic are both free text on the flow state, growing with what is typed.
-  const textField = (field: 'script' | 'prompt', minRows: number, maxRows: number) => ({
-    autosize: true,
-    minRows,
-    maxRows,
-    value: state[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => update({ [field]: event.currentTarget.value }),
-  });
+  const typed = state.source === 'saved' ? null : TYPED_SOURCES[state.source];
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -43,13 +40,9 @@ export function ScriptStep({ state, update, errors }: StepProps) {
         value={state.source}
         onChange={(value) => update({ source: value })}
       />
-      {state.source === 'write' ? (
-        <Textarea
-          label="Script"
-          description="What the voice says, word for word. Paste or type it."
-          placeholder="Did you know octopuses have three hearts?…"
-          {...textField('script', 5, 14)}
-        />
+      {typed ? (
+        // Keyed by its field: switching between the script and the topic starts a fresh textarea.
+        <Textarea key={typed.field} {...typed.text} autosize value={state[typed.field]} error={errors[typed.field]} onChange={(event) => update({ [typed.field]: event.currentTarget.value })} />
       ) : null}
       {state.source === 'write' && words > 0 ? (
         <Text fz="sm" c="dimmed">
@@ -71,14 +64,6 @@ export function ScriptStep({ state, update, errors }: StepProps) {
             onChange={(value) => update({ scriptId: value })}
           />
         )
-      ) : null}
-      {state.source === 'topic' ? (
-        <Textarea
-          label="Topic"
-          description="A few words about the video; a script is written for you first."
-          placeholder="Three surprising facts about octopuses"
-          {...textField('prompt', 2, 6)}
-        />
       ) : null}
     </Stack>
   );
