@@ -109,29 +109,33 @@ export async function withRetries<T>(settings: RetrySettings, signal: AbortSigna
 
 type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
 
+/** One request with the account's token (what authorizedRequestFor makes for a platform). */
+export type AuthorizedRequest<S> = (settings: S, ctx: TokenContext, url: string, init: RequestInit) => Promise<Response>;
+
 /**
- * One request with the account's token; after a 401 the token is refreshed once and the request
- * sent again. A second 401 with a fresh token means the connection itself is no good: reconnect.
- * `errorOf` reads a 401's body into the platform's PlatformError (class 'auth' when it is the token).
+ * A platform's request with the account's token; after a 401 the token is refreshed once and the
+ * request sent again. A second 401 with a fresh token means the connection itself is no good:
+ * `refusedMessage`, reconnect. `platformError` reads a 401's body into the platform's
+ * PlatformError (class 'auth' when it is the token).
  */
-export async function authorizedRequest(
-  send: (url: string, init: RequestInit, signal?: AbortSignal) => Promise<Response>,
-  ctx: TokenContext,
-  url: string,
-  init: RequestInit,
-  errorOf: (response: Response) => Promise<PlatformError>,
+export function authorizedRequestFor<S extends { now: () => Date }>(
+  send: (settings: S, url: string, init: RequestInit, signal?: AbortSignal) => Promise<Response>,
+  platformError: (status: number, body: unknown, headers: Headers, now: Date) => PlatformError,
   refusedMessage: string,
-): Promise<Response> {
-  const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
-  const first = await send(url, withToken(await ctx.accessToken()), ctx.signal);
-  if (first.status !== 401) return first;
-  const firstError = await errorOf(first);
-  if (firstError.errorClass !== 'auth') throw firstError;
-  const second = await send(url, withToken(await ctx.accessToken({ forceRefresh: true })), ctx.signal);
-  if (second.status !== 401) return second;
-  const secondError = await errorOf(second);
-  if (secondError.errorClass !== 'auth') throw secondError;
-  throw new PlatformError(refusedMessage, 'disconnect', secondError.code, 401);
+): AuthorizedRequest<S> {
+  return async (settings, ctx, url, init) => {
+    const withToken = (token: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+    const errorOf = async (response: Response) => platformError(response.status, await readBody(response), response.headers, settings.now());
+    const first = await send(settings, url, withToken(await ctx.accessToken()), ctx.signal);
+    if (first.status !== 401) return first;
+    const firstError = await errorOf(first);
+    if (firstError.errorClass !== 'auth') throw firstError;
+    const second = await send(settings, url, withToken(await ctx.accessToken({ forceRefresh: true })), ctx.signal);
+    if (second.status !== 401) return second;
+    const secondError = await errorOf(second);
+    if (secondError.errorClass !== 'auth') throw secondError;
+    throw new PlatformError(refusedMessage, 'disconnect', secondError.code, 401);
+  };
 }
 
 /**
@@ -162,6 +166,28 @@ export function codeFlowGrants(tokenCall: (form: Record<string, string>) => Prom
     exchangeCode: (input: { code: string; redirectUri: string; codeVerifier?: string | null | undefined }) => exchangeAuthorizationCode(tokenCall, platformLabel, input),
     refresh: (refreshToken: string) => tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken }),
   };
+}
+
+/** A form-encoded POST, as the OAuth token and revoke endpoints take it. */
+export function formPost(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() };
+}
+
+/** A JSON GET with a fresh access token (the profile read right after sign-in). */
+export function bearerGet(accessToken: string): RequestInit {
+  return { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } };
+}
+
+/**
+ * Revokes a token, best effort: an outage or an already dead token (some platforms answer 400)
+ * must not block a disconnect. The caller wipes the stored tokens either way.
+ */
+export async function revokeBestEffort(revoke: () => Promise<unknown>): Promise<void> {
+  try {
+    await revoke();
+  } catch {
+    // Nothing to do: the disconnect goes on.
+  }
 }
 
 /** The consent page's address: the platform's parameters in order, then PKCE S256 when a challenge is given. */

@@ -9,6 +9,7 @@
 // once it has expired, only a new login helps (the token service then says "reconnect").
 import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
 import { isSocialFailure, PlatformError } from '../base/platform-error';
+import { formPost } from '../base/http';
 import { failure, readBody, send, withQuery, type InstagramSettings } from './client';
 import { assertPublicAppUrl } from './public-url';
 
@@ -70,11 +71,11 @@ export function instagramOAuth(settings: InstagramSettings): SocialOAuth {
     async exchangeCode({ code, redirectUri }) {
       // Checked here (the callback shows the message) as well as at publish time: Meta must fetch our media.
       if (!settings.sandbox) assertPublicAppUrl(redirectUri);
-      const response = await send(settings, endpoints.tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code }).toString(),
-      });
+      const response = await send(
+        settings,
+        endpoints.tokenUrl,
+        formPost({ client_id: settings.clientId, client_secret: settings.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code }, { accept: 'application/json' }),
+      );
       if (!response.ok) {
         const error = await failure(response);
         // A spent or expired code is not the account's fault: connect again.

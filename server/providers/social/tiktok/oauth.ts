@@ -2,7 +2,7 @@
 // separated scopes, PKCE S256, form-encoded token calls. Refresh tokens ROTATE: every refresh
 // answers a new refresh token (and refresh_expires_in) and the old one dies — the caller stores
 // both with the access token in one update (server/domain/social/account-tokens.ts).
-import { authorizeAddress, codeFlowGrants, readBody } from '../base/http';
+import { authorizeAddress, bearerGet, codeFlowGrants, formPost, readBody, revokeBestEffort } from '../base/http';
 import { tokensFromAnswer } from '../base/oauth-tokens';
 import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
 import { PlatformError } from '../base/platform-error';
@@ -21,11 +21,11 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
   const { endpoints } = settings;
 
   async function tokenCall(form: Record<string, string>): Promise<OAuthTokens> {
-    const response = await send(settings, endpoints.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'cache-control': 'no-cache' },
-      body: new URLSearchParams({ client_key: settings.clientKey, client_secret: settings.clientSecret, ...form }).toString(),
-    });
+    const response = await send(
+      settings,
+      endpoints.tokenUrl,
+      formPost({ client_key: settings.clientKey, client_secret: settings.clientSecret, ...form }, { accept: 'application/json', 'cache-control': 'no-cache' }),
+    );
     const body = await readBody(response);
     // OAuth errors come as a flat `{"error": …}`, sometimes with HTTP 200: the body decides.
     if (!response.ok || tiktokCode(body) !== null) throw tiktokError(response.status, body, response.headers, settings.now());
@@ -44,9 +44,7 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
     ...codeFlowGrants(tokenCall, 'TikTok'),
 
     async profile(accessToken) {
-      const response = await send(settings, `${endpoints.apiBase}/v2/user/info/?fields=open_id,avatar_url,display_name`, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      });
+      const response = await send(settings, `${endpoints.apiBase}/v2/user/info/?fields=open_id,avatar_url,display_name`, bearerGet(accessToken));
       const user = (await envelopeData<UserInfo>(settings, response)).user;
       if (!user?.open_id) throw new PlatformError('TikTok did not name the account.', 'retry', 'no_open_id');
       return {
@@ -57,17 +55,6 @@ export function tiktokOAuth(settings: TiktokSettings): SocialOAuth {
       } satisfies SocialProfile;
     },
 
-    async revoke(token) {
-      // Best effort: an outage or an already dead token must not block a disconnect.
-      try {
-        await send(settings, endpoints.revokeUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ client_key: settings.clientKey, client_secret: settings.clientSecret, token }).toString(),
-        });
-      } catch {
-        // The stored tokens are wiped by the caller either way.
-      }
-    },
+    revoke: (token) => revokeBestEffort(() => send(settings, endpoints.revokeUrl, formPost({ client_key: settings.clientKey, client_secret: settings.clientSecret, token }))),
   };
 }

@@ -4,7 +4,7 @@
 // plan are checkpointed before the first byte; a later attempt with a checkpoint never inits again:
 // it asks status/fetch how many bytes TikTok holds and goes on from there (or is already done).
 import type { TiktokPrivacyLevel } from '../../../../contract/publishing';
-import { authorizedRequest as sharedAuthorizedRequest, readBody, withRetries } from '../base/http';
+import { authorizedRequestFor, readBody, withRetries } from '../base/http';
 import { uploadChunks, type ChunkedUpload, type UploadState } from '../base/chunked-upload';
 import type { CreatorInfo, PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
 import { PlatformError } from '../base/platform-error';
@@ -62,16 +62,8 @@ interface StatusData {
   uploaded_bytes?: number;
 }
 
-export function authorizedRequest(settings: TiktokSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
-  return sharedAuthorizedRequest(
-    (target, requestInit, signal) => send(settings, target, requestInit, signal),
-    ctx,
-    url,
-    init,
-    async (response) => tiktokError(response.status, await readBody(response), response.headers, settings.now()),
-    'TikTok refused this account even with a fresh sign-in. Reconnect the account.',
-  );
-}
+/** A request with the account's token, refreshed once after a 401 (base/http authorizedRequestFor). */
+export const authorizedRequest = authorizedRequestFor(send, tiktokError, 'TikTok refused this account even with a fresh sign-in. Reconnect the account.');
 
 /** One POST of the Content Posting API with a JSON body; its envelope's data. */
 async function apiPost<T>(settings: TiktokSettings, ctx: TokenContext, path: string, body: unknown): Promise<T> {

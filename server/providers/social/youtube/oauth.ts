@@ -1,7 +1,7 @@
 // Google OAuth 2 for YouTube (reference/platforms.md §1 "OAuth"): offline access with a forced
 // consent so a refresh token comes back, PKCE S256 when the caller made a challenge, the profile
 // from channels?mine=true. Form-encoded token calls; `invalid_grant` means reconnect.
-import { authorizeAddress, codeFlowGrants } from '../base/http';
+import { authorizeAddress, bearerGet, codeFlowGrants, formPost, revokeBestEffort } from '../base/http';
 import { tokensFromAnswer } from '../base/oauth-tokens';
 import type { OAuthTokens, SocialOAuth, SocialProfile } from '../../../domain/ports/social';
 import { PlatformError } from '../base/platform-error';
@@ -23,11 +23,7 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
   const { endpoints } = settings;
 
   async function tokenCall(form: Record<string, string>): Promise<OAuthTokens> {
-    const response = await send(settings, endpoints.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...form, client_id: settings.clientId, client_secret: settings.clientSecret }).toString(),
-    });
+    const response = await send(settings, endpoints.tokenUrl, formPost({ ...form, client_id: settings.clientId, client_secret: settings.clientSecret }, { accept: 'application/json' }));
     if (!response.ok) throw await failure(settings, response);
     return tokensFrom(await readBody(response), settings.now());
   }
@@ -53,9 +49,7 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
     ...codeFlowGrants(tokenCall, 'YouTube'),
 
     async profile(accessToken) {
-      const response = await send(settings, `${endpoints.apiBase}/channels?part=snippet&mine=true`, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      });
+      const response = await send(settings, `${endpoints.apiBase}/channels?part=snippet&mine=true`, bearerGet(accessToken));
       if (!response.ok) throw await failure(settings, response);
       const channel = ((await readBody(response)) as ChannelsAnswer | null)?.items?.[0];
       if (!channel?.id) {
@@ -71,17 +65,7 @@ export function youtubeOAuth(settings: YoutubeSettings): SocialOAuth {
       } satisfies SocialProfile;
     },
 
-    async revoke(token) {
-      // Best effort: an already revoked token answers 400, an outage must not block a disconnect.
-      try {
-        await send(settings, endpoints.revokeUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ token }).toString(),
-        });
-      } catch {
-        // Nothing to do: the stored tokens are wiped by the caller either way.
-      }
-    },
+    // An already revoked token answers 400: nothing to do.
+    revoke: (token) => revokeBestEffort(() => send(settings, endpoints.revokeUrl, formPost({ token }))),
   };
 }

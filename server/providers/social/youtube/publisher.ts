@@ -5,26 +5,16 @@
 import type { PublishContent, PublishContext, PublishMedia, PublishResult, PublishStatus, SocialPublisher } from '../../../domain/ports/social';
 import { uploadChunks, type ChunkedUpload, type UploadState } from '../base/chunked-upload';
 import { PlatformError } from '../base/platform-error';
-import { authorizedRequest as sharedAuthorizedRequest, withRetries } from '../base/http';
+import { authorizedRequestFor, withRetries } from '../base/http';
 import { failure, readBody, send, watchUrl, type YoutubeSettings } from './client';
 import { processingFailure, youtubeError } from './errors';
 
-type TokenContext = Pick<PublishContext, 'accessToken' | 'signal'>;
 
 /** Sessions started afresh in one publish after 404s, before giving up (a platform that loses every session). */
 const MAX_NEW_SESSIONS = 2;
 
-/** A request with the account's token, refreshed once after a 401 (../http authorizedRequest). */
-export function authorizedRequest(settings: YoutubeSettings, ctx: TokenContext, url: string, init: RequestInit): Promise<Response> {
-  return sharedAuthorizedRequest(
-    (target, requestInit, signal) => send(settings, target, requestInit, signal),
-    ctx,
-    url,
-    init,
-    async (response) => youtubeError(response.status, await readBody(response), response.headers, settings.now()),
-    'YouTube refused this account even with a fresh sign-in. Reconnect the account.',
-  );
-}
+/** A request with the account's token, refreshed once after a 401 (base/http authorizedRequestFor). */
+export const authorizedRequest = authorizedRequestFor(send, youtubeError, 'YouTube refused this account even with a fresh sign-in. Reconnect the account.');
 
 /** Inclusive end of `Range: bytes=0-N` plus one; 0 when the header is missing (nothing stored). */
 function nextOffset(response: Response): number {
