@@ -6,7 +6,7 @@ import { errorMessage } from '../../api';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { Script } from '../../../contract';
 import type { LocalScript } from '../../store';
 import { deleteScriptLocally, refreshScripts, scriptsRecentlyEdited, undoDeleteScript, type DeletedScript } from './data';
@@ -18,7 +18,8 @@ import { GeneratePanel } from './GeneratePanel';
 import { DeleteScriptModal, ScriptCard } from './ScriptCard';
 import { ScriptEditorModal, type EditorTarget } from './ScriptEditor';
 import { useOnline } from '../../ui/useOnline';
-import { ListCount, ListLoading, ListSearch, NoMatches } from '../../ui/ListStates';
+import { FilteredList, useListFilter } from '../../ui/FilteredList';
+import { ListSearch } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
 /** How long the "Undo" of a delete stays on screen. */
@@ -27,8 +28,9 @@ export const UNDO_WINDOW_MS = 8000;
 export function MyScriptsPage() {
   const scripts = useLiveQuery(scriptsRecentlyEdited, []);
   const online = useOnline();
-  const [search, setSearch] = useState('');
-  const query = useDeferredValue(search);
+  const list = useListFilter(scripts, matchesSearch);
+  const { setSearch } = list;
+  const [shown, showMore] = usePages(list.query);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [spotlight, setSpotlight] = useState<string | null>(null);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
@@ -40,13 +42,11 @@ export function MyScriptsPage() {
     refreshScripts().catch(() => undefined);
   }, []);
 
-  const visible = useMemo(() => (scripts ? scripts.filter((script) => matchesSearch(script, query)) : undefined), [scripts, query]);
-
   const show = useCallback((id: string) => {
     setSearch('');
     setExpanded((current) => new Set(current).add(id));
     setSpotlight(id);
-  }, []);
+  }, [setSearch]);
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -100,18 +100,35 @@ export function MyScriptsPage() {
             New script
           </Button>
         </Group>
-        <ListSearch label="Search scripts" placeholder="Words in a title or script" value={search} onChange={setSearch} />
-        <ScriptList
-          scripts={scripts}
-          visible={visible}
-          query={query}
-          expanded={expanded}
-          spotlight={spotlight}
-          onToggle={toggle}
-          onEdit={(script) => setEditor({ mode: 'edit', script })}
-          onDelete={setDeleting}
-          onClearSearch={() => setSearch('')}
-        />
+        <ListSearch label="Search scripts" placeholder="Words in a title or script" value={list.search} onChange={setSearch} />
+        <FilteredList
+          list={list}
+          loadingLabel="Loading scripts..."
+          empty={<NoScriptsYet />}
+          words={(count) => plural(count, 'script', 'scripts')}
+          noMatches={{ title: 'No scripts match', clearLabel: 'Clear search', children: <Text c="dimmed">Nothing in your scripts contains “{list.query.trim()}”.</Text> }}
+        >
+          {(visible) => (
+            <>
+              {visible.slice(0, shown).map((script) => (
+                <ScriptCard
+                  key={script.id}
+                  script={script}
+                  expanded={expanded.has(script.id)}
+                  spotlight={spotlight === script.id}
+                  onToggle={() => toggle(script.id)}
+                  onEdit={() => setEditor({ mode: 'edit', script })}
+                  onDelete={() => setDeleting(script)}
+                />
+              ))}
+              {visible.length > shown ? (
+                <Button variant="default" onClick={showMore} style={{ alignSelf: 'center' }}>
+                  Show {Math.min(SCRIPTS_PER_PAGE, visible.length - shown)} more
+                </Button>
+              ) : null}
+            </>
+          )}
+        </FilteredList>
       </Stack>
 
       <ScriptEditorModal target={editor} onClose={() => setEditor(null)} onSaved={onSaved} />
@@ -120,70 +137,27 @@ export function MyScriptsPage() {
   );
 }
 
-interface ScriptListProps {
-  scripts: LocalScript[] | undefined;
-  visible: LocalScript[] | undefined;
-  query: string;
-  expanded: ReadonlySet<string>;
-  spotlight: string | null;
-  onToggle: (id: string) => void;
-  onEdit: (script: LocalScript) => void;
-  onDelete: (script: LocalScript) => void;
-  onClearSearch: () => void;
-}
-
-function ScriptList({ scripts, visible, query, expanded, spotlight, onToggle, onEdit, onDelete, onClearSearch }: ScriptListProps) {
+/** How many scripts show: a page more at a time, and the first page again for a new search. */
+function usePages(query: string): [shown: number, showMore: () => void] {
   const [shown, setShown] = useState(SCRIPTS_PER_PAGE);
-  // A new search starts from the first page again.
   const [shownFor, setShownFor] = useState(query);
   if (shownFor !== query) {
     setShownFor(query);
     setShown(SCRIPTS_PER_PAGE);
   }
-  if (!scripts || !visible) {
-    return <ListLoading label="Loading scripts..." />;
-  }
-  if (scripts.length === 0) {
-    return (
-      <Stack align="center" gap={4} py="xl" ta="center">
-        <IconFileText size={36} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Title order={3} fz="md">
-          No scripts yet
-        </Title>
-        <Text c="dimmed" maw={420}>
-          Generate one from a prompt above, or write one by hand with “New script”.
-        </Text>
-      </Stack>
-    );
-  }
-  const searching = query.trim() !== '';
+  return [shown, () => setShown((n) => n + SCRIPTS_PER_PAGE)];
+}
+
+function NoScriptsYet() {
   return (
-    <Stack gap="sm">
-      <ListCount shown={searching ? visible.length : scripts.length} total={scripts.length} words={(count) => plural(count, 'script', 'scripts')} />
-      {visible.length === 0 ? (
-        <NoMatches title="No scripts match" clearLabel="Clear search" onClear={onClearSearch}>
-          <Text c="dimmed">Nothing in your scripts contains “{query.trim()}”.</Text>
-        </NoMatches>
-      ) : (
-        <>
-          {visible.slice(0, shown).map((script) => (
-            <ScriptCard
-              key={script.id}
-              script={script}
-              expanded={expanded.has(script.id)}
-              spotlight={spotlight === script.id}
-              onToggle={() => onToggle(script.id)}
-              onEdit={() => onEdit(script)}
-              onDelete={() => onDelete(script)}
-            />
-          ))}
-          {visible.length > shown ? (
-            <Button variant="default" onClick={() => setShown((n) => n + SCRIPTS_PER_PAGE)} style={{ alignSelf: 'center' }}>
-              Show {Math.min(SCRIPTS_PER_PAGE, visible.length - shown)} more
-            </Button>
-          ) : null}
-        </>
-      )}
+    <Stack align="center" gap={4} py="xl" ta="center">
+      <IconFileText size={36} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
+      <Title order={3} fz="md">
+        No scripts yet
+      </Title>
+      <Text c="dimmed" maw={420}>
+        Generate one from a prompt above, or write one by hand with “New script”.
+      </Text>
     </Stack>
   );
 }

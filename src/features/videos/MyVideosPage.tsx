@@ -2,11 +2,11 @@
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
 // video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through ./data.
-import { Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Group, SimpleGrid, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api';
 import { refreshPosts } from '../publishing/data';
 import { UNDO_WINDOW_MS } from '../../store/undo-delete';
@@ -22,7 +22,8 @@ import { MusicLibrary } from './music/MusicLibrary';
 import { DeleteVideoModal } from './DeleteVideoModal';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
-import { ListCount, ListEmpty, ListFilters, ListLoading, ListSection, NoMatches } from '../../ui/ListStates';
+import { FilteredList, useListFilter } from '../../ui/FilteredList';
+import { ListEmpty, ListSection } from '../../ui/ListStates';
 import { showUndoableDelete } from '../../ui/undo-toast';
 
 export function MyVideosPage() {
@@ -54,15 +55,16 @@ export function MyVideosPage() {
   );
 }
 
+function matchesVideo(video: LocalVideo, query: string, status: StatusFilter): boolean {
+  return matchesFilter(video, status) && matchesVideoSearch(video, query);
+}
+
 function VideosSection() {
   const videos = useLiveQuery(videosNewestFirst, []);
-  const [search, setSearch] = useState('');
-  const query = useDeferredValue(search);
-  const [filter, setFilter] = useState<StatusFilter>('all');
+  const list = useListFilter(videos, matchesVideo, 'all');
   const [playing, setPlaying] = useState<LocalVideo | null>(null);
   const [deleting, setDeleting] = useState<LocalVideo | null>(null);
 
-  const visible = useMemo(() => videos?.filter((video) => matchesFilter(video, filter) && matchesVideoSearch(video, query)), [videos, filter, query]);
   // The open player follows the row (e.g. "keep offline" switched while it is open).
   const playingRow = playing ? (videos?.find((video) => video.id === playing.id) ?? playing) : null;
 
@@ -103,72 +105,44 @@ function VideosSection() {
 
   return (
     <ListSection title="Your videos">
-      {videos && videos.length > 0 ? (
-        <ListFilters
-          search={{ label: 'Search videos', placeholder: 'Words in a title or script', value: search, onChange: setSearch }}
-          status={{ data: STATUS_FILTERS, value: filter, onChange: setFilter, fallback: 'all', miw: 160 }}
-        />
-      ) : null}
-      <VideoList
-        videos={videos}
-        visible={visible}
-        onClear={() => {
-          setSearch('');
-          setFilter('all');
-        }}
-        onPlay={setPlaying}
-        onRestart={restart}
-        onDelete={askToDelete}
-      />
+      <FilteredList
+        list={list}
+        search={{ label: 'Search videos', placeholder: 'Words in a title or script' }}
+        status={{ data: STATUS_FILTERS, miw: 160 }}
+        loadingLabel="Loading videos..."
+        empty={<NoVideosYet />}
+        words={(count) => plural(count, 'video', 'videos')}
+        noMatches={{ title: 'No videos match', clearLabel: 'Show all videos' }}
+      >
+        {(shown) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {shown.map((video) => (
+              <VideoCard key={video.id} video={video} onPlay={() => setPlaying(video)} onRestart={() => restart(video)} onDelete={() => askToDelete(video)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </FilteredList>
       <VideoPlayerModal video={playingRow} onClose={() => setPlaying(null)} />
       <DeleteVideoModal video={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
     </ListSection>
   );
 }
 
-interface VideoListProps {
-  videos: LocalVideo[] | undefined;
-  visible: LocalVideo[] | undefined;
-  onClear: () => void;
-  onPlay: (video: LocalVideo) => void;
-  onRestart: (video: LocalVideo) => Promise<void>;
-  onDelete: (video: LocalVideo) => void;
-}
-
-function VideoList({ videos, visible, onClear, onPlay, onRestart, onDelete }: VideoListProps) {
-  if (!videos || !visible) {
-    return <ListLoading label="Loading videos..." />;
-  }
-  if (videos.length === 0) {
-    return (
-      <ListEmpty
-        icon={<IconVideo size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title="No videos yet"
-        text="Turn a topic or a script into a finished, captioned short video. It shows up here while it renders."
-      >
-        <Group gap="sm" justify="center">
-          <ButtonLink to="/create-ai-video" leftSection={<IconSparkles size={16} aria-hidden />}>
-            Create AI video
-          </ButtonLink>
-          <ButtonLink to="/faceless-video" variant="default" leftSection={<IconWand size={16} aria-hidden />}>
-            Faceless video
-          </ButtonLink>
-        </Group>
-      </ListEmpty>
-    );
-  }
+function NoVideosYet() {
   return (
-    <Stack gap="sm">
-      <ListCount shown={visible.length} total={videos.length} words={(count) => plural(count, 'video', 'videos')} />
-      {visible.length === 0 ? (
-        <NoMatches title="No videos match" clearLabel="Show all videos" onClear={onClear} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {visible.map((video) => (
-            <VideoCard key={video.id} video={video} onPlay={() => onPlay(video)} onRestart={() => onRestart(video)} onDelete={() => onDelete(video)} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Stack>
+    <ListEmpty
+      icon={<IconVideo size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />}
+      title="No videos yet"
+      text="Turn a topic or a script into a finished, captioned short video. It shows up here while it renders."
+    >
+      <Group gap="sm" justify="center">
+        <ButtonLink to="/create-ai-video" leftSection={<IconSparkles size={16} aria-hidden />}>
+          Create AI video
+        </ButtonLink>
+        <ButtonLink to="/faceless-video" variant="default" leftSection={<IconWand size={16} aria-hidden />}>
+          Faceless video
+        </ButtonLink>
+      </Group>
+    </ListEmpty>
   );
 }

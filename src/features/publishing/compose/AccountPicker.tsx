@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { LocalAccount } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
+import { EmptyPicker } from './EmptyPicker';
 import { platformLabel } from '../format';
 
 export interface AccountPickerProps {
@@ -28,17 +29,9 @@ export function AccountPicker({ id, accounts, value, onChange, error }: AccountP
   if (!accounts) return <ListLoading label="Loading your accounts..." live={false} />;
   if (accounts.length === 0) {
     return (
-      <Stack gap={4} id={id} tabIndex={-1}>
-        <Text fw={500}>Accounts</Text>
-        <Text c="dimmed" fz="sm">
-          No accounts connected yet. <AnchorLink to="/connect">Connect an account</AnchorLink> to publish to it.
-        </Text>
-        {error ? (
-          <Text c="red" fz="sm">
-            {error}
-          </Text>
-        ) : null}
-      </Stack>
+      <EmptyPicker id={id} label="Accounts" error={error}>
+        No accounts connected yet. <AnchorLink to="/connect">Connect an account</AnchorLink> to publish to it.
+      </EmptyPicker>
     );
   }
   const needsReconnect = accounts.filter((account) => account.health === 'reconnect');

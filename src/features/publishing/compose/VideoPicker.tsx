@@ -5,6 +5,7 @@ import { IconVideo } from '@tabler/icons-react';
 import type { PublishVideoRow } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
+import { EmptyPicker } from './EmptyPicker';
 import { aspectLabel, formatDuration } from '../format';
 
 export interface VideoPickerProps {
@@ -32,17 +33,9 @@ export function VideoPicker({ id, videos, value, onChange, error }: VideoPickerP
   if (!videos) return <ListLoading label="Loading your videos..." live={false} />;
   if (videos.length === 0) {
     return (
-      <Stack gap={4} id={id} tabIndex={-1}>
-        <Text fw={500}>Video</Text>
-        <Text c="dimmed" fz="sm">
-          No finished videos yet. <AnchorLink to="/create-ai-video">Create a video</AnchorLink> first; it shows up here once it has rendered.
-        </Text>
-        {error ? (
-          <Text c="red" fz="sm">
-            {error}
-          </Text>
-        ) : null}
-      </Stack>
+      <EmptyPicker id={id} label="Video" error={error}>
+        No finished videos yet. <AnchorLink to="/create-ai-video">Create a video</AnchorLink> first; it shows up here once it has rendered.
+      </EmptyPicker>
     );
   }
   return (
