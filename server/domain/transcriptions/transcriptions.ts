@@ -9,6 +9,7 @@ import { transcriptions, type TranscriptionRow } from '../../db/schema-transcrip
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { findOwnedRow, listOwnedRows, paginated } from '../media-library/paginate';
 import { monthWindowUtc } from '../credits/monthly-charge';
+import { jobSummaryFields } from '../shared/job-summary';
 
 /** A stored transcription as the domain's functions hand it to their callers. */
 export type { TranscriptionRow };
@@ -17,12 +18,12 @@ export const TRANSCRIPTION_NOT_FOUND = 'This transcription does not exist.';
 /** Signed media URLs live this long (the same as videos'). */
 export const TRANSCRIPTION_URL_TTL_SECONDS = 6 * 3600;
 
-/** Where every file of a transcription lives; deleting the transcription deletes this prefix. */
 /** Where the captioned video of a transcription lives (replaced only by a successful render). */
 export function captionedKeyOf(userId: number, id: string): string {
   return `${transcriptionPrefix(userId, id)}captioned.mp4`;
 }
 
+/** Where every file of a transcription lives; deleting the transcription deletes this prefix. */
 export function transcriptionPrefix(userId: number, id: string): string {
   return `users/${userId}/transcriptions/${id}/`;
 }
@@ -30,12 +31,7 @@ export function transcriptionPrefix(userId: number, id: string): string {
 export function toTranscriptionSummary(row: TranscriptionRow, signer: MediaUrlSigner): TranscriptionSummary {
   const completed = row.status === 'completed';
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    progress: row.progress,
-    stage: row.stage,
-    error: row.error,
+    ...jobSummaryFields(row),
     language: row.language ?? row.settings.language,
     engine: completed && row.engineId && row.engineLabel ? { id: row.engineId, label: row.engineLabel } : null,
     rough_draft: completed && row.roughDraft,
@@ -54,8 +50,6 @@ export function toTranscriptionSummary(row: TranscriptionRow, signer: MediaUrlSi
     render_outdated: row.captionedKey !== null && row.renderedVersion !== row.editVersion,
     captioned_url: row.captionedKey ? signer.sign(row.captionedKey, { ttlSeconds: TRANSCRIPTION_URL_TTL_SECONDS }) : null,
     captioned_download_url: row.captionedKey ? signer.sign(row.captionedKey, { ttlSeconds: TRANSCRIPTION_URL_TTL_SECONDS, downloadName: `${row.title} (captioned).mp4` }) : null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
   };
 }
 

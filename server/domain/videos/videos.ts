@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { findOwnedRow, listOwnedRows } from '../media-library/paginate';
+import { jobSummaryFields } from '../shared/job-summary';
 
 export const VIDEO_NOT_FOUND = 'This video no longer exists.';
 
@@ -29,18 +30,11 @@ export interface SigningOptions {
 export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_SECONDS }: SigningOptions): AiVideo {
   const completed = row.status === 'completed';
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    progress: row.progress,
-    stage: row.stage,
+    ...jobSummaryFields(row),
     stages: row.stages,
-    error: row.error,
     // What the creator paid for this video in the end (charges minus refunds).
     credits_charged: row.creditsCharged - row.creditsRefunded,
     settings: row.settings,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
     ai_video: {
       video_src: completed && row.videoKey ? signer.sign(row.videoKey, { ttlSeconds, downloadName: `video-${row.id}.mp4` }) : null,
       thumbnail_src: completed && row.thumbnailKey ? signer.sign(row.thumbnailKey, { ttlSeconds }) : null,
