@@ -9,7 +9,7 @@ import type { PublishScheduler } from '../domain/social/types';
 import { defineJob } from './job';
 import { targetOwner } from './owners';
 import { bossQueue, type JobQueue } from './queue';
-import { jobDataId, type ClaimedQueue } from './takeover';
+import { rowClaims, type ClaimedQueue } from './takeover';
 
 export const PUBLISH_TARGET_QUEUE = 'publish-target';
 
@@ -45,12 +45,12 @@ export function bossPublishScheduler(boss: () => PgBoss | null): PublishSchedule
  * takes no claim and is over in seconds. A job past the staleness without a fresh claim is dead.
  */
 export function publishClaims(staleClaimMs = DEFAULT_TIMINGS.staleClaimMs): ClaimedQueue {
-  return {
-    queue: PUBLISH_TARGET_QUEUE,
-    staleMs: staleClaimMs,
-    held: (since) =>
-      `EXISTS (SELECT 1 FROM post_targets t WHERE t.id = ${jobDataId('targetId')} AND t.status = 'publishing' AND t.platform_post_id IS NULL AND t.started_at >= ${since})`,
-  };
+  return rowClaims(PUBLISH_TARGET_QUEUE, staleClaimMs, {
+    table: 'post_targets',
+    dataKey: 'targetId',
+    running: "r.status = 'publishing' AND r.platform_post_id IS NULL",
+    heartbeat: 'r.started_at',
+  });
 }
 
 export const publishTargetJob = defineJob<PublishJobData>({

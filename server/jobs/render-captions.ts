@@ -4,16 +4,16 @@
 import { releaseCrashedRenders, runCaptionRender, STALE_RENDER_MS, unfinishedRenderIds } from '../domain/transcriptions/render';
 import { defineJob, RetryLater } from './job';
 import { transcriptionOwner } from './owners';
-import { jobDataId, type ClaimedQueue } from './takeover';
+import { rowClaims } from './takeover';
 import { RENDER_CAPTIONS_QUEUE, type RenderCaptionsJobData } from './transcribe';
 
 /** A captioned video is held while it is rendering with a fresh heartbeat (refreshed every 15 s). */
-export const CAPTION_RENDER_CLAIMS: ClaimedQueue = {
-  queue: RENDER_CAPTIONS_QUEUE,
-  staleMs: STALE_RENDER_MS,
-  held: (since) =>
-    `EXISTS (SELECT 1 FROM transcriptions t WHERE t.id = ${jobDataId('transcriptionId')} AND t.render_status = 'rendering' AND t.render_heartbeat_at >= ${since})`,
-};
+export const CAPTION_RENDER_CLAIMS = rowClaims(RENDER_CAPTIONS_QUEUE, STALE_RENDER_MS, {
+  table: 'transcriptions',
+  dataKey: 'transcriptionId',
+  running: "r.render_status = 'rendering'",
+  heartbeat: 'r.render_heartbeat_at',
+});
 
 export const renderCaptionsJob = defineJob<RenderCaptionsJobData>({
   queue: RENDER_CAPTIONS_QUEUE,

@@ -6,7 +6,7 @@ import { releaseCrashedRenders, RunningRenders, unfinishedVideoIds, type VideoRe
 import { defineJob, RetryLater } from './job';
 import { videoOwner } from './owners';
 import type { JobQueue } from './queue';
-import { jobDataId, type ClaimedQueue } from './takeover';
+import { rowClaims } from './takeover';
 
 export const RENDER_VIDEO_QUEUE = 'render-video';
 
@@ -23,11 +23,7 @@ export function queuedRenderer(jobs: JobQueue, running: RunningRenders): VideoRe
 }
 
 /** A render is held while its video is processing with a fresh heartbeat (refreshed every 15 s). */
-export const RENDER_CLAIMS: ClaimedQueue = {
-  queue: RENDER_VIDEO_QUEUE,
-  staleMs: STALE_HEARTBEAT_MS,
-  held: (since) => `EXISTS (SELECT 1 FROM ai_videos v WHERE v.id = ${jobDataId('videoId')} AND v.status = 'processing' AND v.heartbeat_at >= ${since})`,
-};
+export const RENDER_CLAIMS = rowClaims(RENDER_VIDEO_QUEUE, STALE_HEARTBEAT_MS, { table: 'ai_videos', dataKey: 'videoId', running: "r.status = 'processing'", heartbeat: 'r.heartbeat_at' });
 
 export const renderVideoJob = defineJob<RenderJobData>({
   queue: RENDER_VIDEO_QUEUE,

@@ -27,6 +27,25 @@ export function jobDataId(key: string): string {
   return `(CASE WHEN j.data->>'${key}' ~* ${UUID} THEN (j.data->>'${key}')::uuid END)`;
 }
 
+/** The job's work row: its table, the key of its id in the job's data, and SQL over the row `r`. */
+export interface ClaimRow {
+  table: string;
+  dataKey: string;
+  /** True while the row's work is running, e.g. `r.status = 'processing'`. */
+  running: string;
+  /** The column a live run refreshes, e.g. `r.heartbeat_at`. */
+  heartbeat: string;
+}
+
+/** A queue whose job is held while its work row is running with a heartbeat fresher than the staleness. */
+export function rowClaims(queue: string, staleMs: number, row: ClaimRow): ClaimedQueue {
+  return {
+    queue,
+    staleMs,
+    held: (since) => `EXISTS (SELECT 1 FROM ${row.table} r WHERE r.id = ${jobDataId(row.dataKey)} AND ${row.running} AND ${row.heartbeat} >= ${since})`,
+  };
+}
+
 /** Back to the queue at once; a job that has used up its retries fails instead (as pg-boss fails it). */
 const REVIVE = `
   state = CASE WHEN j.retry_count < j.retry_limit THEN 'retry'::pgboss.job_state ELSE 'failed'::pgboss.job_state END,

@@ -14,7 +14,7 @@ import type { TranscriptionRunner } from '../domain/transcriptions/runner';
 import { defineJob, RetryLater } from './job';
 import { transcriptionOwner } from './owners';
 import type { JobQueue } from './queue';
-import { jobDataId, type ClaimedQueue } from './takeover';
+import { rowClaims } from './takeover';
 
 export const TRANSCRIBE_QUEUE = 'transcribe';
 /** The captioned-video queue (server/jobs/render-captions.ts). */
@@ -37,11 +37,7 @@ export function queuedTranscriber(jobs: JobQueue): TranscriptionRunner {
 }
 
 /** A transcription is held while it is processing with a fresh heartbeat (refreshed every 15 s). */
-export const TRANSCRIBE_CLAIMS: ClaimedQueue = {
-  queue: TRANSCRIBE_QUEUE,
-  staleMs: STALE_HEARTBEAT_MS,
-  held: (since) => `EXISTS (SELECT 1 FROM transcriptions t WHERE t.id = ${jobDataId('transcriptionId')} AND t.status = 'processing' AND t.heartbeat_at >= ${since})`,
-};
+export const TRANSCRIBE_CLAIMS = rowClaims(TRANSCRIBE_QUEUE, STALE_HEARTBEAT_MS, { table: 'transcriptions', dataKey: 'transcriptionId', running: "r.status = 'processing'", heartbeat: 'r.heartbeat_at' });
 
 export const transcribeJob = defineJob<TranscribeJobData>({
   queue: TRANSCRIBE_QUEUE,
