@@ -5,32 +5,16 @@ import type { LocalPost, PublishVideoRow } from '../../store';
 
 export { POST_STATUS_LABELS, PLATFORM_LABELS };
 
-export const POST_STATUS_COLORS: Record<PostStatus, string> = {
-  draft: 'gray',
-  scheduled: 'blue',
-  publishing: 'indigo',
-  published: 'teal',
-  partially_published: 'orange',
-  failed: 'red',
-};
+/** The steps a post and each of its targets share, in the same colours (a post card shows both). */
+const STEP_COLORS = { draft: 'gray', scheduled: 'blue', publishing: 'indigo', published: 'teal', failed: 'red' } as const;
 
-export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  blocked: 'Waiting for reconnect',
-  publishing: 'Publishing',
-  published: 'Published',
-  failed: 'Failed',
-};
+export const POST_STATUS_COLORS: Record<PostStatus, string> = { ...STEP_COLORS, partially_published: 'orange' };
 
-export const TARGET_STATUS_COLORS: Record<TargetStatus, string> = {
-  draft: 'gray',
-  scheduled: 'blue',
-  blocked: 'orange',
-  publishing: 'indigo',
-  published: 'teal',
-  failed: 'red',
-};
+/** A target's words: the post's for the steps they share, and its own for waiting on a reconnect. */
+const { partially_published: _postOnly, ...STEP_LABELS } = POST_STATUS_LABELS;
+export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = { ...STEP_LABELS, blocked: 'Waiting for reconnect' };
+
+export const TARGET_STATUS_COLORS: Record<TargetStatus, string> = { ...STEP_COLORS, blocked: 'orange' };
 
 /** A few common YouTube categories (the id is what the API takes). */
 export const YOUTUBE_CATEGORIES: Array<{ value: string; label: string }> = [
