@@ -10,6 +10,7 @@ import type { S3 } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { KvStore, Upload } from '@tus/server';
 import type { S3Config } from '../../config';
+import { s3ClientSettings } from '../../media/storage/s3';
 import { ownsUpload, uploadOwner, type FinishedUpload } from './resumable';
 
 /** Where the uploads live in the media bucket (the media keys all start with `users/`). */
@@ -67,16 +68,8 @@ interface Listed {
 export class S3Uploads extends S3Store {
   constructor(options: S3Config, expiryMs: number) {
     super({
-      s3ClientConfig: {
-        bucket: options.bucket,
-        region: options.region,
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-        forcePathStyle: options.forcePathStyle,
-        ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
-        // Like the media store: many S3-compatible stores refuse the SDK's default checksums.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      },
+      // The media store's client settings (checksums only where S3 requires them, as many S3-compatible stores want).
+      s3ClientConfig: { bucket: options.bucket, ...s3ClientSettings(options) },
       cache: new NoCache(),
       expirationPeriodInMilliseconds: expiryMs,
       // Expiry is the purge job's (purgeExpired), not a bucket lifecycle rule reading tags.

@@ -7,7 +7,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config';
 import { assertStorageKey, assertStoragePrefix, contentTypeForKey, ObjectNotFoundError } from './keys';
@@ -27,8 +27,9 @@ function isNotFound(error: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
-export function createS3Client(options: S3StorageOptions): S3Client {
-  return new S3Client({
+/** The S3 client's settings from the configuration: the media store's and the resumable uploads' (domain/uploads/s3-uploads.ts). */
+export function s3ClientSettings(options: S3StorageOptions): S3ClientConfig {
+  return {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle,
@@ -37,7 +38,11 @@ export function createS3Client(options: S3StorageOptions): S3Client {
     // every upload); send them only where the S3 API requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
+}
+
+export function createS3Client(options: S3StorageOptions): S3Client {
+  return new S3Client(s3ClientSettings(options));
 }
 
 export function createS3Storage(options: S3StorageOptions, client: S3Client = createS3Client(options)): MediaStorage {
