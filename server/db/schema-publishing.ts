@@ -8,6 +8,8 @@ import { createdAtColumn, updatedAtColumn, users } from './schema-users';
 import { aiVideos } from './schema-videos';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** The owning user; their rows go when they do. */
+const ownerId = () => integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
 
 export type SocialAccountStatus = 'active' | 'reconnect';
 
@@ -15,9 +17,7 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     platform: text('platform').$type<SocialPlatform>().notNull(),
     platformAccountId: text('platform_account_id').notNull(),
     name: text('name').notNull(),
@@ -50,9 +50,7 @@ export const oauthStates = pgTable(
   {
     /** sha256 hex of the state sent to the platform; the state itself is never stored. */
     stateHash: text('state_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     platform: text('platform').$type<SocialPlatform>().notNull(),
     path: text('path').notNull(),
     popup: boolean('popup').notNull().default(false),
@@ -71,9 +69,7 @@ export const posts = pgTable(
   {
     /** Chosen by the client (uuid) so a post created offline keeps its id once synced. */
     id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     videoId: uuid('video_id').references(() => aiVideos.id, { onDelete: 'set null' }),
     status: text('status').$type<PostStatus>().notNull().default('draft'),
     caption: text('caption').notNull().default(''),
@@ -99,9 +95,7 @@ export const postTargets = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     accountId: uuid('account_id').references(() => socialAccounts.id, { onDelete: 'set null' }),
     platform: text('platform').$type<SocialPlatform>().notNull(),
     accountName: text('account_name').notNull(),
