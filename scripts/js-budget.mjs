@@ -99,15 +99,19 @@ export function sourcesOf(clientDir, file) {
 }
 
 /**
- * The manifest key of the chunk a source module is built into: its own entry when it is the
- * chunk's facade, else the chunk whose sourcemap lists it (a module also imported statically
- * elsewhere is bundled into a shared chunk). A module found nowhere is an error, never a skip.
+ * The manifest key of the chunk a source module is built into: the chunk whose sourcemap lists it
+ * (a module also imported statically elsewhere is bundled into a shared chunk; its own manifest
+ * entry, when something also imports it dynamically, is then only a facade of re-exports that a
+ * page loading the shared chunk never asks for), else its own entry. A module found nowhere is an
+ * error, never a skip.
  */
 export function chunkOf(manifest, clientDir, sourceKey) {
-  if (manifest[sourceKey]) return sourceKey;
+  const own = manifest[sourceKey];
+  if (own && sourcesOf(clientDir, own.file).includes(sourceKey)) return sourceKey;
   const holders = Object.entries(manifest).filter(
     ([, chunk]) => chunk.file.endsWith('.js') && sourcesOf(clientDir, chunk.file).includes(sourceKey),
   );
+  if (holders.length === 0 && own) return sourceKey;
   if (holders.length !== 1) {
     throw new Error(`${sourceKey} is in ${holders.length} chunks of the build, expected 1 (renamed? update scripts/js-budget.mjs).`);
   }
