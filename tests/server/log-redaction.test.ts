@@ -4,7 +4,7 @@
 // parameters — here a fresh password hash) is captured at trace level and searched.
 import { Writable } from 'node:stream';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { mailOutbox, users } from '../../server/db/schema';
 import { serializeError } from '../../server/logger';
@@ -46,8 +46,16 @@ describe('log redaction', () => {
     await client.post('/api/user/change-password', { current_password: 'guessed current 5', password: 'brand new secret 9', password_confirmation: 'brand new secret 9' }, { token });
 
     await client.post('/api/forgot-password', { email });
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
-    const resetCode = new URL(/(http\S+reset-password\S+)/.exec(mail!.textBody)![1]!).searchParams.get('token')!;
+    // The reset mail is a queued job: it is in the outbox once that job has run.
+    const mail = await vi.waitFor(
+      async () => {
+        const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+        if (!row) throw new Error('the reset mail is not in the outbox yet');
+        return row;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const resetCode = new URL(/(http\S+reset-password\S+)/.exec(mail.textBody)![1]!).searchParams.get('token')!;
     await client.post('/api/reset-password', { email, token: `${resetCode}x`, password: 'reset secret 31', password_confirmation: 'reset secret 31' });
     await client.get(`/reset-password?token=${resetCode}&email=${encodeURIComponent(email)}`);
     await client.post('/api/login', { email, password: 'nul\u0000secret 12' });

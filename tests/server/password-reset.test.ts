@@ -14,7 +14,9 @@ describe('password reset', () => {
   });
   afterAll(async () => t.close());
 
+  /** The newest mail to `email`, once the queued mail jobs have run. */
   async function lastMailTo(email: string) {
+    await t.jobs.drain();
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
     return mail;
   }

@@ -11,6 +11,7 @@ import type { AiVideo } from '../../contract/videos';
 import type { Database } from '../../server/db/client';
 import { aiVideos } from '../../server/db/schema-videos';
 import type { RenderServices } from '../../server/domain/videos/pipeline/services';
+import { STALE_HEARTBEAT_MS } from '../../server/domain/videos/pipeline/run';
 import { composeVideo } from '../../server/media/compose';
 import { meanVolume, probe } from '../../server/media/ffmpeg';
 import type { ComposeInput } from '../../server/media/types';
@@ -105,7 +106,10 @@ describe('rendering a real video with no keys', () => {
     const restarted = await start();
     ({ app, client } = restarted);
     const { services } = restarted;
-    await services.jobRunner.drain();
+    // With the embedded database the restarted process owns every unfinished job and resumes it at
+    // once; on Postgres other processes may be running, so the render is taken over once its
+    // heartbeat has gone stale (and its retry comes due): wait through that.
+    await services.jobRunner.drain({ withinMs: STALE_HEARTBEAT_MS + 20_000 });
 
     const video = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(video.status).toBe('completed');
