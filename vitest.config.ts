@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 
 // Three projects, run separately by npm scripts: unit (browser code in happy-dom), server (API
 // against embedded PGlite, or Postgres when TEST_DATABASE_URL is set) and e2e (Debian Chromium
-// against the built app and a real server process).
+// against the built app and a real server process). Vitest's default on 2 cores is one worker; the
+// npm scripts run unit files two at a time and server files three at a time (each has its own
+// database, and much of a server test waits on the database, ffmpeg or a fake platform), which
+// about halves their time. A test that fails only when files run side by side has a race to fix.
 export default defineConfig({
   test: {
     projects: [
