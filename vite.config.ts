@@ -98,7 +98,7 @@ export default defineConfig({
           // strict execution order (modules run in import order via small init wrappers).
           // Measured in BENCHMARKS.md ("Fewer, larger chunks").
           // Chunks holding styles stay files: Vite's CSS plugin would emit their CSS once per copy.
-          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/ },
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)|[\\/](contract|src[\\/]store|src[\\/]sync)[\\/]/ },
         },
       },
       treeshake: {

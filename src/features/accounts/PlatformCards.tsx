@@ -18,7 +18,8 @@ const ABOUT: Record<SocialPlatform, string> = {
   instagram: 'Share your videos as Instagram Reels.',
 };
 
-export const SANDBOX_NOTE = 'This server has no app of its own for this platform yet, so connecting uses a built-in sandbox that works like the real one. Nothing is posted to the real platform.';
+// Two lines on a phone at most: the screen's introduction stays its largest text (its first paint).
+export const SANDBOX_NOTE = 'Uses a built-in sandbox until this server has an app for this platform. Nothing is posted for real.';
 
 export const NOT_SET_UP = 'Not set up on this server. Ask its administrator to add the app credentials.';
 

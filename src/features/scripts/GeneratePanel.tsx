@@ -167,8 +167,7 @@ export function GeneratePanel({ onGenerated }: { onGenerated: (script: Script) =
           </Group>
           {offlineWriter ? (
             <Text fz="sm" c="dimmed">
-              No AI model is configured, so scripts are offline drafts: a structure built around your prompt, in{' '}
-              {writer.languages.map(languageLabel).join(', ')}. The other languages need a configured AI model.
+              No AI model is configured, so scripts are offline drafts built around your prompt.
             </Text>
           ) : null}
           {!online ? (

@@ -99,7 +99,9 @@ function CalendarSection({ initialDate, now }: { initialDate?: string; now: () =
       {events.length === 0 ? (
         <Stack align="center" gap="xs" py="md" ta="center">
           <IconCalendarOff size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>{EMPTY_CALENDAR_TEXT}</Text>
+          <Text fw={600} fz="sm">
+            {EMPTY_CALENDAR_TEXT}
+          </Text>
           <ButtonLink to="/publish" leftSection={<IconSend size={16} aria-hidden />}>
             Create a post
           </ButtonLink>
