@@ -98,6 +98,8 @@ export default defineConfig({
           // strict execution order (modules run in import order via small init wrappers).
           // Measured in BENCHMARKS.md ("Fewer, larger chunks").
           // Chunks holding styles stay files: Vite's CSS plugin would emit their CSS once per copy.
+          // So do the contract, the store and the offline engine: each copy of a module is evaluated
+          // (the contract's zod schemas were built twice on /create-ai-video) and holds its own state.
           experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)|[\\/](contract|src[\\/]store|src[\\/]sync)[\\/]/ },
         },
       },

@@ -5,6 +5,7 @@ import { lazyRouteComponent } from '@tanstack/react-router';
 import { createContext, createElement, startTransition, useContext, useEffect, useState, type ComponentType } from 'react';
 import { PageLoading } from '../ui/CenteredText';
 import { PageFrameLayout, type PageFrameText } from '../ui/PageFrame';
+import { yieldToMain } from '../sync/env';
 import { loadAllMantineStyles } from './styles/mantine-styles';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -76,6 +77,13 @@ export interface LazyPageOptions {
    * PageFramesContext, keyed by the screen's export name.
    */
   framed?: boolean;
+  /**
+   * For a framed screen: modules its chunk imports statically whose evaluation is long (the
+   * contract's zod schemas), requested with the data layer and each evaluated in a task of its own
+   * as it arrives, before the screen's chunk; evaluated with the screen they made its task one of
+   * the longest of the load (Lighthouse Total Blocking Time, docs/decisions/performance.md).
+   */
+  parts?: ReadonlyArray<() => Promise<unknown>>;
 }
 
 /** A framed screen's heading and introduction, and what its frame starts besides the screen's chunk. */
@@ -132,6 +140,49 @@ export function setScreenDataLayer(load: () => Promise<unknown>): void {
   screenDataLayer = load;
 }
 
+/**
+ * Runs `load` once the framed screens' data layer is in, evaluated a part per task: a screen's
+ * prefetch imports its feature's HTTP calls, which import the HTTP client and the store, and
+ * imported straight away they evaluated all of that in one long task (Lighthouse Total Blocking
+ * Time on `/connect` and `/my-scripts`, docs/decisions/performance.md).
+ */
+export function afterScreenDataLayer<T>(load: () => Promise<T>): Promise<T> {
+  return screenDataLayer ? screenDataLayer().then(load) : load();
+}
+
+/** How long afterNextPaint waits for a display frame at most (a hidden tab paints none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Runs `task` once, in the task after the next frame has been painted, or after PAINT_WAIT_MS when
+ * no frame comes (a page in a background tab). Returns a cancel function.
+ */
+function afterNextPaint(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frameId = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(run, 0))) : undefined;
+  const fallback = setTimeout(run, PAINT_WAIT_MS);
+  return () => {
+    done = true;
+    if (frameId !== undefined) cancelAnimationFrame(frameId);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
+}
+
+/** A framed screen's chunk after the data layer and its parts, each evaluated in a task of its own. */
+function loadFramedScreen<T>(load: () => Promise<T>, parts: ReadonlyArray<() => Promise<unknown>>): Promise<T> {
+  if (parts.length === 0) return afterScreenDataLayer(load);
+  // A part that fails is left to the screen's own import, which reports it.
+  const partsIn = Promise.all(parts.map((part) => part().catch(() => undefined)));
+  return afterScreenDataLayer(() => partsIn.then(yieldToMain).then(load));
+}
+
 /** A route component showing its frame until `page`'s chunk is in, then the page (see LazyPageOptions.framed). */
 function framedPage(page: LazyRouteComponent, exportName: string) {
   // TanStack removes `preload` once the chunk has arrived; a failed load keeps it and the page's
@@ -144,12 +195,17 @@ function framedPage(page: LazyRouteComponent, exportName: string) {
     useEffect(() => {
       if (deferred || ready) return undefined;
       let active = true;
-      frame?.prefetch?.();
-      void (page.preload?.() ?? Promise.resolve()).then(() => {
-        if (active) startTransition(() => setReady(true));
+      // Once the frame has painted: requested with it, the screen's chunks shared the phone's link
+      // with what that paint was waiting for (Lighthouse LCP, docs/decisions/performance.md).
+      const cancel = afterNextPaint(() => {
+        frame?.prefetch?.();
+        void (page.preload?.() ?? Promise.resolve()).then(() => {
+          if (active) startTransition(() => setReady(true));
+        });
       });
       return () => {
         active = false;
+        cancel();
       };
     }, [deferred, ready, frame]);
     if (deferred) return createElement(PageLoading);
@@ -193,7 +249,7 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
   // A screen whose Mantine components are not all in the first screens' styles loads with the
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
   // Read when loading, not now: the signed-in layout sets it after the routes are made.
-  const loadScreen = options.framed ? () => (screenDataLayer ? screenDataLayer().then(load) : load()) : load;
+  const loadScreen = options.framed ? () => loadFramedScreen(load, options.parts ?? []) : load;
   const loadWithStyles = options.firstScreen ? loadScreen : () => Promise.all([loadScreen(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   if (options.framed) return framedPage(page, exportName);

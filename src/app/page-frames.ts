@@ -9,7 +9,7 @@ import { PUBLISH_FRAME } from '../features/publishing/frame';
 import { MY_SCRIPTS_FRAME } from '../features/scripts/frame';
 import { VIDEO_TRANSCRIPTION_FRAME } from '../features/transcription/frame';
 import { CREATE_AI_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
-import { setScreenDataLayer, type ScreenFrame } from './lazy';
+import { afterScreenDataLayer, setScreenDataLayer, type ScreenFrame } from './lazy';
 
 export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   CreateAiVideoPage: CREATE_AI_VIDEO_FRAME,
@@ -19,11 +19,11 @@ export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   VideoTranscriptionPage: VIDEO_TRANSCRIPTION_FRAME,
   MyScriptsPage: {
     ...MY_SCRIPTS_FRAME,
-    prefetch: () => void import('../features/scripts/data/scripts-http').then((http) => http.prefetchedScriptWriter.prefetch()),
+    prefetch: () => void afterScreenDataLayer(() => import('../features/scripts/data/scripts-http')).then((http) => http.prefetchedScriptWriter.prefetch()),
   },
   ConnectPage: {
     ...CONNECT_FRAME,
-    prefetch: () => void import('../features/accounts/data/connect-http').then((http) => http.prefetchedPlatforms.prefetch()),
+    prefetch: () => void afterScreenDataLayer(() => import('../features/accounts/data/connect-http')).then((http) => http.prefetchedPlatforms.prefetch()),
   },
 };
 

@@ -23,8 +23,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** A signed-in screen whose chunk brings a data layer: its frame first (src/app/lazy.ts). */
-const FRAMED: LazyPageOptions = { framed: true };
+/**
+ * A signed-in screen whose chunk brings a data layer: its frame first, and the contract modules
+ * whose schemas it evaluates, each in a task of its own before the screen (src/app/lazy.ts).
+ */
+const framed = (...parts: ReadonlyArray<() => Promise<unknown>>): LazyPageOptions => ({ framed: true, parts });
+const captionsContract = () => import('../../contract/captions');
+const publishingContract = () => import('../../contract/publishing');
+const scriptsContract = () => import('../../contract/scripts');
+const videosContract = () => import('../../contract/videos');
 
 /** Every page: the title from the matched route, "Skip to content" as the first focusable element. */
 function RootLayout() {
@@ -118,7 +125,7 @@ const facelessVideoRoute = createRoute(
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
 const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
 const createAiVideoRoute = createRoute({
-  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', FRAMED), 'can_create_video'),
+  ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', framed(captionsContract, videosContract, scriptsContract, () => import('../../contract/voices'))), 'can_create_video'),
   validateSearch: (search: Record<string, unknown>) => {
     const values: Partial<Record<(typeof CREATE_VIDEO_SEARCH)[number], string>> = {};
     for (const key of CREATE_VIDEO_SEARCH) {
@@ -147,23 +154,23 @@ const videoSeriesSettingRoute = createRoute(
   page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
 );
 const publishRoute = createRoute(
-  page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', FRAMED), 'can_publish_post'),
+  page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', framed(publishingContract, () => import('../../contract/preflight'))), 'can_publish_post'),
 );
 const calendarRoute = createRoute(
-  page('calender', 'Calendar', lazyPage(() => import('../features/publishing/calendar/CalendarPage'), 'CalendarPage', FRAMED), 'can_publish_post'),
+  page('calender', 'Calendar', lazyPage(() => import('../features/publishing/calendar/CalendarPage'), 'CalendarPage', framed(publishingContract)), 'can_publish_post'),
 );
 const connectRoute = createRoute(
   page(
     'connect',
     'Connect accounts',
-    lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage', FRAMED),
+    lazyPage(() => import('../features/accounts/ConnectPage'), 'ConnectPage', framed(publishingContract)),
     'can_publish_post',
   ),
 );
 const videoTranscriptionRoute = createRoute(
   page(
     'video-transcription', 'Video transcription',
-    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage', FRAMED),
+    lazyPage(() => import('../features/transcription/VideoTranscriptionPage'), 'VideoTranscriptionPage', framed(captionsContract, () => import('../../contract/transcriptions'))),
     'can_create_video_caption',
   ),
 );
@@ -175,13 +182,13 @@ const userProfileRoute = createRoute(
   page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
-const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', FRAMED)));
+const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', framed(videosContract))));
 const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
 const myScriptsRoute = createRoute(
   page(
     'my-scripts',
     'My scripts',
-    lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage', FRAMED),
+    lazyPage(() => import('../features/scripts/MyScriptsPage'), 'MyScriptsPage', framed(scriptsContract)),
   ),
 );
 

@@ -1,9 +1,9 @@
-// A framed screen (src/app/lazy.ts) starts its first data request and its data layer with the
-// frame: the request goes out while the chunk downloads (so the screen's first render has the
+// A framed screen (src/app/lazy.ts) starts its first data request and its data layer once the
+// frame has painted: the request goes out while the chunk downloads (so the screen's first render has the
 // answer), and the chunk is imported only once the data layer's parts are in (each evaluated in a
 // task of its own instead of all in the task the screen's chunk lands in).
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { holdFirstRender, lazyPage, PageFramesContext, setScreenDataLayer } from '../../src/app/lazy';
@@ -16,7 +16,7 @@ const wrapper = ({ children }: { children: ReactNode }) =>
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('lazyPage with a frame, its prefetch and its data layer', () => {
-  it('prefetches once when the frame renders and imports the chunk after the data layer', async () => {
+  it('prefetches once when the frame has painted and imports the chunk after the data layer', async () => {
     holdFirstRender(Promise.resolve());
     let dataLayerIn: () => void = () => undefined;
     // As the signed-in layout sets it (src/app/page-frames.ts).
@@ -36,7 +36,8 @@ describe('lazyPage with a frame, its prefetch and its data layer', () => {
     render(createElement(Page), { wrapper });
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: FRAME.title })).toBeTruthy();
-    expect(steps).toEqual(['prefetch', 'data layer']);
+    // After the frame's paint (jsdom paints no frames: lazy.ts then waits 100 ms at most).
+    await waitFor(() => expect(steps).toEqual(['prefetch', 'data layer']));
 
     await act(async () => {
       dataLayerIn();
