@@ -206,7 +206,11 @@ export class ReelflowDB extends Dexie {
   syncState!: EntityTable<SyncStateRow, 'collection'>;
 
   constructor(name = DB_NAME) {
-    super(name);
+    // Without Dexie's live-query cache: with it (Dexie 4.4), a query nobody watched at the moment
+    // kept rows deleted inside a transaction (a pull's replacement, the clear at sign-out) and showed
+    // them when a screen watched it again, merged with what was written since. Every live query
+    // reads IndexedDB instead (tests/unit/store-live-queries.test.ts).
+    super(name, { cache: 'disabled' });
     this.version(1).stores({
       session: 'key',
       permissions: 'userId',

@@ -12,6 +12,10 @@ import { syncStatus } from '../../src/sync';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 import { pageOf, serverVideo } from './helpers/videos';
 
+// The runtime's work goes through timers, IndexedDB and the fake server: on a loaded 2-core machine
+// it can take seconds; each wait ends as soon as its condition holds.
+const SETTLED = { timeout: 10_000 };
+
 const user = { id: 7, name: 'Ada', email: 'ada@example.com', plan: 'Creator', credits: 5 } as unknown as User;
 
 let disconnect: (() => void) | null = null;
@@ -59,19 +63,19 @@ describe('sync runtime', () => {
     expect(currentSyncRuntime()).toBeNull();
 
     await login(user, '1|token', 5);
-    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'));
-    await vi.waitFor(() => expect(fake.calls('PUT', '/api/scripts/s1')).toHaveLength(1));
+    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'), SETTLED);
+    await vi.waitFor(() => expect(fake.calls('PUT', '/api/scripts/s1')).toHaveLength(1), SETTLED);
     expect(fake.calls('PUT', '/api/scripts/s1')[0]).toMatchObject({ data: { title: 'Edited' }, headers: { 'idempotency-key': 'item-1', authorization: 'Bearer 1|token' } });
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    await vi.waitFor(async () => expect(await db.scripts.get('s1')).toMatchObject({ title: 'Edited', syncStatus: 'synced' }));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), SETTLED);
+    await vi.waitFor(async () => expect(await db.scripts.get('s1')).toMatchObject({ title: 'Edited', syncStatus: 'synced' }), SETTLED);
     expect(fake.calls('GET', '/api/scripts?page=1&per_page=1000').length).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).not.toBeNull());
+    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).not.toBeNull(), SETTLED);
 
     stopForSignOut();
     expect(currentSyncRuntime()).toBeNull();
     const before = fake.requests.length;
     await logout();
-    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).toBeNull());
+    await vi.waitFor(() => expect(syncStatus.get().lastSyncedAt).toBeNull(), SETTLED);
     expect(currentSyncRuntime()).toBeNull();
     // Nothing but the sign-out call itself went out after the engine stopped.
     expect(fake.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/logout']);
@@ -95,18 +99,18 @@ describe('sync runtime', () => {
     const fake = server;
     disconnect = connectSyncRuntime({ reportErrors: false });
     await login(user, '1|token', 100);
-    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'));
+    await vi.waitFor(() => expect(currentSyncRuntime()?.userId).toBe('7'), SETTLED);
 
     // Created on this device: the outbox delivers it, the server charges, the header follows.
     await createVideoLocally({ title: 'Ocean facts', script: 'The ocean is deep.' }, { credits: 12, seconds: 24 });
-    await vi.waitFor(() => expect(fake.calls('POST', '/api/ai-videos')).toHaveLength(1));
-    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(88));
+    await vi.waitFor(() => expect(fake.calls('POST', '/api/ai-videos')).toHaveLength(1), SETTLED);
+    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(88), SETTLED);
 
     // The render fails for a reason that is not the creator's: refunded. A pull shows it.
     balance += 12;
     video = { ...video!, status: 'failed', error: 'The voice service is down. Your credits were refunded.', credits_charged: 0 };
     await refreshVideos();
-    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(100));
+    await vi.waitFor(() => expect(getSessionSnapshot().credits).toBe(100), SETTLED);
 
     stopForSignOut();
     await logout();

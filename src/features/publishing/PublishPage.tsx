@@ -28,6 +28,11 @@ interface ComposeState {
 export function PublishPage() {
   const [timeZone] = useState(creatorTimeZone);
   const [tab, setTab] = useState<Tab>('compose');
+  // A tab's panel mounts when first shown and then stays (its filters and scroll survive a switch):
+  // rendering the hidden lists with the form made the screen's first render one of the longest
+  // tasks of its load (Lighthouse Total Blocking Time, docs/decisions/performance.md).
+  const [shown, setShown] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!shown.has(tab)) setShown(new Set([...shown, tab]));
   const [compose, setCompose] = useState<ComposeState>(() => ({ values: emptyValues(timeZone), editing: false }));
   const failedCount = useLiveQuery(failedJobCount, []);
 
@@ -98,17 +103,19 @@ export function PublishPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="posts" pt="md">
-          <PostsSection
-            timeZone={timeZone}
-            onEdit={edit}
-            onCompose={() => {
-              startNew();
-              setTab('compose');
-            }}
-          />
+          {shown.has('posts') && (
+            <PostsSection
+              timeZone={timeZone}
+              onEdit={edit}
+              onCompose={() => {
+                startNew();
+                setTab('compose');
+              }}
+            />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="failed" pt="md">
-          <FailedSection timeZone={timeZone} />
+          {shown.has('failed') && <FailedSection timeZone={timeZone} />}
         </Tabs.Panel>
         <Tabs.Panel value="schedule-io" pt="md">
           {/* Mounted only when shown: it asks the server for the feed's status. */}
