@@ -106,6 +106,11 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
 
   function run(row: UploadRow): void {
     let lastWrite = 0;
+    // What the server has confirmed: progress counts bytes handed to the network, and those of a
+    // chunk cut off by going offline are sent again, so a stopped upload shows this instead.
+    let confirmed = row.uploadedBytes;
+    // Set once the upload has stopped with an error: a progress event after it would undo the above.
+    let failed = false;
     const current: Running = { id: row.id, stopped: false, upload: null };
     const upload = new Upload(row.file, {
       endpoint,
@@ -125,12 +130,13 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
       },
       onProgress: (sent) => {
         const now = Date.now();
-        if (current.stopped || now - lastWrite < PROGRESS_WRITE_MS) return;
+        if (current.stopped || failed || now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
         void db.uploads.update(row.id, { uploadedBytes: sent });
       },
       onChunkComplete: (_chunk, accepted) => {
         failures = 0;
+        confirmed = accepted;
         if (!current.stopped) void db.uploads.update(row.id, { uploadedBytes: accepted, updatedAt: new Date().toISOString() });
       },
       onSuccess: () => {
@@ -149,6 +155,7 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
         })();
       },
       onError: (error) => {
+        failed = true;
         if (running === current) running = null;
         if (current.stopped || stopped) return;
         const status = statusOf(error);
@@ -161,7 +168,7 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
             // The server no longer has it (expired or cleaned up): send it again from the start.
             await db.uploads.update(row.id, { status: 'waiting', uploadUrl: null, uploadedBytes: 0, updatedAt: new Date().toISOString() });
           } else {
-            await db.uploads.update(row.id, { status: 'waiting', updatedAt: new Date().toISOString() });
+            await db.uploads.update(row.id, { status: 'waiting', uploadedBytes: confirmed, updatedAt: new Date().toISOString() });
             scheduleRetry();
           }
         })();
