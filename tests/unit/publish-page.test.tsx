@@ -142,8 +142,9 @@ describe('compose', () => {
     expect(await screen.findByRole('tab', { name: 'Edit draft' })).toBeTruthy();
     const caption = await screen.findByRole('textbox', { name: 'Caption' });
     expect((caption as HTMLTextAreaElement).value).toBe('Half an idea');
-    expect(screen.getByRole('radio', { name: 'Trains at night' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('checkbox', { name: /^My channel/ }).getAttribute('aria-checked')).toBe('true');
+    // The form remounts for the draft; its pickers read the store again.
+    expect((await screen.findByRole('radio', { name: 'Trains at night' })).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findByRole('checkbox', { name: /^My channel/ })).getAttribute('aria-checked')).toBe('true');
     fireEvent.change(caption, { target: { value: 'A whole idea' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
