@@ -39,6 +39,9 @@ export const SCREEN_BUDGETS = {
   '/video-transcription': { module: 'src/features/transcription/VideoTranscriptionPage.tsx', budget: 340 * KB },
   '/my-scripts': { module: 'src/features/scripts/MyScriptsPage.tsx', budget: 355 * KB },
   '/connect': { module: 'src/features/accounts/ConnectPage.tsx', budget: 345 * KB },
+  '/faceless-video': { module: 'src/features/videos/FacelessVideoPage.tsx', budget: 210 * KB },
+  '/users/user-profile': { module: 'src/features/users/UserProfilePage.tsx', budget: 245 * KB },
+  '/users/user-edit': { module: 'src/features/users/UserEditPage.tsx', budget: 235 * KB },
 };
 
 /** The shell: a framed screen's frame needs it and the entry, nothing of the screen. */

@@ -8,12 +8,16 @@ import { CALENDAR_FRAME } from '../features/publishing/calendar/frame';
 import { PUBLISH_FRAME } from '../features/publishing/frame';
 import { MY_SCRIPTS_FRAME } from '../features/scripts/frame';
 import { VIDEO_TRANSCRIPTION_FRAME } from '../features/transcription/frame';
-import { CREATE_AI_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
+import { USER_EDIT_FRAME, USER_PROFILE_FRAME } from '../features/users/frame';
+import { CREATE_AI_VIDEO_FRAME, FACELESS_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
 import { afterScreenDataLayer, setScreenDataLayer, type ScreenFrame } from './lazy';
 
 export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   CreateAiVideoPage: CREATE_AI_VIDEO_FRAME,
   MyVideosPage: MY_VIDEOS_FRAME,
+  FacelessVideoPage: FACELESS_VIDEO_FRAME,
+  UserProfilePage: USER_PROFILE_FRAME,
+  UserEditPage: USER_EDIT_FRAME,
   PublishPage: PUBLISH_FRAME,
   CalendarPage: CALENDAR_FRAME,
   VideoTranscriptionPage: VIDEO_TRANSCRIPTION_FRAME,

@@ -120,7 +120,7 @@ function page<TPath extends string>(path: TPath, title: string, component: Route
 
 const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('./home-page'), 'HomePage', { firstScreen: true })));
 const facelessVideoRoute = createRoute(
-  page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage')),
+  page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage', framed())),
 );
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
 const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
@@ -177,9 +177,9 @@ const videoTranscriptionRoute = createRoute(
 const creditsHistoryRoute = createRoute(
   page('users/credits-history', 'Credits history', lazyPage(() => import('../features/credits/CreditsHistoryPage'), 'CreditsHistoryPage')),
 );
-const userEditRoute = createRoute(page('users/user-edit', 'Edit profile', lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage')));
+const userEditRoute = createRoute(page('users/user-edit', 'Edit profile', lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage', framed())));
 const userProfileRoute = createRoute(
-  page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage')),
+  page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage', framed())),
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
 const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', framed(videosContract))));

@@ -54,7 +54,7 @@ export function ApplyLicenseForm() {
           Apply a licence code
         </Title>
         <Text fz="sm" c="dimmed">
-          A licence code moves your account to its plan at once, with that plan&apos;s credits. A code for your current or a lower plan is not used.
+          Its plan and credits apply at once. A code for your current or a lower plan is not used.
         </Text>
         {failure ? <ErrorAlert title="Licence not applied">{failure}</ErrorAlert> : null}
         <TextInput label="Licence code" placeholder="XXXXX-XXXXX-XXXXX-XXXXX" autoComplete="off" spellCheck={false} required withAsterisk={false} {...form.getInputProps('license_key')} />

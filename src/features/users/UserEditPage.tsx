@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { changePasswordRequest, type ChangePasswordRequest } from '../../../contract';
 import { changePassword } from '../../api';
@@ -9,14 +9,14 @@ import { PasswordField } from '../../ui/PasswordField';
 import { zodValidate } from '../../ui/forms';
 import { useServerForm } from '../../ui/useServerForm';
 import { PageFrame } from '../../ui/PageFrame';
+import { USER_EDIT_FRAME } from './frame';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY: ChangePasswordRequest = { current_password: '', password: '', password_confirmation: '' };
 
 export function UserEditPage() {
   return (
-    <PageFrame title="Edit profile">
-      <Text>Editing your name, photo and other profile details arrives in a later update of Reelflow.</Text>
+    <PageFrame {...USER_EDIT_FRAME}>
       <ChangePasswordForm />
     </PageFrame>
   );

@@ -7,12 +7,13 @@ import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { PageFrame } from '../../ui/PageFrame';
 import { ApplyLicenseForm } from './ApplyLicenseForm';
 import { formatCount } from '../../ui/format-count';
+import { USER_PROFILE_FRAME } from './frame';
 
 export function UserProfilePage() {
   const { user, credits } = useAuth();
   const { plans } = usePlanCatalogue();
   return (
-    <PageFrame title="Profile" description="Your account, your plan and your licence codes.">
+    <PageFrame {...USER_PROFILE_FRAME}>
       <Card withBorder padding="lg">
         <Stack gap="xs" component="dl" m={0}>
           {[

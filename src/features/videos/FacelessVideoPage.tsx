@@ -6,6 +6,7 @@ import { usePlanCatalogue } from '../../session/plan-catalogue';
 import { PageFrame } from '../../ui/PageFrame';
 import { FacelessGallery } from './faceless/FacelessGallery';
 import { styleSearch } from './faceless/styles';
+import { FACELESS_VIDEO_FRAME } from './frame';
 
 export function FacelessVideoPage() {
   const navigate = useNavigate();
@@ -14,7 +15,7 @@ export function FacelessVideoPage() {
   const { plans } = usePlanCatalogue();
   const canCreate = hasPermission('can_create_video');
   return (
-    <PageFrame title="Faceless video" description="Pick a ready-made style: art, captions, voice and pacing are set for you, and you can change any of them.">
+    <PageFrame {...FACELESS_VIDEO_FRAME}>
       <FacelessGallery
         plans={plans}
         canCreate={canCreate}

@@ -15,3 +15,8 @@ export const MY_VIDEOS_FRAME: PageFrameText = {
   description:
     'Your videos and music library. They are kept on this device, so the list works offline; changes sync when you are back online.',
 };
+
+export const FACELESS_VIDEO_FRAME: PageFrameText = {
+  title: 'Faceless video',
+  description: 'Pick a ready-made style: art, captions, voice and pacing are set for you, and you can change any of them.',
+};
