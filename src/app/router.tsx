@@ -120,7 +120,7 @@ function page<TPath extends string>(path: TPath, title: string, component: Route
 
 const homeRoute = createRoute(page('/', 'Home', lazyPage(() => import('./home-page'), 'HomePage', { firstScreen: true })));
 const facelessVideoRoute = createRoute(
-  page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage', framed())),
+  page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage', framed(captionsContract, videosContract, scriptsContract, () => import('../../contract/voices')))),
 );
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
 const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
