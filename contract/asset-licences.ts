@@ -1,0 +1,28 @@
+// What ships inside Reelflow and ends up in creators' videos or on their screens — fonts, voices,
+// pictures, music — with its authors and licence, shown on the app's licences screen and kept
+// here, beside the code that uses it, so an asset cannot ship without its entry.
+
+export interface AssetLicence {
+  /** The asset as creators know it ("Montserrat", "eSpeak NG voices"). */
+  name: string;
+  /** What Reelflow uses it for, in a creator's words. */
+  usedFor: string;
+  /** Who made it. */
+  author: string;
+  /** SPDX identifier or licence name. */
+  licence: string;
+  /** Where its source and full licence text live. */
+  url: string;
+}
+
+export const ASSET_LICENCES: readonly AssetLicence[] = [
+  { name: 'Montserrat', usedFor: 'Caption font', author: 'Julieta Ulanovsky and the Montserrat project authors', licence: 'OFL-1.1', url: 'https://github.com/JulietaUla/Montserrat' },
+  { name: 'Anton', usedFor: 'Caption font', author: 'Vernon Adams', licence: 'OFL-1.1', url: 'https://github.com/googlefonts/AntonFont' },
+  { name: 'Poppins', usedFor: 'Caption font', author: 'Indian Type Foundry', licence: 'OFL-1.1', url: 'https://github.com/itfoundry/Poppins' },
+  { name: 'Bebas Neue', usedFor: 'Caption font', author: 'Dharma Type', licence: 'OFL-1.1', url: 'https://github.com/dharmatype/Bebas-Neue' },
+  { name: 'Noto Sans', usedFor: 'Caption font', author: 'The Noto project authors', licence: 'OFL-1.1', url: 'https://github.com/notofonts/latin-greek-cyrillic' },
+  { name: 'Flite voices', usedFor: 'Built-in narration voices', author: 'Carnegie Mellon University, compiled by Echogarden', licence: 'BSD-4-Clause', url: 'https://github.com/festvox/flite' },
+  { name: 'eSpeak NG voices', usedFor: 'Built-in narration voices', author: 'The eSpeak NG contributors, compiled by Echogarden', licence: 'GPL-3.0', url: 'https://github.com/espeak-ng/espeak-ng' },
+  { name: 'FFmpeg', usedFor: 'Video rendering and in-browser media work', author: 'The FFmpeg developers', licence: 'GPL-3.0 (server build), GPL-2.0-or-later (ffmpeg.wasm)', url: 'https://ffmpeg.org' },
+  { name: 'Tabler Icons', usedFor: 'Interface icons', author: 'Paweł Kuna and contributors', licence: 'MIT', url: 'https://tabler.io/icons' },
+];
