@@ -84,6 +84,12 @@ function PlatformCard({ platform, sandbox, notSetUp, busy, waiting, blockedReaso
             loading={busy === platform}
             onClick={() => onConnect(platform)}
             aria-describedby={reason ? reasonId : undefined}
+            // Three cards side by side leave "Connect Instagram (Sandbox)" too little room on a
+            // laptop: the label wraps rather than being cut.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
             {isSandbox ? `Connect ${label} (Sandbox)` : `Connect ${label}`}
           </Button>
