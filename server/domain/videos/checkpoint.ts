@@ -34,7 +34,8 @@ export interface VideoCheckpoint {
   pricing?: { price: number; creditsPerSecond: number; estimatedSeconds: number };
   /** The narration text known at creation (script or saved script); absent for a prompt. */
   source?: { text: string; title: string | null };
-  script?: { text: string; title: string; writer: string };
+  /** `attribution`: the sources a script was written from (e.g. Wikipedia articles), for the credits. */
+  script?: { text: string; title: string; writer: string; attribution?: string | null };
   scenes?: PlannedScene[];
   voice?: { key: string; format: 'wav' | 'mp3'; duration: number; words: WordTiming[]; provider: string; voiceId: string };
   /** Scenes drawn so far, in order; complete when `visualsDone` is true. */
