@@ -5,6 +5,7 @@
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyYoutube, youtubeForVideo } from '../../src/features/publishing/compose/compose-values';
 import { toLocalVideo } from '../../src/features/videos/data';
@@ -95,6 +96,8 @@ describe('the player', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Trains at night' });
     const region = await within(dialog).findByRole('region', { name: 'Description and credits' });
     expect(within(region).getByLabelText('Credits text').textContent).toBe(CREDITS);
+    const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' ')}`)).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ export function VideoPlayerModal({ video, onClose }: { video: LocalVideo | null;
   }, [id, source]);
 
   return (
-    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? 'Video'} size="lg" centered>
+    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? 'Video'} size="lg" centered closeButtonProps={{ 'aria-label': 'Close the player' }}>
       {source === undefined ? (
         <Stack align="center" py="lg">
           <Loader size="sm" aria-hidden />
