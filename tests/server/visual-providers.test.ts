@@ -308,6 +308,14 @@ describe('Openverse openly licensed photos', () => {
     expect(await rejection(provider().sceneVisual(scene({ keywords: ['party'] })))).toMatchObject({ kind: 'bad' });
   });
 
+  it('refuses photos over the size limit, trying a few, and leaves no partial file', async () => {
+    const request = scene();
+    expect(await rejection(provider({ maxPhotoBytes: 100 }).sceneVisual(request))).toMatchObject({ kind: 'bad' });
+    expect(fake.downloads).toHaveLength(3);
+    const folder = join(request.outputBase, '..');
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+
   it('maps errors: a rejected parameter, throttling with Retry-After, an outage', async () => {
     // The fake rejects what Openverse rejects: more than 20 a page without a token.
     const big = await rejection(provider({ pageSize: 50 }).sceneVisual(scene()));

@@ -101,8 +101,9 @@ export class OpenverseProvider implements VisualProvider {
             label: this.label,
           };
         } catch (error) {
-          // A gone or oversized file: the next candidate. An outage or abort ends the scene.
-          if (!(error instanceof VisualProviderError) || error.kind !== 'bad') throw error;
+          // The file lives on another site (Flickr, Wikimedia…): gone, oversized, not an image or
+          // that site failing — the next candidate. An abort ends the scene.
+          if (!(error instanceof VisualProviderError) || signal?.aborted) throw error;
           lastProblem = error;
         }
       }
