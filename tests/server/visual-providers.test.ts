@@ -262,6 +262,7 @@ describe('Openverse openly licensed photos', () => {
     expect(visual).toMatchObject({
       kind: 'image', width: 2400, height: 3600, label: 'Openverse openly licensed photos',
       attribution: 'Photo: "Sunrise over the bay" by Ana Costa, CC BY 4.0, https://www.flickr.com/photos/example/by-1',
+      licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', author: 'Ana Costa', title: 'Sunrise over the bay', source: 'https://www.flickr.com/photos/example/by-1' },
     });
     expect(visual.path).toBe(`${request.outputBase}.jpg`);
     expect((await loadImage(readFileSync(visual.path))).height).toBe(90);

@@ -2,7 +2,7 @@
 // storage under the video's prefix; only their keys and small facts are kept here. A stage whose
 // entry is present is never run again, so a crash or restart resumes at the first missing one.
 import type { WordTiming } from '../../../contract/captions';
-import type { VisualMotion } from '../ports/visuals';
+import type { VisualLicence, VisualMotion } from '../ports/visuals';
 
 export interface PlannedScene {
   /** The narration of this scene. */
@@ -23,6 +23,8 @@ export interface RenderedScene {
   /** Which provider drew it (or 'upload' for the creator's own media). */
   source: string;
   attribution: string | null;
+  /** The picture's open licence and author (Openverse), behind `attribution`. */
+  licence?: VisualLicence;
   /** Why the built-in art stands in for what the configured provider could not deliver. */
   fallbackReason?: string;
   /** The camera move the provider suggests for a still (built-in art moves per style). */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { downloadMedia } from './files';
 import { sceneKeywords } from './keywords';
 import { orientationOf } from './openai-images';
-import { VisualProviderError, type SceneVisual, type SceneVisualRequest, type VisualProvider } from './types';
+import { VisualProviderError, type SceneVisual, type SceneVisualRequest, type VisualLicence, type VisualProvider } from './types';
 
 export interface OpenverseOptions {
   /** API base (default https://api.openverse.org/v1/). */
@@ -35,6 +35,7 @@ const imageSchema = z.object({
   creator: z.string().nullish(),
   license: z.string(),
   license_version: z.string().nullish(),
+  license_url: z.string().nullish(),
   foreign_landing_url: z.string().nullish(),
   width: z.number().nullish(),
   height: z.number().nullish(),
@@ -98,6 +99,7 @@ export class OpenverseProvider implements VisualProvider {
             width: image.width ?? request.width,
             height: image.height ?? request.height,
             attribution: openverseAttribution(image),
+            licence: openverseLicence(image),
             label: this.label,
           };
         } catch (error) {
@@ -242,6 +244,17 @@ export function licenceName(license: string, version: string | null | undefined)
 function oneLine(text: string | null | undefined, max: number): string {
   const flat = (text ?? '').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The licence facts of a result, kept per scene beside the credit line. */
+export function openverseLicence(image: OpenverseImage): VisualLicence {
+  return {
+    name: licenceName(image.license, image.license_version),
+    url: image.license_url ?? null,
+    author: oneLine(image.creator, 200) || null,
+    title: oneLine(image.title, 300) || null,
+    source: image.foreign_landing_url ?? image.url ?? null,
+  };
 }
 
 /** The credit a licence asks for: title, author, licence, and where the work lives. */
