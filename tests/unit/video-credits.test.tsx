@@ -46,6 +46,7 @@ describe('youtubeForVideo', () => {
     expect(youtubeForVideo(edited, pasta, trains).description).toBe(`${CREDITS}\nThanks for watching!`);
     const cachedBefore = publishableVideo(VIDEO_2_ID, { title: 'Old row' });
     expect(youtubeForVideo(emptyYoutube(), cachedBefore, null).description).toBe('');
+    expect(youtubeForVideo(youtubeForVideo(emptyYoutube(), trains, null), cachedBefore, trains).description).toBe('');
   });
 });
 

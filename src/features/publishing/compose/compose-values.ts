@@ -68,7 +68,8 @@ export function emptyYoutube(): YoutubeValues {
 export function youtubeForVideo(current: YoutubeValues, picked: PublishVideoRow, previous: PublishVideoRow | null): YoutubeValues {
   const title = current.titleEdited ? current.title : picked.title.slice(0, YOUTUBE_TITLE_MAX);
   const untouched = current.description.trim() === '' || (previous?.description !== undefined && current.description === previous.description.slice(0, YOUTUBE_DESCRIPTION_MAX));
-  const description = untouched && picked.description !== undefined ? picked.description.slice(0, YOUTUBE_DESCRIPTION_MAX) : current.description;
+  // A row cached before descriptions existed has none: the previous video's credits must not stay.
+  const description = untouched ? (picked.description ?? '').slice(0, YOUTUBE_DESCRIPTION_MAX) : current.description;
   return { ...current, title, description };
 }
 
