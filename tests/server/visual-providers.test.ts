@@ -296,6 +296,14 @@ describe('Openverse openly licensed photos', () => {
     expect(await rejection(p.sceneVisual(scene({ index: 4 }, 'openverse-video')))).toMatchObject({ kind: 'bad' });
   });
 
+  it('turns to the second page when this video has used up the first', async () => {
+    const p = provider({ pageSize: 2 });
+    for (let index = 0; index < 3; index++) await p.sceneVisual(scene({ index }, 'openverse-paged'));
+    // Page 1 holds tiny-1 and by-1 (the NC and ND ones are never sent): the large one first.
+    expect(fake.downloads).toEqual(['/cdn/by-1.jpg', '/cdn/tiny-1.jpg', '/cdn/sa-1.jpg']);
+    expect(fake.requests.map((r) => r.query.get('page'))).toEqual([null, null, null, '2']);
+  });
+
   it('asks for wide photos for 16:9 and credits a public-domain photo without a creator', async () => {
     const visual = await provider().sceneVisual(scene({ width: 1920, height: 1080, keywords: ['beach'] }));
     expect(fake.requests[0]!.query.get('aspect_ratio')).toBe('wide');

@@ -42,7 +42,7 @@ const imageSchema = z.object({
   filetype: z.string().nullish(),
   mature: z.boolean().nullish(),
 });
-const searchAnswer = z.object({ results: z.array(z.unknown()) });
+const searchAnswer = z.object({ results: z.array(z.unknown()), page_count: z.number().nullish() });
 const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 
 export type OpenverseImage = z.infer<typeof imageSchema>;
@@ -81,8 +81,14 @@ export class OpenverseProvider implements VisualProvider {
     const used = this.usedFor(request.outputBase);
 
     for (const search of searches) {
-      const answer = searchAnswer.parse(await this.search(search.q, search.aspect_ratio, signal));
-      const candidates = usableImages(answer.results, used, Math.min(request.width, request.height));
+      let answer = searchAnswer.parse(await this.search(search.q, search.aspect_ratio, 1, signal));
+      let candidates = usableImages(answer.results, used, Math.min(request.width, request.height));
+      // A long video on one subject can use up the first page: one more page, no further (the
+      // anonymous rate limit is low, and the built-in art is a fine substitute).
+      if (candidates.length === 0 && answer.results.length > 0 && (answer.page_count ?? 1) > 1) {
+        answer = searchAnswer.parse(await this.search(search.q, search.aspect_ratio, 2, signal));
+        candidates = usableImages(answer.results, used, Math.min(request.width, request.height));
+      }
       let lastProblem: VisualProviderError | null = null;
       for (const image of candidates.slice(0, DOWNLOAD_ATTEMPTS)) {
         try {
@@ -125,7 +131,7 @@ export class OpenverseProvider implements VisualProvider {
     return set;
   }
 
-  private async search(q: string, aspectRatio: string | null, signal?: AbortSignal): Promise<unknown> {
+  private async search(q: string, aspectRatio: string | null, page: number, signal?: AbortSignal): Promise<unknown> {
     const query = new URLSearchParams({
       q,
       license: OPENVERSE_LICENCES.join(','),
@@ -133,6 +139,7 @@ export class OpenverseProvider implements VisualProvider {
       mature: 'false',
       page_size: String(this.options.pageSize ?? 20),
     });
+    if (page > 1) query.set('page', String(page));
     if (aspectRatio) query.set('aspect_ratio', aspectRatio);
     const token = await this.accessToken(signal);
     const response = await this.call(`${this.base}images/?${query.toString()}`, {
