@@ -114,6 +114,8 @@ export interface PublishableVideo {
   video_codec?: string | null;
   audio_codec?: string | null;
   container?: string | null;
+  /** The video's credits (AiVideo.description): fills an empty post description. Absent in rows cached before. */
+  description?: string;
 }
 
 // --- posts --------------------------------------------------------------------------------------

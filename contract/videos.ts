@@ -111,7 +111,17 @@ export interface AiVideo {
   created_at: string;
   updated_at: string;
   ai_video: AiVideoMedia;
+  /**
+   * Plain-text description with the video's credits (the script's sources, each stock or openly
+   * licensed picture's author and licence, music), composed by the server once the video is
+   * completed; '' before, or when nothing needs a credit. At most VIDEO_DESCRIPTION_MAX
+   * characters. Optional only because rows a device cached before it existed lack it.
+   */
+  description?: string;
 }
+
+/** The longest description (YouTube's limit, the strictest of the platforms it is posted to). */
+export const VIDEO_DESCRIPTION_MAX = 5000;
 
 /** Credits for `seconds` of rendered video at a plan's price (always a whole number, at least 1). */
 export function videoCost(seconds: number, creditsPerSecond: number): number {

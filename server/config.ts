@@ -60,6 +60,11 @@ const envSchema = z.object({
   PEXELS_API_KEY: optionalText,
   PEXELS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_BASE_URL must be an absolute URL such as https://api.pexels.com/v1/' }).optional()),
   PEXELS_VIDEOS_BASE_URL: optionalText.pipe(z.url({ message: 'PEXELS_VIDEOS_BASE_URL must be an absolute URL such as https://api.pexels.com/videos/' }).optional()),
+  // Openly licensed photos from Openverse: no key needed, so it is off until asked for.
+  OPENVERSE_ENABLED: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off'], { message: 'OPENVERSE_ENABLED must be on or off' }).default('off')),
+  OPENVERSE_BASE_URL: optionalText.default('https://api.openverse.org/v1/').pipe(z.url({ message: 'OPENVERSE_BASE_URL must be an absolute URL such as https://api.openverse.org/v1/' })),
+  OPENVERSE_CLIENT_ID: optionalText,
+  OPENVERSE_CLIENT_SECRET: optionalText,
   // Voices: each provider is offered when its key (or endpoint) is set.
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_BASE_URL: optionalText.default('https://api.elevenlabs.io').pipe(z.url({ message: 'ELEVENLABS_BASE_URL must be an absolute URL such as https://api.elevenlabs.io' })),
@@ -192,6 +197,8 @@ export interface Config {
   visuals: {
     images: { baseUrl: string | undefined; apiKey: string | undefined; model: string; size: string | undefined };
     pexels: { apiKey: string | undefined; photosBaseUrl: string | undefined; videosBaseUrl: string | undefined };
+    /** Openverse's openly licensed photos; the client credentials only raise its rate limits. */
+    openverse: { enabled: boolean; baseUrl: string; clientId: string | undefined; clientSecret: string | undefined };
   };
   /** Speech providers besides the built-in voices (server/providers/tts). */
   speech: {
@@ -373,6 +380,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE === 'api' && !databaseUrl) {
     throw new ConfigError('Invalid configuration:\n  ROLE: api needs DATABASE_URL (a shared Postgres the workers also use); with the embedded database leave ROLE unset');
   }
+  if (Boolean(e.OPENVERSE_CLIENT_ID) !== Boolean(e.OPENVERSE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  OPENVERSE_CLIENT_ID and OPENVERSE_CLIENT_SECRET go together (set both, or neither for anonymous access)');
+  }
   const loginWindowMs = /^\d/.test(e.LOGIN_RATE_LIMIT_WINDOW.trim()) ? parseWindow(e.LOGIN_RATE_LIMIT_WINDOW) : null;
   if (loginWindowMs === null) {
     throw new ConfigError(`Invalid configuration:\n  LOGIN_RATE_LIMIT_WINDOW: expected e.g. "1 minute" or "30 seconds", got "${e.LOGIN_RATE_LIMIT_WINDOW}"`);
@@ -431,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visuals: {
       images: { baseUrl: e.IMAGES_BASE_URL, apiKey: e.IMAGES_API_KEY, model: e.IMAGES_MODEL, size: e.IMAGES_SIZE },
       pexels: { apiKey: e.PEXELS_API_KEY, photosBaseUrl: e.PEXELS_BASE_URL, videosBaseUrl: e.PEXELS_VIDEOS_BASE_URL },
+      openverse: { enabled: e.OPENVERSE_ENABLED === 'on', baseUrl: e.OPENVERSE_BASE_URL, clientId: e.OPENVERSE_CLIENT_ID, clientSecret: e.OPENVERSE_CLIENT_SECRET },
     },
     speech: {
       elevenLabs: { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL },

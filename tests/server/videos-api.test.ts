@@ -16,7 +16,7 @@ import { renderVideo } from '../../server/domain/videos/pipeline/run';
 import { SpeechProviderError } from '../../server/providers/tts/types';
 import { as, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } from './helpers';
 import { filesUnder } from './media-fixtures';
-import { fakeRenderPieces, FLAT_FIRST_SCENE_MOTION } from './videos-fixtures';
+import { fakeRenderPieces, FLAT_FIRST_SCENE_CREDIT, FLAT_FIRST_SCENE_LICENCE, FLAT_FIRST_SCENE_MOTION } from './videos-fixtures';
 
 const SCRIPT = 'Octopuses have three hearts. Two pump blood to the gills, one to the body. Their blood is blue because it carries copper.';
 
@@ -73,6 +73,12 @@ describe('AI videos API', () => {
     expect(composed[0]!.motion).toEqual(FLAT_FIRST_SCENE_MOTION);
     expect(composed.slice(1).every((scene) => scene.motion === undefined)).toBe(true);
     expect(composed.length).toBeGreaterThan(1);
+    // Each scene's credit and licence are kept in the checkpoint and written into the description.
+    const [row] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, video.id));
+    expect(row!.checkpoint.visuals![0]).toMatchObject({ attribution: FLAT_FIRST_SCENE_CREDIT, licence: FLAT_FIRST_SCENE_LICENCE });
+    expect(row!.checkpoint.visuals!.slice(1).every((scene) => scene.attribution === null && scene.licence === undefined)).toBe(true);
+    expect(done.description).toBe(`Visuals:\n${FLAT_FIRST_SCENE_CREDIT}`);
+    expect(video.description).toBe('');
   });
 
   it('narrates a saved script as saved, and has the configured writer write one from a prompt', async () => {

@@ -47,13 +47,16 @@ export class FlatVisuals implements VisualProvider {
     this.calls++;
     const path = `${request.outputBase}.png`;
     await writeFile(path, Buffer.from(`scene ${request.index}`));
-    // The first scene carries a motion hint (as the built-in art does), the others none.
-    const motion = request.index === 0 ? { motion: FLAT_FIRST_SCENE_MOTION } : {};
-    return { kind: 'image', path, width: request.width, height: request.height, attribution: null, ...motion };
+    // The first scene carries a motion hint (as the built-in art does) and an open licence's
+    // credit (as Openverse photos do); the others neither.
+    const first = request.index === 0 ? { motion: FLAT_FIRST_SCENE_MOTION, attribution: FLAT_FIRST_SCENE_CREDIT, licence: FLAT_FIRST_SCENE_LICENCE } : { attribution: null };
+    return { kind: 'image', path, width: request.width, height: request.height, ...first };
   }
 }
 
 export const FLAT_FIRST_SCENE_MOTION = { pan: 'up', zoom: 'in', amount: 0.1 } as const;
+export const FLAT_FIRST_SCENE_CREDIT = 'Photo: "Flat" by Test Painter, CC BY 4.0, https://example.org/flat';
+export const FLAT_FIRST_SCENE_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', author: 'Test Painter', title: 'Flat', source: 'https://example.org/flat' };
 
 /**
  * Writes a small "video" and thumbnail; `failNext` makes the next calls throw; `hangNext` makes

@@ -8,10 +8,11 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import {
-  BUILTIN_VISUALS_LABEL, createVisualProvider, FallbackVisualProvider, imageSizeFor, OpenAiImagesProvider, PexelsProvider,
+  BUILTIN_VISUALS_LABEL, createVisualProvider, FallbackVisualProvider, imageSizeFor, OpenAiImagesProvider, OpenverseProvider, PexelsProvider,
   STYLE_PROMPT_SUFFIX, VisualProviderError, type SceneVisualRequest,
 } from '../../server/providers/visuals';
 import { startFakeOpenAiImages, type FakeOpenAiImages } from './fakes/openai-images';
+import { startFakeOpenverse, type FakeOpenverse } from './fakes/openverse';
 import { startFakePexels, type FakePexels } from './fakes/pexels';
 
 const work = mkdtempSync(join(tmpdir(), 'reelflow-visual-providers-'));
@@ -223,6 +224,158 @@ describe('Pexels stock', () => {
   });
 });
 
+describe('Openverse openly licensed photos', () => {
+  let fake: FakeOpenverse;
+  beforeAll(async () => {
+    fake = await startFakeOpenverse();
+    fake.images.push(
+      // Relevance order: the first two must never be used (non-commercial, no derivatives).
+      { id: 'nc-1', title: 'Beach at dawn', creator: 'No Sales', tags: ['beach', 'sunrise'], license: 'by-nc', license_version: '2.0', width: 2000, height: 3000 },
+      { id: 'nd-1', title: 'Beach untouched', creator: 'No Edits', tags: ['beach', 'sunrise'], license: 'by-nd', license_version: '4.0', width: 2000, height: 3000 },
+      { id: 'tiny-1', title: 'Small beach', creator: 'Thumb Nail', tags: ['beach', 'sunrise'], license: 'cc0', license_version: '1.0', width: 300, height: 450 },
+      { id: 'by-1', title: 'Sunrise over the\nbay', creator: 'Ana Costa', tags: ['beach', 'sunrise'], license: 'by', license_version: '4.0', width: 2400, height: 3600 },
+      { id: 'sa-1', title: null, creator: 'Ben Li', tags: ['beach', 'sunrise'], license: 'by-sa', license_version: '2.0', width: 1200, height: 1800 },
+      { id: 'wide-1', title: 'Long beach', creator: null, tags: ['beach'], license: 'pdm', license_version: '1.0', width: 4000, height: 2000 },
+      { id: 'dead-1', title: 'Gone volcano', creator: 'Lost', tags: ['volcano'], license: 'cc0', license_version: '1.0', width: 3000, height: 4000, dead: true },
+      { id: 'live-1', title: 'Volcano', creator: 'Maria Silva', tags: ['volcano'], license: 'cc0', license_version: '1.0', width: 3000, height: 4000 },
+      { id: 'mature-1', title: 'Party', creator: 'X', tags: ['party'], license: 'cc0', license_version: '1.0', width: 1000, height: 1500, mature: true },
+    );
+  });
+  afterAll(async () => { await fake.close(); });
+  beforeEach(() => { fake.requests.length = 0; fake.downloads.length = 0; });
+
+  const provider = (options: Partial<ConstructorParameters<typeof OpenverseProvider>[0]> = {}): OpenverseProvider =>
+    new OpenverseProvider({ baseUrl: fake.baseUrl, ...options });
+
+  it('searches with the licences that allow a commercial, edited video and credits the photo in full', async () => {
+    const request = scene();
+    const visual = await provider().sceneVisual(request);
+    const search = fake.requests[0]!;
+    expect(search.path).toBe('/v1/images/');
+    expect(search.authorization).toBeUndefined();
+    expect(Object.fromEntries(search.query)).toEqual({
+      q: 'beach sunrise', license: 'by,by-sa,cc0,pdm', extension: 'jpg,png', mature: 'false', page_size: '20', aspect_ratio: 'tall',
+    });
+    // The NC and ND photos never come back for that filter; the too-small CC0 one waits behind
+    // the first photo large enough for the frame.
+    expect(fake.downloads).toEqual(['/cdn/by-1.jpg']);
+    expect(visual).toMatchObject({
+      kind: 'image', width: 2400, height: 3600, label: 'Openverse openly licensed photos',
+      attribution: 'Photo: "Sunrise over the bay" by Ana Costa, CC BY 4.0, https://www.flickr.com/photos/example/by-1',
+      licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', author: 'Ana Costa', title: 'Sunrise over the bay', source: 'https://www.flickr.com/photos/example/by-1' },
+    });
+    expect(visual.path).toBe(`${request.outputBase}.jpg`);
+    expect((await loadImage(readFileSync(visual.path))).height).toBe(90);
+  });
+
+  it('refuses a result whose licence forbids commercial use or changes even if the service sends one', async () => {
+    fake.failNext(200, {
+      result_count: 2, page_count: 1, page_size: 20, page: 1, warnings: [],
+      results: [
+        { id: 'nc-1', title: 'Beach at dawn', creator: 'No Sales', license: 'by-nc', license_version: '2.0', url: `${fake.origin}/cdn/nc-1.jpg`, foreign_landing_url: null, width: 2000, height: 3000, filetype: 'jpg', mature: false },
+        { id: 'sa-1', title: null, creator: 'Ben Li', license: 'by-sa', license_version: '2.0', url: `${fake.origin}/cdn/sa-1.jpg`, foreign_landing_url: 'https://example.org/sa-1', width: 1200, height: 1800, filetype: 'jpg', mature: false },
+      ],
+    });
+    const visual = await provider().sceneVisual(scene());
+    expect(fake.downloads).toEqual(['/cdn/sa-1.jpg']);
+    expect(visual.attribution).toBe('Photo: Untitled by Ben Li, CC BY-SA 2.0, https://example.org/sa-1');
+  });
+
+  it('never uses the same photo twice in one video, and widens the search to any shape', async () => {
+    const p = provider();
+    const used: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      await p.sceneVisual(scene({ index }, 'openverse-video'));
+      used.push(fake.downloads.at(-1)!);
+    }
+    expect(used).toEqual(['/cdn/by-1.jpg', '/cdn/sa-1.jpg', '/cdn/tiny-1.jpg', '/cdn/wide-1.jpg']);
+    // The fourth scene ran out of tall photos: "beach" alone, any aspect ratio.
+    const last = fake.requests.at(-1)!;
+    expect(last.query.get('q')).toBe('beach');
+    expect(last.query.has('aspect_ratio')).toBe(false);
+    expect(await rejection(p.sceneVisual(scene({ index: 4 }, 'openverse-video')))).toMatchObject({ kind: 'bad' });
+  });
+
+  it('turns to the second page when this video has used up the first', async () => {
+    const p = provider({ pageSize: 2 });
+    for (let index = 0; index < 3; index++) await p.sceneVisual(scene({ index }, 'openverse-paged'));
+    // Page 1 holds tiny-1 and by-1 (the NC and ND ones are never sent): the large one first.
+    expect(fake.downloads).toEqual(['/cdn/by-1.jpg', '/cdn/tiny-1.jpg', '/cdn/sa-1.jpg']);
+    expect(fake.requests.map((r) => r.query.get('page'))).toEqual([null, null, null, '2']);
+  });
+
+  it('asks for wide photos for 16:9 and credits a public-domain photo without a creator', async () => {
+    const visual = await provider().sceneVisual(scene({ width: 1920, height: 1080, keywords: ['beach'] }));
+    expect(fake.requests[0]!.query.get('aspect_ratio')).toBe('wide');
+    expect(visual).toMatchObject({ width: 4000, height: 2000, attribution: 'Photo: "Long beach", Public Domain Mark 1.0, https://www.flickr.com/photos/example/wide-1' });
+  });
+
+  it('skips a dead link for the next result, and leaves mature results out', async () => {
+    const visual = await provider().sceneVisual(scene({ keywords: ['volcano'] }));
+    expect(fake.downloads).toEqual(['/cdn/dead-1.jpg', '/cdn/live-1.jpg']);
+    expect(visual.attribution).toContain('"Volcano" by Maria Silva, CC0 1.0');
+    expect(await rejection(provider().sceneVisual(scene({ keywords: ['party'] })))).toMatchObject({ kind: 'bad' });
+  });
+
+  it('refuses photos over the size limit, trying a few, and leaves no partial file', async () => {
+    const request = scene();
+    expect(await rejection(provider({ maxPhotoBytes: 100 }).sceneVisual(request))).toMatchObject({ kind: 'bad' });
+    expect(fake.downloads).toHaveLength(3);
+    const folder = join(request.outputBase, '..');
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+
+  it('maps errors: a rejected parameter, throttling with Retry-After, an outage', async () => {
+    // The fake rejects what Openverse rejects: more than 20 a page without a token.
+    const big = await rejection(provider({ pageSize: 50 }).sceneVisual(scene()));
+    expect(big).toMatchObject({ kind: 'auth', status: 401 });
+    expect(big.message).toContain('page_size: Page size must be between 1 and 20');
+
+    fake.failNext(400, { detail: { q: ['This field may not be blank.'] } });
+    const bad = await rejection(provider().sceneVisual(scene()));
+    expect(bad).toMatchObject({ kind: 'bad', status: 400 });
+    expect(bad.message).toContain('q: This field may not be blank.');
+
+    fake.failNext(503, { detail: 'Service unavailable' });
+    expect(await rejection(provider().sceneVisual(scene()))).toMatchObject({ kind: 'retry', status: 503 });
+  });
+
+  it('stops calling until Retry-After has passed once throttled', async () => {
+    const p = provider();
+    fake.failNext(429, { detail: 'Request was throttled. Expected available in 42 seconds.' }, { 'Retry-After': '42' });
+    const throttled = await rejection(p.sceneVisual(scene()));
+    expect(throttled).toMatchObject({ kind: 'rate', status: 429 });
+    expect(throttled.message).toContain('42 s');
+    const calls = fake.requests.length;
+    expect(await rejection(p.sceneVisual(scene()))).toMatchObject({ kind: 'rate' });
+    expect(fake.requests).toHaveLength(calls);
+  });
+
+  it('uses client credentials for a Bearer token, once, and rethrows rejected credentials as auth', async () => {
+    const p = provider({ clientId: 'openverse-client', clientSecret: 'openverse-secret', pageSize: 50 });
+    await p.sceneVisual(scene());
+    await p.sceneVisual(scene());
+    const tokenCalls = fake.requests.filter((r) => r.path === '/v1/auth_tokens/token/');
+    expect(tokenCalls).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0]!.body))).toEqual({ grant_type: 'client_credentials', client_id: 'openverse-client', client_secret: 'openverse-secret' });
+    expect(fake.requests.find((r) => r.path === '/v1/images/')!.authorization).toMatch(/^Bearer token-\d+$/);
+
+    const wrong = provider({ clientId: 'openverse-client', clientSecret: 'wrong' });
+    const error = await rejection(wrong.sceneVisual(scene()));
+    expect(error).toMatchObject({ kind: 'auth', status: 401 });
+    expect(error.message).not.toContain('wrong');
+    await expect(new FallbackVisualProvider(wrong).sceneVisual(scene())).rejects.toMatchObject({ kind: 'auth' });
+  });
+
+  it('without a network every scene falls back to the built-in art at once', async () => {
+    const offline = new FallbackVisualProvider(new OpenverseProvider({ baseUrl: 'http://127.0.0.1:1/v1/' }));
+    const first = await offline.sceneVisual(scene({ artStyle: 'minimalist' }));
+    expect(first).toMatchObject({ kind: 'image', attribution: null, label: BUILTIN_VISUALS_LABEL, fallbackReason: 'Openverse could not be reached.' });
+    const second = await offline.sceneVisual(scene({ artStyle: 'minimalist', index: 1 }));
+    expect(second.fallbackReason).toBe('Openverse could not be reached.');
+  });
+});
+
 describe('createVisualProvider', () => {
   it('picks AI images, else Pexels, else the built-in art, from the environment', () => {
     const none = createVisualProvider(loadConfig({}).visuals);
@@ -236,10 +389,21 @@ describe('createVisualProvider', () => {
     const images = createVisualProvider(loadConfig({ IMAGES_BASE_URL: 'https://api.openai.com/v1', IMAGES_API_KEY: 'k', PEXELS_API_KEY: 'k' }).visuals);
     expect(images.id).toBe('openai-images');
     expect(images.label).toBe('AI images (gpt-image-1)');
+
+    // Openverse only when asked for, after AI images and Pexels, and wrapped in the fallback.
+    expect(createVisualProvider(loadConfig({ OPENVERSE_ENABLED: 'off' }).visuals).id).toBe('builtin');
+    const openverse = createVisualProvider(loadConfig({ OPENVERSE_ENABLED: 'on' }).visuals);
+    expect(openverse).toBeInstanceOf(FallbackVisualProvider);
+    expect(openverse.id).toBe('openverse');
+    expect(createVisualProvider(loadConfig({ OPENVERSE_ENABLED: 'on', PEXELS_API_KEY: 'k' }).visuals).id).toBe('pexels');
+    expect(createVisualProvider(loadConfig({ OPENVERSE_ENABLED: 'on', IMAGES_BASE_URL: 'https://api.openai.com/v1' }).visuals).id).toBe('openai-images');
   });
 
   it('rejects malformed settings at start', () => {
     expect(() => loadConfig({ IMAGES_BASE_URL: 'not a url' })).toThrow(/IMAGES_BASE_URL/);
     expect(() => loadConfig({ IMAGES_SIZE: 'big' })).toThrow(/IMAGES_SIZE/);
+    expect(() => loadConfig({ OPENVERSE_ENABLED: 'yes' })).toThrow(/OPENVERSE_ENABLED/);
+    expect(() => loadConfig({ OPENVERSE_BASE_URL: 'nowhere' })).toThrow(/OPENVERSE_BASE_URL/);
+    expect(() => loadConfig({ OPENVERSE_CLIENT_ID: 'id' })).toThrow(/OPENVERSE_CLIENT_SECRET/);
   });
 });

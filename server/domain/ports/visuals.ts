@@ -29,13 +29,26 @@ export interface SceneVisualRequest {
   outputBase: string;
 }
 
+/** Who made an openly licensed picture and under which licence, as recorded per scene. */
+export interface VisualLicence {
+  /** e.g. "CC BY 4.0", "Public Domain Mark 1.0". */
+  name: string;
+  url: string | null;
+  author: string | null;
+  title: string | null;
+  /** The work's page at its source (Flickr, Wikimedia…). */
+  source: string | null;
+}
+
 export interface SceneVisual {
   kind: 'image' | 'video';
   path: string;
   width: number;
   height: number;
-  /** Credit line for stock media (Pexels terms), else null. */
+  /** Credit line for stock or openly licensed media (Pexels terms, CC licences), else null. */
   attribution: string | null;
+  /** The licence facts behind `attribution` when the file is under an open licence (Openverse). */
+  licence?: VisualLicence;
   /** Label of the provider that made this file (e.g. "Built-in visuals (procedural, not AI)"). */
   label?: string;
   /** Set when the configured provider failed for this scene and the built-in art stood in:
@@ -46,7 +59,7 @@ export interface SceneVisual {
 }
 
 export interface VisualProvider {
-  /** 'builtin' | 'openai-images' | 'pexels' */
+  /** 'builtin' | 'openai-images' | 'pexels' | 'openverse' */
   readonly id: string;
   /** e.g. "Built-in visuals (procedural, not AI)". */
   readonly label: string;

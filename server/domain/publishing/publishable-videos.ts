@@ -5,6 +5,7 @@ import type { PublishableVideo } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { aiVideos } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
+import { composeVideoDescription } from '../videos/description';
 import { thumbnailUrl } from './post-view';
 import { RENDERED_FORMAT } from './preflight';
 
@@ -29,5 +30,6 @@ export async function publishableVideos(db: Db, userId: number, signer: MediaUrl
     // What the composer's pre-flight needs: the size, and how our renders are encoded.
     size_bytes: row.sizeBytes,
     ...RENDERED_FORMAT,
+    description: composeVideoDescription(row.checkpoint),
   }));
 }

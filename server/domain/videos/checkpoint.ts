@@ -2,7 +2,7 @@
 // storage under the video's prefix; only their keys and small facts are kept here. A stage whose
 // entry is present is never run again, so a crash or restart resumes at the first missing one.
 import type { WordTiming } from '../../../contract/captions';
-import type { VisualMotion } from '../ports/visuals';
+import type { VisualLicence, VisualMotion } from '../ports/visuals';
 
 export interface PlannedScene {
   /** The narration of this scene. */
@@ -23,6 +23,8 @@ export interface RenderedScene {
   /** Which provider drew it (or 'upload' for the creator's own media). */
   source: string;
   attribution: string | null;
+  /** The picture's open licence and author (Openverse), behind `attribution`. */
+  licence?: VisualLicence;
   /** Why the built-in art stands in for what the configured provider could not deliver. */
   fallbackReason?: string;
   /** The camera move the provider suggests for a still (built-in art moves per style). */
@@ -34,7 +36,8 @@ export interface VideoCheckpoint {
   pricing?: { price: number; creditsPerSecond: number; estimatedSeconds: number };
   /** The narration text known at creation (script or saved script); absent for a prompt. */
   source?: { text: string; title: string | null };
-  script?: { text: string; title: string; writer: string };
+  /** `attribution`: the sources a script was written from (e.g. Wikipedia articles), for the credits. */
+  script?: { text: string; title: string; writer: string; attribution?: string | null };
   scenes?: PlannedScene[];
   voice?: { key: string; format: 'wav' | 'mp3'; duration: number; words: WordTiming[]; provider: string; voiceId: string };
   /** Scenes drawn so far, in order; complete when `visualsDone` is true. */

@@ -3,6 +3,7 @@
 import { VIDEO_STAGES, type AiVideo, type VideoStage, type VideoStatus } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
+import { composeVideoDescription } from './description';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { findOwnedRow, listOwnedRows } from '../media-library/paginate';
 import { jobSummaryFields } from '../shared/job-summary';
@@ -43,6 +44,7 @@ export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_
       height: completed ? row.height : null,
       size_bytes: completed ? row.sizeBytes : null,
     },
+    description: completed ? composeVideoDescription(row.checkpoint) : '',
   };
 }
 

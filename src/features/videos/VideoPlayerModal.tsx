@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LocalVideo } from '../../store';
 import { useOnline } from '../../ui/useOnline';
 import { playableSource, startPlaying, type PlayableSource } from './media';
+import { VideoCredits } from './VideoCredits';
 
 export function VideoPlayerModal({ video, onClose }: { video: LocalVideo | null; onClose: () => void }) {
   const online = useOnline();
@@ -60,7 +61,7 @@ export function VideoPlayerModal({ video, onClose }: { video: LocalVideo | null;
   }, [id, source]);
 
   return (
-    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? 'Video'} size="lg" centered>
+    <Modal opened={video !== null} onClose={onClose} title={video?.title ?? 'Video'} size="lg" centered closeButtonProps={{ 'aria-label': 'Close the player' }}>
       {source === undefined ? (
         <Stack align="center" py="lg">
           <Loader size="sm" aria-hidden />
@@ -93,6 +94,11 @@ export function VideoPlayerModal({ video, onClose }: { video: LocalVideo | null;
           ) : null}
         </Stack>
       )}
+      {video ? (
+        <Stack mt="md">
+          <VideoCredits video={video} />
+        </Stack>
+      ) : null}
     </Modal>
   );
 }

@@ -74,6 +74,7 @@ export const visualsStage: Stage = async (context) => {
         duration: span.duration,
         source,
         attribution: visual.attribution,
+        ...(visual.licence ? { licence: visual.licence } : {}),
         ...(visual.motion ? { motion: visual.motion } : {}),
         ...(visual.fallbackReason ? { fallbackReason: visual.fallbackReason } : {}),
       };

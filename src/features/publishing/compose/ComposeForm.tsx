@@ -14,7 +14,7 @@ import type { PublishVideoRow } from '../../../store';
 import { useOnline } from '../../../ui/useOnline';
 import { errorMessage } from '../../../api';
 import { DateTimeFields } from '../DateTimeFields';
-import { CAPTION_MAX, YOUTUBE_TITLE_MAX } from '../format';
+import { CAPTION_MAX } from '../format';
 import { isoToZoned } from '../time-zone';
 import { AccountPicker } from './AccountPicker';
 import { InstagramFields } from './InstagramFields';
@@ -30,6 +30,7 @@ import {
   toCreateRequest,
   toDraftRequest,
   validateCompose,
+  youtubeForVideo,
   type ComposeErrors,
   type ComposeField,
   type ComposeValues,
@@ -126,8 +127,8 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
     setValues((current) => ({
       ...current,
       videoId: picked.id,
-      // The video's title is the YouTube title until the creator writes their own.
-      youtube: current.youtube.titleEdited ? current.youtube : { ...current.youtube, title: picked.title.slice(0, YOUTUBE_TITLE_MAX) },
+      // The video's title and credits fill YouTube's fields until the creator writes their own.
+      youtube: youtubeForVideo(current.youtube, picked, videos?.find((candidate) => candidate.id === current.videoId) ?? null),
     }));
     setErrors((current) => ({ ...current, video: undefined }));
     setDoubles(null);

@@ -59,6 +59,20 @@ export function emptyYoutube(): YoutubeValues {
   return { title: '', titleEdited: false, description: '', tags: [], privacy: 'public', madeForKids: false, aiDisclosure: true, categoryId: '22' };
 }
 
+/**
+ * YouTube's fields after the creator picks `picked` (the video picked before: `previous`). The
+ * video's title and its description (the credits its pictures' licences ask for) fill in what the
+ * creator has not written: a title they typed stays, and a description is only filled when empty
+ * or still the previous video's, untouched.
+ */
+export function youtubeForVideo(current: YoutubeValues, picked: PublishVideoRow, previous: PublishVideoRow | null): YoutubeValues {
+  const title = current.titleEdited ? current.title : picked.title.slice(0, YOUTUBE_TITLE_MAX);
+  const untouched = current.description.trim() === '' || (previous?.description !== undefined && current.description === previous.description.slice(0, YOUTUBE_DESCRIPTION_MAX));
+  // A row cached before descriptions existed has none: the previous video's credits must not stay.
+  const description = untouched ? (picked.description ?? '').slice(0, YOUTUBE_DESCRIPTION_MAX) : current.description;
+  return { ...current, title, description };
+}
+
 export function emptyTiktok(): TiktokValues {
   return { privacyLevel: null, allowComment: true, allowDuet: true, allowStitch: true, aiGenerated: true, commercial: false, yourBrand: false, brandedContent: false };
 }
