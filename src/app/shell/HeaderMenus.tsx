@@ -2,7 +2,7 @@
 // install button's tooltip need Mantine's popover and focus trap (~30 KB gzip), which no signed-in
 // screen needs to show (Lighthouse LCP on `/`, docs/decisions/performance.md).
 import { Button, Menu, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../session';
@@ -62,6 +62,9 @@ export function UserMenu({ openAtOnce, focusAtOnce }: { openAtOnce: boolean; foc
         </Menu.Item>
         <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
           Edit profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} aria-hidden />}>
+          About and licences
         </Menu.Item>
         <Menu.Item
           hiddenFrom="xs"
