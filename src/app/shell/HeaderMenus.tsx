@@ -43,6 +43,7 @@ export function UserMenu({ openAtOnce, focusAtOnce }: { openAtOnce: boolean; foc
   }, [focusAtOnce]);
 
   const signOut = useSignOut();
+  const install = useInstallPrompt();
 
   return (
     // A click on the stand-in before the menu arrived opens it as soon as it is here.
@@ -66,6 +67,12 @@ export function UserMenu({ openAtOnce, focusAtOnce }: { openAtOnce: boolean; foc
         <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} aria-hidden />}>
           About and licences
         </Menu.Item>
+        {install.available ? (
+          // Phones: the header leaves the install button out (its room goes to the sync state).
+          <Menu.Item hiddenFrom="xs" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void promptInstall()}>
+            Install app
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           hiddenFrom="xs"
           closeMenuOnClick={false}

@@ -1,7 +1,7 @@
 // The sync indicator of the header: "Offline", "N pending", "N failed" or
 // "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
 // Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones show the
-// state in two short lines of words ("2 changes / waiting", "Sync failed / tap to retry") when
+// state in two short lines of words ("2 changes / waiting", "Sync failed / Retry") when
 // something is not synced, and only the icon when all is, so the header fits a 360 px screen.
 import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp, IconRefresh } from '@tabler/icons-react';
@@ -11,7 +11,6 @@ import { db } from '../../store';
 import { compareItems, describeChange, discardChange, mutationRegistry, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
 import { currentSyncRuntime, retrySyncNow } from '../sync-runtime';
 import { useSyncStatus } from '../useSyncStatus';
-import { formatCount } from '../../ui/format-count';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -37,12 +36,13 @@ export function syncLabel(status: SyncStatus): SyncLabel {
   const failed = status.failedCount > 0 ? `${status.failedCount} failed` : null;
   const unsynced = Math.max(0, status.pendingCount) + Math.max(0, status.failedCount);
   if (!status.online) {
-    const compact = unsynced > 0 ? ['Offline', `${formatCount(unsynced)} waiting`] : ['Offline'];
+    const compact = unsynced > 0 ? ['Offline', `${unsynced > 99 ? '99+' : unsynced} waiting`] : ['Offline'];
     return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], compact, tone: 'offline' };
   }
-  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact: ['Sync failed', 'tap to retry'], tone: 'failed' };
+  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact: ['Sync failed', 'Retry'], tone: 'failed' };
   if (pending) {
-    const changes = status.pendingCount === 1 ? '1 change' : `${formatCount(status.pendingCount)} changes`;
+    // Capped so the two lines keep within a 360 px header.
+    const changes = status.pendingCount === 1 ? '1 change' : status.pendingCount > 99 ? '99+ changes' : `${status.pendingCount} changes`;
     return { parts: [pending], compact: [changes, 'waiting'], tone: 'pending' };
   }
   if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], compact: [], tone: 'synced' };
@@ -82,7 +82,7 @@ export function SyncIndicator() {
           mih={44}
           miw={44}
           display="flex"
-          style={{ alignItems: 'center', justifyContent: 'center' }}
+          style={{ alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}
         >
           <Badge
             component="span"
