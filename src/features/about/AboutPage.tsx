@@ -2,7 +2,7 @@
 // music, programs), listed from contract/asset-licences.ts, whatever it holds. Named "About and
 // licences" so nobody takes it for the credit balance (/users/credits-history). It reads nothing
 // from the network: the list is part of the app, so it opens offline too.
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ASSET_LICENCES, type AssetLicence } from '../../../contract/asset-licences';
 import { PageFrame } from '../../ui/PageFrame';
 
@@ -41,15 +41,17 @@ function LicenceCard({ asset }: { asset: AssetLicence }) {
   return (
     <Card withBorder padding="md" h="100%">
       <Stack gap={4}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} fz="md">
-            {asset.name}
-          </Title>
-          <Badge variant="light" tt="none">
-            {asset.licence}
-          </Badge>
-        </Group>
+        <Title order={3} fz="md">
+          {asset.name}
+        </Title>
         <Text fz="sm">{asset.usedFor}</Text>
+        {/* Plain text, not a badge: a long licence line wraps instead of being cut on a phone. */}
+        <Text fz="sm">
+          Licence:{' '}
+          <Text span inherit fw={600}>
+            {asset.licence}
+          </Text>
+        </Text>
         <Text fz="sm" c="dimmed">
           By {asset.author}
         </Text>

@@ -173,7 +173,7 @@ export function LatestVideos() {
           <Group gap="sm" wrap="nowrap">
             <Thumbnail src={video.ai_video.thumbnail_src} />
             <Box style={{ minWidth: 0 }}>
-              <Text fz="sm" fw={600} truncate>
+              <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {video.title || 'Untitled video'}
               </Text>
               <Badge size="sm" variant="light" color={STATUS[video.status].color} tt="none">
@@ -232,7 +232,7 @@ export function NextPosts({ now = systemNow }: { now?: () => Date }) {
     <Rows label="Next scheduled posts">
       {posts.map((post) => (
         <li key={post.id}>
-          <Text fz="sm" fw={600} truncate>
+          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
             {postTitle(post)}
           </Text>
           <Text fz="sm" c="dimmed">
