@@ -222,7 +222,7 @@ export function NextPosts({ now = systemNow }: { now?: () => Date }) {
     return (
       <Text fz="sm" c="dimmed">
         Nothing scheduled.{' '}
-        <AnchorLink to="/publish" fz="sm">
+        <AnchorLink to="/publish" fz="sm" underline="always">
           Schedule a post
         </AnchorLink>
       </Text>

@@ -46,7 +46,7 @@ export function CreateVideoStart() {
             <IconLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text fz="sm">
               {createPlan ? `Creating videos is included in the ${createPlan.name} plan. ` : 'Creating videos is not in your plan. '}
-              <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+              <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm" underline="always">
                 Apply a licence code
               </Anchor>
             </Text>
