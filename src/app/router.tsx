@@ -183,6 +183,8 @@ const userProfileRoute = createRoute(
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
 const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', framed(videosContract))));
+/** Not in the spec's list: the licences of what ships with the app (docs/decisions/ui.md). */
+const aboutRoute = createRoute(page('about', 'About Reelflow', lazyPage(() => import('../features/about/AboutPage'), 'AboutPage')));
 const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
 const myScriptsRoute = createRoute(
   page(
@@ -223,6 +225,7 @@ export const routeTree = rootRoute.addChildren([
     myVideosRoute,
     editorRoute,
     myScriptsRoute,
+    aboutRoute,
   ]),
 ]);
 

@@ -47,6 +47,7 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   '/my-videos',
   '/editor',
   '/my-scripts',
+  '/about',
 ];
 
 export interface RunningServer {

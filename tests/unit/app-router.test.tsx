@@ -38,6 +38,7 @@ const SPEC_PATHS = [
   '/my-videos',
   '/editor',
   '/my-scripts',
+  '/about',
   '/login',
   '/register',
   '/license',
@@ -101,7 +102,7 @@ describe('route tree (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Creator')).toBeTruthy();
-    expect(screen.getByText('All styles')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Create a video' })).toBeTruthy();
     expect(screen.getByText('Videos')).toBeTruthy();
     expect(screen.getByText('30')).toBeTruthy();
   });

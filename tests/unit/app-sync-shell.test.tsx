@@ -46,12 +46,17 @@ describe('sync indicator text', () => {
     expect(syncLabel(base).parts).toEqual(['Not synced yet']);
   });
 
-  it('phones show the number of changes not yet synced, pending and failed together', () => {
-    expect(syncLabel({ ...base, online: false }).compact).toBe('');
-    expect(syncLabel({ ...base, online: false, pendingCount: 3, failedCount: 1 }).compact).toBe('4');
-    expect(syncLabel({ ...base, failedCount: 1, pendingCount: 2 }).compact).toBe('3');
-    expect(syncLabel({ ...base, pendingCount: 1200 }).compact).toBe('1,200');
-    expect(syncLabel({ ...base, lastSyncedAt: new Date().toISOString() }).compact).toBe('');
+  it('phones show the state in words when something is not synced, and no words when all is', () => {
+    expect(syncLabel({ ...base, online: false }).compact).toEqual(['Offline']);
+    expect(syncLabel({ ...base, online: false, pendingCount: 3, failedCount: 1 }).compact).toEqual(['Offline', '4 waiting']);
+    expect(syncLabel({ ...base, failedCount: 1, pendingCount: 2 }).compact).toEqual(['Sync failed', 'Retry']);
+    expect(syncLabel({ ...base, pendingCount: 1 }).compact).toEqual(['1 change', 'waiting']);
+    expect(syncLabel({ ...base, pendingCount: 99 }).compact).toEqual(['99 changes', 'waiting']);
+    // Capped: the two lines keep within a 360 px header.
+    expect(syncLabel({ ...base, pendingCount: 1200 }).compact).toEqual(['99+ changes', 'waiting']);
+    expect(syncLabel({ ...base, online: false, pendingCount: 1200 }).compact).toEqual(['Offline', '99+ waiting']);
+    expect(syncLabel({ ...base, lastSyncedAt: new Date().toISOString() }).compact).toEqual([]);
+    expect(syncLabel(base).compact).toEqual([]);
   });
 });
 
@@ -90,6 +95,8 @@ describe('SyncIndicator', () => {
       </MantineProvider>,
     );
     const button = await screen.findByRole('button', { name: /1 failed, 1 pending/ });
+    // Phones' words (CSS shows them below the xs breakpoint only).
+    expect(button.querySelector('[data-sync-words]')?.textContent).toBe('Sync failedRetry');
     fireEvent.click(button);
     expect(await screen.findByText('New script "Too long"')).toBeTruthy();
     expect(screen.getByText('The title field must not be greater than 200 characters.')).toBeTruthy();
@@ -98,7 +105,8 @@ describe('SyncIndicator', () => {
     await waitFor(async () => expect(await db.scripts.get(row.id)).toBeUndefined());
     await waitFor(() => expect(screen.queryByText('New script "Too long"')).toBeNull());
     await syncStatus.refresh();
-    expect(await screen.findByRole('button', { name: /^1 pending$/ })).toBeTruthy();
+    const pending = await screen.findByRole('button', { name: /^1 pending$/ });
+    expect(pending.querySelector('[data-sync-words]')?.textContent).toBe('1 changewaiting');
   });
 });
 

@@ -181,8 +181,8 @@ describe('Home', () => {
     await db.accounts.bulkPut(ACCOUNTS);
     await db.posts.put(post('p-fine'));
     renderAt('/', HomePage);
-    await screen.findByRole('heading', { name: 'Features' });
-    expect(screen.queryByRole('alert')).toBeNull();
+    await screen.findByRole('heading', { name: 'Plan and credits' });
+    expect(screen.queryByRole('alert', { name: /due in the next 24 hours/ })).toBeNull();
     await db.posts.put(post('p-risky', { targets: [target({ account_id: 'a-dead', account_name: 'Garden Tips' })] }));
     expect(await screen.findByRole('alert', { name: '1 post due in the next 24 hours cannot be published' }, { timeout: 5000 })).toBeTruthy();
   });
@@ -192,9 +192,9 @@ describe('Home', () => {
     permissionsView.current = { permissions: { videos_per_month_limit: 5 }, loading: false, error: null };
     await seed();
     renderAt('/', HomePage);
-    await screen.findByRole('heading', { name: 'Features' });
+    await screen.findByRole('heading', { name: 'Plan and credits' });
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(screen.queryByRole('alert')?.textContent ?? null).toBeNull();
+    expect(screen.queryByRole('alert', { name: /due in the next 24 hours/ })?.textContent ?? null).toBeNull();
   });
 
   it('a reconnect link to an account no longer on this device says so and starts nothing', async () => {

@@ -102,7 +102,10 @@ function Shell({ onRedirect }: { onRedirect: (to: '/login' | '/') => void }) {
           </Group>
           <Group gap={4} wrap="nowrap">
             <SyncIndicator />
-            <InstallButtonWhenLoaded />
+            {/* Phones: the install offer lives in the account menu; the sync state needs the room. */}
+            <Box visibleFrom="xs">
+              <InstallButtonWhenLoaded />
+            </Box>
             <CreditsBadge />
             {/* Phones: the theme switch lives in the account menu; the header has no room. */}
             <Box visibleFrom="xs">

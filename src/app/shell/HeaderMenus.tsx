@@ -2,7 +2,7 @@
 // install button's tooltip need Mantine's popover and focus trap (~30 KB gzip), which no signed-in
 // screen needs to show (Lighthouse LCP on `/`, docs/decisions/performance.md).
 import { Button, Menu, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../session';
@@ -43,6 +43,7 @@ export function UserMenu({ openAtOnce, focusAtOnce }: { openAtOnce: boolean; foc
   }, [focusAtOnce]);
 
   const signOut = useSignOut();
+  const install = useInstallPrompt();
 
   return (
     // A click on the stand-in before the menu arrived opens it as soon as it is here.
@@ -63,6 +64,15 @@ export function UserMenu({ openAtOnce, focusAtOnce }: { openAtOnce: boolean; foc
         <Menu.Item component={Link} to="/users/user-edit" leftSection={<IconUserEdit size={16} aria-hidden />}>
           Edit profile
         </Menu.Item>
+        <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} aria-hidden />}>
+          About and licences
+        </Menu.Item>
+        {install.available ? (
+          // Phones: the header leaves the install button out (its room goes to the sync state).
+          <Menu.Item hiddenFrom="xs" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void promptInstall()}>
+            Install app
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           hiddenFrom="xs"
           closeMenuOnClick={false}

@@ -3,7 +3,7 @@
 // from what the shell already has, so the creator can still reach the profile and sign out.
 import { Box, NavLink, Paper, Text } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
-import { IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogout, IconMoon, IconSun, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from '../../session';
@@ -46,6 +46,7 @@ export function PlainAccountMenu({ openAtOnce, focusAtOnce }: { openAtOnce: bool
           </Text>
           <NavLink component={Link} to="/users/user-profile" label="Profile" leftSection={<IconUserCircle size={16} aria-hidden />} onClick={close} />
           <NavLink component={Link} to="/users/user-edit" label="Edit profile" leftSection={<IconUserEdit size={16} aria-hidden />} onClick={close} />
+          <NavLink component={Link} to="/about" label="About and licences" leftSection={<IconInfoCircle size={16} aria-hidden />} onClick={close} />
           <NavLink
             component="button"
             hiddenFrom="xs"

@@ -1,7 +1,8 @@
 // The sync indicator of the header: "Offline", "N pending", "N failed" or
 // "Synced HH:MM". Clicking it opens a panel with "Retry now" and the refused changes, each with
-// Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones show
-// only the icon and the number of changes not yet synced, so the header fits a 360 px screen.
+// Retry and Discard. Its accessible name is the whole text ("Offline, 3 pending"); phones show the
+// state in two short lines of words ("2 changes / waiting", "Sync failed / Retry") when
+// something is not synced, and only the icon when all is, so the header fits a 360 px screen.
 import { Badge, Button, Divider, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -10,7 +11,6 @@ import { db } from '../../store';
 import { compareItems, describeChange, discardChange, mutationRegistry, retryChange, type OutboxItem, type SyncStatus } from '../../sync';
 import { currentSyncRuntime, retrySyncNow } from '../sync-runtime';
 import { useSyncStatus } from '../useSyncStatus';
-import { formatCount } from '../../ui/format-count';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -25,8 +25,8 @@ export function clockTime(iso: string): string {
 export interface SyncLabel {
   /** What the header shows, in order (each part is its own text node). */
   parts: string[];
-  /** What phones show next to the icon: the number of changes not yet synced, or nothing. */
-  compact: string;
+  /** What phones show next to the icon, in at most two short lines: nothing when all is synced. */
+  compact: string[];
   tone: 'offline' | 'failed' | 'pending' | 'synced' | 'idle';
 }
 
@@ -35,12 +35,18 @@ export function syncLabel(status: SyncStatus): SyncLabel {
   const pending = status.pendingCount > 0 ? `${status.pendingCount} pending` : null;
   const failed = status.failedCount > 0 ? `${status.failedCount} failed` : null;
   const unsynced = Math.max(0, status.pendingCount) + Math.max(0, status.failedCount);
-  const compact = unsynced > 0 ? formatCount(unsynced) : '';
-  if (!status.online) return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], compact, tone: 'offline' };
-  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact, tone: 'failed' };
-  if (pending) return { parts: [pending], compact, tone: 'pending' };
-  if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], compact, tone: 'synced' };
-  return { parts: ['Not synced yet'], compact, tone: 'idle' };
+  if (!status.online) {
+    const compact = unsynced > 0 ? ['Offline', `${unsynced > 99 ? '99+' : unsynced} waiting`] : ['Offline'];
+    return { parts: ['Offline', ...(pending ? [pending] : []), ...(failed ? [failed] : [])], compact, tone: 'offline' };
+  }
+  if (failed) return { parts: [failed, ...(pending ? [pending] : [])], compact: ['Sync failed', 'Retry'], tone: 'failed' };
+  if (pending) {
+    // Capped so the two lines keep within a 360 px header.
+    const changes = status.pendingCount === 1 ? '1 change' : status.pendingCount > 99 ? '99+ changes' : `${status.pendingCount} changes`;
+    return { parts: [pending], compact: [changes, 'waiting'], tone: 'pending' };
+  }
+  if (status.lastSyncedAt) return { parts: [`Synced ${clockTime(status.lastSyncedAt)}`], compact: [], tone: 'synced' };
+  return { parts: ['Not synced yet'], compact: [], tone: 'idle' };
 }
 
 const TONE_COLOR: Record<SyncLabel['tone'], string> = {
@@ -76,7 +82,7 @@ export function SyncIndicator() {
           mih={44}
           miw={44}
           display="flex"
-          style={{ alignItems: 'center', justifyContent: 'center' }}
+          style={{ alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}
         >
           <Badge
             component="span"
@@ -85,11 +91,15 @@ export function SyncIndicator() {
             size="lg"
             tt="none"
             px={8}
+            // Phones: as tall as the two lines of words (the header is 60 px high).
+            h={{ base: 'auto', xs: 'var(--badge-height)' }}
+            mih="var(--badge-height)"
+            py={{ base: 3, xs: 0 }}
             leftSection={status.draining ? <Loader size={12} color={TONE_COLOR[label.tone]} aria-hidden /> : <ToneIcon tone={label.tone} />}
             style={{ cursor: 'pointer', flexShrink: 0 }}
           >
-            {/* Phones: the icon (offline, failed, pending, synced) and the number of changes
-                not yet synced; the whole text stays the accessible name. */}
+            {/* Phones: the icon, and the state in words when something is not synced (two
+                short lines, so the header keeps its room); the whole text stays the accessible name. */}
             <Text span inherit visibleFrom="xs">
               {label.parts.map((part, index) => (
                 <span key={part}>
@@ -98,9 +108,13 @@ export function SyncIndicator() {
                 </span>
               ))}
             </Text>
-            {label.compact ? (
-              <Text span inherit hiddenFrom="xs" aria-hidden>
-                {label.compact}
+            {label.compact.length > 0 ? (
+              <Text span inherit hiddenFrom="xs" aria-hidden fz={11} lh={1.15} ta="left" data-sync-words>
+                {label.compact.map((line) => (
+                  <span key={line} style={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    {line}
+                  </span>
+                ))}
               </Text>
             ) : null}
           </Badge>

@@ -1,19 +1,27 @@
-// Home dashboard: who you are, your plan, credits, what the plan includes, what is locked and
-// which plan unlocks it, and how much of each limit is used. Everything shown comes from the
-// session, the permissions object (spec §3, §5) and the cached plan catalogue and usage;
-// nothing is invented.
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
+// Home starts the work: "Create a video" and the faceless styles first, then what needs the
+// creator (failed videos and posts, accounts to reconnect), the latest videos, the next scheduled
+// posts, and the plan and credits last. The top paints with home's own chunk; the sections that
+// read the local store load once it has painted (activity/). The plan part comes from the session,
+// the permissions object (spec §3, §5) and the cached plan catalogue and usage; nothing is invented.
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ART_STYLES, type RoutePermission } from '../../../contract';
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+import type { RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
+import { ChunkBoundary, retryWhenOnline } from '../../ui/ChunkBoundary';
 import { whenIdle } from '../../ui/idle';
 import { PageFrame } from '../../ui/PageFrame';
 import { formatCount } from '../../ui/format-count';
+import { AnchorLink } from '../../ui/links';
 
 export interface HomePageProps {
+  /**
+   * "Create a video" and the faceless styles: the videos domain's widget, plugged in by the app
+   * (src/app/home-page.tsx) because features do not import each other's screens.
+   */
+  Start?: ComponentType;
   /**
    * The warning of posts about to fail for want of an account. It is publishing's widget, so the
    * app plugs it in (src/app/home-page.tsx): features do not import each other's screens.
@@ -37,17 +45,17 @@ function limitLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function styleLabel(style: string): string {
-  return style
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+// The sections that read the local store: one chunk (it brings Dexie), requested once home has
+// painted. Offline before it was cached it is asked for again when the network is back.
+const activity = retryWhenOnline(() => import('./activity/HomeActivity'));
+const NeedsYou = lazy(() => activity().then((module) => ({ default: module.NeedsYou })));
+const LatestVideos = lazy(() => activity().then((module) => ({ default: module.LatestVideos })));
+const NextPosts = lazy(() => activity().then((module) => ({ default: module.NextPosts })));
 
-/** One fact at the top of home (the plan, the credits): an icon, what it is, its value big. */
+/** One fact of the plan part (the plan, the credits): an icon, what it is, its value big. */
 function FactCard({ icon, color, label, value, children }: { icon: ReactNode; color?: string; label: string; value: string; children?: ReactNode }) {
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="md">
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon size="xl" variant="light" color={color} aria-hidden>
           {icon}
@@ -66,21 +74,40 @@ function FactCard({ icon, color, label, value, children }: { icon: ReactNode; co
   );
 }
 
-/** A titled card of home's sections (features, locked features, limits, art styles). */
-function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section of home, with an optional link to the full list at its top right. */
+function HomeSection({ title, link, children }: { title: string; link?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg" id={headingId}>
+            {title}
+          </Title>
+          {link}
+        </Group>
         {children}
       </Stack>
     </Card>
   );
 }
 
-export function HomePage({ PublishAlerts }: HomePageProps = {}) {
+/** A section's store-backed content: "Loading..." until home has painted and its chunk is in. */
+function Deferred({ ready, name, children }: { ready: boolean; name: string; children: ReactNode }) {
+  const loading = (
+    <Text c="dimmed" fz="sm" role="status">
+      Loading...
+    </Text>
+  );
+  if (!ready) return loading;
+  return (
+    <ChunkBoundary name={name} fallback={<Text fz="sm">This part could not be loaded. Reload the page to try again.</Text>}>
+      <Suspense fallback={loading}>{children}</Suspense>
+    </ChunkBoundary>
+  );
+}
+
+export function HomePage({ Start, PublishAlerts }: HomePageProps = {}) {
   const { user, credits, refreshUser } = useAuth();
   const [painted, setPainted] = useState(false);
 
@@ -107,119 +134,125 @@ export function HomePage({ PublishAlerts }: HomePageProps = {}) {
     };
   }, [refreshUser]);
   const accessor = usePermissions();
-  const { permissions, hasPermission, isArtStyleAllowed } = accessor;
+  const { permissions, hasPermission } = accessor;
   const { plans, usage } = usePlanCatalogue();
+  const withPublishing = hasPermission('can_publish_post');
   const locked = permissions ? FEATURES.filter((feature) => !hasPermission(feature.permission)) : [];
-
   const limitKeys = permissions ? Object.keys(permissions).filter((key) => key.endsWith('_limit')).sort() : [];
-  const allowedStyles = ART_STYLES.filter((style) => isArtStyleAllowed(style));
-  const allStyles = allowedStyles.length === ART_STYLES.length;
 
   return (
-    <PageFrame title={`Welcome, ${user?.name ?? ''}`} description="Here is what your plan includes right now.">
-      {PublishAlerts && painted && hasPermission('can_publish_post') ? (
-        <Suspense fallback={null}>
-          <PublishAlerts />
-        </Suspense>
-      ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <FactCard icon={<IconCrown size={22} />} label="Current plan" value={planName(user, plans)}>
-          <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
-            Have a licence code? Apply it
-          </Anchor>
-        </FactCard>
-        <FactCard icon={<IconCoins size={22} />} color="yellow" label="Credits balance" value={formatCount(credits)} />
+    <PageFrame title={`Welcome, ${user?.name ?? ''}`} description="Start a video, then see what needs you.">
+      {Start ? <Start /> : null}
+
+      <HomeSection title="Needs you">
+        {PublishAlerts && painted && withPublishing ? (
+          <Suspense fallback={null}>
+            <PublishAlerts />
+          </Suspense>
+        ) : null}
+        <Deferred ready={painted} name="What needs you">
+          <NeedsYou withPublishing={withPublishing} />
+        </Deferred>
+      </HomeSection>
+
+      <SimpleGrid cols={{ base: 1, md: withPublishing ? 2 : 1 }} spacing="md">
+        <HomeSection
+          title="Latest videos"
+          link={
+            <AnchorLink to="/my-videos" fz="sm">
+              All videos
+            </AnchorLink>
+          }
+        >
+          <Deferred ready={painted} name="The latest videos">
+            <LatestVideos />
+          </Deferred>
+        </HomeSection>
+        {withPublishing ? (
+          <HomeSection
+            title="Next posts"
+            link={
+              <AnchorLink to="/calender" fz="sm">
+                Calendar
+              </AnchorLink>
+            }
+          >
+            <Deferred ready={painted} name="The next posts">
+              <NextPosts />
+            </Deferred>
+          </HomeSection>
+        ) : null}
       </SimpleGrid>
 
-      <SectionCard title="Features">
-        <List spacing="xs" listStyleType="none" p={0}>
-          {FEATURES.map((feature) => {
-            const held = hasPermission(feature.permission);
-            return (
-              <List.Item key={feature.permission}>
-                <Group gap="sm" wrap="nowrap">
-                  <ThemeIcon size="sm" radius="xl" variant="light" color={held ? 'teal' : 'gray'} aria-hidden>
-                    {held ? <IconCheck size={14} /> : <IconLock size={14} />}
-                  </ThemeIcon>
-                  <Text>{feature.label}</Text>
-                  <Badge variant="light" color={held ? 'teal' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
-                    {held ? 'Included' : 'Locked'}
-                  </Badge>
-                </Group>
-              </List.Item>
-            );
-          })}
-        </List>
-      </SectionCard>
+      <HomeSection title="Plan and credits">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FactCard icon={<IconCrown size={22} />} label="Current plan" value={planName(user, plans)}>
+            <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
+              Have a licence code? Apply it
+            </Anchor>
+          </FactCard>
+          <FactCard icon={<IconCoins size={22} />} color="yellow" label="Credits balance" value={formatCount(credits)}>
+            <Anchor component={Link} to="/users/credits-history" fz="sm">
+              Credits history
+            </Anchor>
+          </FactCard>
+        </SimpleGrid>
 
-      {locked.length > 0 ? (
-        <SectionCard title="Unlock more">
-          <Text fz="sm" c="dimmed">
-            These are not in your {planName(user, plans)} plan yet. A licence code for the plan named next to each unlocks it at once.
-          </Text>
-          <List spacing="xs" listStyleType="none" p={0} aria-label="Locked features and the plan that unlocks them">
-            {locked.map((feature) => {
-              const plan = unlockingPlan(plans, feature.permission);
-              return (
-                <List.Item key={feature.permission}>
-                  <Group gap="xs" wrap="wrap">
-                    <IconLock size={16} aria-hidden />
-                    <Text>{feature.label}</Text>
-                    <Text c="dimmed">—</Text>
-                    <Text fw={600}>{plan ? `${plan.name} plan` : 'a higher plan'}</Text>
-                  </Group>
-                </List.Item>
-              );
-            })}
-          </List>
-          <Anchor component={Link} to="/users/user-profile" hash="licence" fz="sm">
-            Apply a licence code
-          </Anchor>
-        </SectionCard>
-      ) : null}
-
-      {limitKeys.length > 0 ? (
-        <SectionCard title="Limits">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
-            {limitKeys.map((key) => {
-              const text = limitText(accessor, key, usage.get(key.replace(/_limit$/, '')));
-              return (
-                <Stack key={key} gap={0}>
-                  <Text component="dt" c="dimmed" fz="sm">
-                    {limitLabel(key)}
-                  </Text>
-                  <Text component="dd" fw={600} m={0}>
-                    {text.value}
-                    {text.detail ? (
-                      <Text span display="block" fz="sm" fw={400} c="dimmed">
-                        {text.detail}
+        {locked.length > 0 ? (
+          <Stack gap={4}>
+            <Title order={3} fz="md">
+              Not in your plan yet
+            </Title>
+            <List spacing={4} listStyleType="none" p={0} aria-label="Locked features and the plan that unlocks them">
+              {locked.map((feature) => {
+                const plan = unlockingPlan(plans, feature.permission);
+                return (
+                  <List.Item key={feature.permission}>
+                    <Group gap="xs" wrap="wrap">
+                      <IconLock size={16} aria-hidden />
+                      <Text fz="sm">{feature.label}</Text>
+                      <Text fz="sm" c="dimmed">
+                        —
                       </Text>
-                    ) : null}
-                  </Text>
-                </Stack>
-              );
-            })}
-          </SimpleGrid>
-        </SectionCard>
-      ) : null}
+                      <Text fz="sm" fw={600}>
+                        {plan ? `${plan.name} plan` : 'a higher plan'}
+                      </Text>
+                    </Group>
+                  </List.Item>
+                );
+              })}
+            </List>
+          </Stack>
+        ) : null}
 
-      {permissions ? (
-        <SectionCard title="Art styles">
-          {allStyles ? (
-            <Text>All styles</Text>
-          ) : allowedStyles.length === 0 ? (
-            <Text>No art styles are included in your plan.</Text>
-          ) : (
-            <Group gap="xs">
-              {allowedStyles.map((style) => (
-                <Badge key={style} variant="outline" tt="none" size="lg">
-                  {styleLabel(style)}
-                </Badge>
-              ))}
-            </Group>
-          )}
-        </SectionCard>
-      ) : null}
+        {limitKeys.length > 0 ? (
+          <Stack gap={4}>
+            <Title order={3} fz="md">
+              Limits
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
+              {limitKeys.map((key) => {
+                const text = limitText(accessor, key, usage.get(key.replace(/_limit$/, '')));
+                return (
+                  <Stack key={key} gap={0}>
+                    <Text component="dt" c="dimmed" fz="sm">
+                      {limitLabel(key)}
+                    </Text>
+                    <Text component="dd" fw={600} m={0}>
+                      {text.value}
+                      {text.detail ? (
+                        <Text span display="block" fz="sm" fw={400} c="dimmed">
+                          {text.detail}
+                        </Text>
+                      ) : null}
+                    </Text>
+                  </Stack>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        ) : null}
+      </HomeSection>
     </PageFrame>
   );
 }

@@ -23,4 +23,4 @@ export { PUBLISH_VIDEOS_COLLECTION, refreshPublishVideos } from './publish-video
 export { ALERT_WINDOW_MS, postAlert, publishAlerts } from './publish-alerts';
 export type { AlertAccount, AlertLevel, PostAlert, PublishAlerts } from './publish-alerts';
 export { createPublishingSyncs, refreshPublishing } from './pulls';
-export { allPosts, failedJobCount, postById, postsNewestFirst, publishAlertInputs } from './queries';
+export { allPosts, failedJobCount, failedJobsNewestFirst, postById, postsNewestFirst, publishAlertInputs } from './queries';
