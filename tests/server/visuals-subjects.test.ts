@@ -11,6 +11,7 @@ import { planScenes } from '../../server/domain/videos/pipeline/scenes';
 import { captionLayout } from '../../server/media/captions/ass';
 import { renderSceneArt, sceneSubjectOf } from '../../server/providers/visuals';
 import { iconWords, lemma } from '../../server/providers/visuals/builtin/emoji';
+import { renderThumbnailFrame, THUMBNAIL_SIZE } from '../../server/providers/visuals/builtin/thumbnail';
 import { stopWordsFor } from '../../server/providers/visuals/stop-words';
 import { TOPIC_SCRIPTS } from './fixtures/topic-scripts';
 
@@ -157,5 +158,19 @@ describe('built-in frames', () => {
       return luminance(frame.data[i]!, frame.data[i + 1]!, frame.data[i + 2]!);
     };
     expect(mid(backed)).toBeLessThan(mid(light) / 3);
+  });
+});
+
+describe('style picker thumbnails', () => {
+  it('are real WebP frames of the engine, one per style, each different and the same on every build', async () => {
+    const frames = ART_STYLES.map((style) => renderThumbnailFrame(style));
+    for (const bytes of frames) {
+      expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString()).toBe('WEBP');
+      const image = await loadImage(bytes);
+      expect([image.width, image.height]).toEqual([THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height]);
+    }
+    expect(new Set(frames.map((bytes) => bytes.toString('base64'))).size).toBe(ART_STYLES.length);
+    expect(renderThumbnailFrame('comic').equals(frames[ART_STYLES.indexOf('comic')]!)).toBe(true);
   });
 });

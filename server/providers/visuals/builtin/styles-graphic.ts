@@ -245,7 +245,7 @@ export const drawMinimalist: StyleDrawer = (art) => {
     ctx.fillStyle = ink;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Medium', s), 52 * unit * art.layout.headingScale, width * 0.76, 2 * unit);
+    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Medium', s), 66 * unit * art.layout.headingScale, width * 0.76, 2 * unit);
     ctx.letterSpacing = `${(2 * unit).toFixed(1)}px`;
     ctx.fillText(`${art.keyword.toLowerCase()}.`, width * 0.12, art.layout.headingY);
     ctx.letterSpacing = '0px';

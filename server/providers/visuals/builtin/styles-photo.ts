@@ -61,7 +61,7 @@ export const drawRealistic: StyleDrawer = (art) => {
   art.paintSubject({ shadow: { colour: 'rgba(10, 20, 30, 0.45)', blur: 36 * unit, dx: 0, dy: 22 * unit } });
   vignette(art, 0.22);
   filmGrain(art, 0.1);
-  if (art.keyword) lowerThird(art, art.keyword, 'RF Montserrat SemiBold', art.layout.headingY, 64 * unit * art.layout.headingScale);
+  if (art.keyword) lowerThird(art, art.keyword, 'RF Montserrat SemiBold', art.layout.headingY, 84 * unit * art.layout.headingScale);
 };
 
 export const drawCinematic: StyleDrawer = (art) => {
