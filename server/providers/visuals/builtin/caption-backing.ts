@@ -64,15 +64,12 @@ export function captionBand(style: CaptionStyle, width: number, height: number, 
 
 /** The luminance percentile the contrast is measured against: the 90th under light text, the
  *  10th under dark text, so a few sparkles do not decide it but any sizeable patch does. */
-function windowLuminance(ctx: SKRSContext2D, band: CaptionBand, top: number, light: boolean): number {
-  const w = Math.max(1, Math.round(band.right - band.left));
-  const h = Math.max(1, Math.round(band.block));
-  const pixels = ctx.getImageData(Math.round(band.left), Math.round(top), w, h).data;
+function windowLuminance(pixels: Uint8ClampedArray, w: number, firstRow: number, rows: number, light: boolean): number {
   // A luminance histogram of every fourth pixel of every fourth row: percentiles without a sort.
   const BINS = 1024;
   const histogram = new Uint32Array(BINS);
   let count = 0;
-  for (let y = 0; y < h; y += 4) {
+  for (let y = firstRow; y < firstRow + rows; y += 4) {
     for (let x = 0; x < w; x += 4) {
       const i = (y * w + x) * 4;
       histogram[Math.min(BINS - 1, Math.floor(relativeLuminance(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) * BINS))]! += 1;
@@ -89,11 +86,16 @@ function windowLuminance(ctx: SKRSContext2D, band: CaptionBand, top: number, lig
   return 1;
 }
 
-/** The worst background over the text block at rest and at either end of the camera's travel. */
+/** The worst background over the text block at rest and at either end of the camera's travel
+ *  (one read of the band's pixels, three windows over it). */
 function backgroundLuminance(ctx: SKRSContext2D, band: CaptionBand, light: boolean): number {
-  const last = Math.max(band.top, band.bottom - band.block);
-  const tops = [band.top, (band.top + last) / 2, last];
-  const values = tops.map((top) => windowLuminance(ctx, band, top, light));
+  const top = Math.round(band.top);
+  const w = Math.max(1, Math.round(band.right - band.left));
+  const h = Math.max(1, Math.round(band.bottom) - top);
+  const rows = Math.min(h, Math.max(1, Math.round(band.block)));
+  const pixels = ctx.getImageData(Math.round(band.left), top, w, h).data;
+  const starts = [0, Math.floor((h - rows) / 2), h - rows];
+  const values = starts.map((start) => windowLuminance(pixels, w, start, rows, light));
   return light ? Math.max(...values) : Math.min(...values);
 }
 
