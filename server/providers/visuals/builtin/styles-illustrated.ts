@@ -265,11 +265,15 @@ export const drawFantasy: StyleDrawer = (art) => {
   art.paintSubject({ glow: { colour: 'rgba(255, 214, 130, 0.95)', blur: 70 * unit } });
   if (art.keyword) {
     ctx.save();
+    ctx.textBaseline = 'middle';
+    fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Montserrat SemiBold', s), 84 * unit * art.layout.headingScale, width * 0.8, 18 * unit);
+    // A night-blue shadow first, so the title holds over a bright aurora; then the golden glow.
+    ctx.shadowColor = 'rgba(8, 10, 40, 0.85)';
+    ctx.shadowBlur = 18 * unit;
+    ctx.fillStyle = '#fff1cf';
+    trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
     ctx.shadowColor = 'rgba(255, 210, 120, 0.9)';
     ctx.shadowBlur = 24 * unit;
-    ctx.fillStyle = '#f6dca0';
-    ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Montserrat Light', s), 84 * unit * art.layout.headingScale, width * 0.8, 18 * unit);
     trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
     ctx.restore();
   }
