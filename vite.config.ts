@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { artStyleThumbnails } from './scripts/art-style-thumbnails';
 
 // The API server (npm run dev starts it) listens on API_PORT; Vite proxies every API path to it so
 // the browser sees one origin, exactly like production where Fastify serves the built PWA.
@@ -9,6 +10,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 export default defineConfig({
   plugins: [
     react(),
+    // Real frames of each art style for the style picker, rendered at build time (never committed).
+    artStyleThumbnails(),
     VitePWA({
       // Our own TypeScript service worker (workers/sw.ts): precache the shell, SPA navigation
       // fallback, outbox drain on 'sync'. Workbox's generated worker cannot do the last part.
@@ -20,7 +23,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
         // ffmpeg.wasm's core (~32 MB) is fetched and cached on first use, never precached.
         globIgnores: ['**/ffmpeg*/**', '**/*ffmpeg-core*'],
       },

@@ -24,5 +24,7 @@ export const ASSET_LICENCES: readonly AssetLicence[] = [
   { name: 'Flite voices', usedFor: 'Built-in narration voices', author: 'Carnegie Mellon University, compiled by Echogarden', licence: 'BSD-4-Clause', url: 'https://github.com/festvox/flite' },
   { name: 'eSpeak NG voices', usedFor: 'Built-in narration voices', author: 'The eSpeak NG contributors, compiled by Echogarden', licence: 'GPL-3.0', url: 'https://github.com/espeak-ng/espeak-ng' },
   { name: 'FFmpeg', usedFor: 'Video rendering and in-browser media work', author: 'The FFmpeg developers', licence: 'GPL-3.0 (server build), GPL-2.0-or-later (ffmpeg.wasm)', url: 'https://ffmpeg.org' },
+  { name: 'Fluent Emoji (flat)', usedFor: 'Pictures in built-in video visuals', author: 'Microsoft Corporation', licence: 'MIT', url: 'https://github.com/microsoft/fluentui-emoji' },
+  { name: 'emojilib', usedFor: 'Matching scene words to built-in pictures', author: 'Mu-An Chiou and contributors', licence: 'MIT', url: 'https://github.com/muan/emojilib' },
   { name: 'Tabler Icons', usedFor: 'Interface icons', author: 'Paweł Kuna and contributors', licence: 'MIT', url: 'https://tabler.io/icons' },
 ];

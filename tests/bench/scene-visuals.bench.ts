@@ -1,6 +1,8 @@
 // `npm run bench`: milliseconds to draw and encode one 1080x1920 built-in scene per art
-// style — in the format the provider writes (JPEG for grainy styles, PNG for flat ones) and, for
-// comparison, always PNG. Median of several runs per style, one core; figures only.
+// style — a scene with pictures (hero and supports) under the default captions, in the format
+// the provider writes (JPEG for grainy styles, PNG for flat ones) and, for comparison, always
+// PNG; plus the typographic scene (nothing to picture) as the ratio pictures ÷ typographic.
+// Median of several runs per style, one core; figures only.
 import { ART_STYLES } from '../../contract/permissions';
 import { renderSceneArt } from '../../server/providers/visuals';
 
@@ -30,14 +32,17 @@ function time(run: () => Buffer): { ms: number; cpuMs: number; bytes: number } {
 }
 
 // Warm up: fonts registered, code paths compiled.
-renderSceneArt({ style: 'realistic', prompt: 'warm up', keyword: 'warm', index: 0, width: 540, height: 960 });
+renderSceneArt({ style: 'realistic', prompt: 'Octopuses are clever.', index: 0, width: 540, height: 960 });
 
 const rows: string[] = [];
 let total = 0;
 let totalCpu = 0;
+let totalTypographicCpu = 0;
 for (const style of ART_STYLES) {
-  const input = { style, prompt: 'Why the ocean is salty: rivers carry minerals to the sea.', keyword: 'ocean', index: 1, width: 1080, height: 1920 };
-  const chosen = time(() => renderSceneArt({ ...input, format: LOSSLESS.has(style) ? 'png' : 'jpeg' }));
+  const input = { style, prompt: 'Octopuses have three hearts and blue blood.', index: 1, width: 1080, height: 1920 };
+  const format = LOSSLESS.has(style) ? 'png' : 'jpeg';
+  const chosen = time(() => renderSceneArt({ ...input, format }));
+  totalTypographicCpu += time(() => renderSceneArt({ ...input, prompt: 'Honestly, it is not what it seems.', format })).cpuMs;
   const png = time(() => renderSceneArt({ ...input, format: 'png' }));
   total += chosen.ms;
   totalCpu += chosen.cpuMs;
@@ -49,3 +54,4 @@ for (const style of ART_STYLES) {
 console.log('Built-in scene visuals, 1080x1920, median of', RUNS, 'runs');
 console.log(rows.join('\n'));
 console.log(`mean per frame: ${(total / ART_STYLES.length).toFixed(0)} ms wall, ${(totalCpu / ART_STYLES.length).toFixed(0)} ms cpu`);
+console.log(`pictures ÷ typographic scene (cpu): ${(totalCpu / totalTypographicCpu).toFixed(2)}x`);

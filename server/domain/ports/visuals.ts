@@ -1,6 +1,7 @@
 // Scene visuals as the render pipeline needs them: adapters (server/providers/visuals: built-in
 // procedural art per style, an OpenAI-compatible image endpoint, Pexels stock) implement
 // VisualProvider; the media layer takes the motion shape from here too.
+import type { CaptionStyle } from '../../../contract/captions';
 import type { ART_STYLES } from '../../../contract/permissions';
 
 export type ArtStyleName = (typeof ART_STYLES)[number];
@@ -27,6 +28,12 @@ export interface SceneVisualRequest {
   duration: number;
   /** Where to write the file; the adapter picks the extension and returns the full path. */
   outputBase: string;
+  /** The script's topic (its title and first scene): what the built-in art pictures when a
+   *  scene names nothing it can show. */
+  topic?: string | null;
+  /** The video's resolved caption style (null: no captions): the built-in art keeps the caption
+   *  lines readable over the picture. */
+  captions?: CaptionStyle | null;
 }
 
 /** Who made an openly licensed picture and under which licence, as recorded per scene. */

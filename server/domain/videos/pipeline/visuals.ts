@@ -2,6 +2,7 @@
 // configured visual provider (which falls back to the built-in art for a scene it cannot deliver).
 // Each finished scene is checkpointed at once, so a crash mid-way redraws only what is missing.
 import { extname, join } from 'node:path';
+import { resolveCaptionStyle } from '../../../../contract/captions';
 import { FRAME_SIZES } from '../../../../contract/videos';
 import type { SceneVisualRequest } from '../../ports/visuals';
 import type { RenderedScene } from '../checkpoint';
@@ -42,6 +43,9 @@ export const visualsStage: Stage = async (context) => {
   const spans = sceneSpans(scenes, voice.words, voice.duration);
   const { width, height } = FRAME_SIZES[video.settings.aspect_ratio];
   const done: RenderedScene[] = [...(checkpoint.visuals ?? [])];
+  // What the whole video is about, for scenes that name nothing picturable themselves.
+  const topic = [checkpoint.script?.title, scenes[0]?.text].filter(Boolean).join('. ');
+  const captions = resolveCaptionStyle(video.settings.caption_settings);
   for (let index = done.length; index < scenes.length; index++) {
     const scene = scenes[index]!;
     const span = spans[index]!;
@@ -60,6 +64,8 @@ export const visualsStage: Stage = async (context) => {
         index,
         duration: span.duration,
         outputBase: join(workDir, `scene-${index}`),
+        topic,
+        captions: captions.enabled ? captions : null,
       };
       const provider = services.visuals;
       const visual = await provider.sceneVisual(request, context.signal);

@@ -43,6 +43,9 @@ export function artFont(family: ArtFont, sizePx: number): string {
  *  so such keywords are left out of the picture (the captions still carry the words). */
 export function drawableKeyword(keyword: string | null | undefined): string | null {
   if (!keyword) return null;
-  const trimmed = keyword.trim().slice(0, 18);
-  return /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}' &-]+$/u.test(trimmed) ? trimmed : null;
+  // Up to 32 characters, cut between words: a key phrase, never half a word.
+  let trimmed = keyword.trim().replace(/\s+/g, ' ');
+  while (trimmed.length > 32 && trimmed.includes(' ')) trimmed = trimmed.slice(0, trimmed.lastIndexOf(' '));
+  trimmed = trimmed.slice(0, 32);
+  return trimmed !== '' && /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'’ &.,!?-]+$/u.test(trimmed) ? trimmed : null;
 }

@@ -1,12 +1,12 @@
-// The offline default: procedural art per style, drawn on the CPU with @napi-rs/canvas. It is
-// labelled as what it is — built-in visuals, not AI — everywhere it shows up.
-import { sceneKeywords } from '../keywords';
+// The offline default: per style, the things the scene names (Fluent Emoji pictures matched by
+// keyword) composed on procedural scenery, drawn on the CPU with @napi-rs/canvas. It is labelled
+// as what it is — built-in visuals, not AI — everywhere it shows up.
 import { writeFileAtomic } from '../files';
 import type { ArtStyleName } from '../art-styles';
 import type { SceneVisual, SceneVisualRequest, VisualProvider } from '../types';
 import { renderSceneArtAsync, STYLE_MOTION } from './render';
 
-export { drawSceneArt, renderSceneArt, renderSceneArtAsync, STYLE_DRAWERS, STYLE_MOTION, type SceneArtInput } from './render';
+export { drawSceneArt, renderSceneArt, renderSceneArtAsync, sceneSubjectOf, STYLE_DRAWERS, STYLE_MOTION, type SceneArtInput } from './render';
 
 export const BUILTIN_VISUALS_LABEL = 'Built-in visuals (procedural, not AI)';
 
@@ -31,12 +31,12 @@ export class BuiltinVisualProvider implements VisualProvider {
 
   async sceneVisual(request: SceneVisualRequest, signal?: AbortSignal): Promise<SceneVisual> {
     signal?.throwIfAborted();
-    const keyword = request.keywords.find((word) => word.trim() !== '') ?? sceneKeywords(request.prompt, 'english', 1)[0] ?? null;
     const png = this.options.format === 'png' || LOSSLESS_STYLES.has(request.artStyle);
     const bytes = await renderSceneArtAsync({
       style: request.artStyle,
       prompt: request.prompt,
-      keyword,
+      topic: request.topic ?? null,
+      ...(request.captions !== undefined ? { caption: request.captions } : {}),
       index: request.index,
       width: request.width,
       height: request.height,

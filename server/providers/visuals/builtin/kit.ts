@@ -1,14 +1,21 @@
 // What every style drawer receives, and the small drawing helpers the styles share.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Rng } from './random';
+import type { SceneLayout, SubjectTreatment } from './subject-layer';
 
 export interface SceneArt {
   ctx: SKRSContext2D;
   width: number;
   height: number;
   rng: Rng;
-  /** One word of the scene to set as a design element, or null (nothing drawable). */
+  /** The scene's key phrase to set as type (the hero's words, or the typographic scene's leading
+   *  words), or null (nothing drawable). */
   keyword: string | null;
+  /** Where the key phrase and the pictures go (subject-layer.ts). */
+  layout: SceneLayout;
+  /** Draws the scene's pictures with the style's treatment; each style calls it between its
+   *  scenery and its textures. Pixel art passes its low-resolution context and scale. */
+  paintSubject: (treatment: SubjectTreatment, target?: SKRSContext2D, scale?: number) => void;
   /** Scale of the design: 1 at a 1080-pixel short side, so sizes read the same at any resolution. */
   unit: number;
   /** The scene index, for styles that alternate a composition between scenes. */

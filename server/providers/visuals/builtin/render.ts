@@ -1,11 +1,15 @@
 // Draws one scene in one art style to a PNG. Pure CPU, no network, deterministic per
-// (style, scene index, prompt): the same request always yields the same bytes.
+// (style, scene index, prompt, topic, captions): the same request always yields the same bytes.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { resolveCaptionStyle, type CaptionStyle } from '../../../../contract/captions';
 import type { ArtStyleName } from '../art-styles';
 import type { VisualMotion } from '../types';
+import { captionBand, ensureCaptionContrast } from './caption-backing';
 import { drawableKeyword, ensureArtFonts } from './fonts';
 import type { StyleDrawer } from './kit';
 import { createRng, hashSeed } from './random';
+import { chooseSubject, type SceneSubject } from './subject';
+import { paintSubject, sceneLayout } from './subject-layer';
 import { drawAnime, drawComic, drawFantasy, drawWatercolor } from './styles-illustrated';
 import { drawCyberpunk, drawMinimalist, drawPixelArt, drawVintage } from './styles-graphic';
 import { drawCinematic, drawRealistic } from './styles-photo';
@@ -41,17 +45,42 @@ export const STYLE_MOTION: Record<ArtStyleName, VisualMotion> = {
   vintage: { pan: 'left', zoom: 'out', amount: 0.05 },
 };
 
+/**
+ * The colour of each style's caption backing (when one is needed): its own darkest ink, so the
+ * band reads as part of the picture — sepia for vintage, indigo ink for watercolour, night purple
+ * for cyberpunk. Light captions get it; dark captions get a light paper band instead.
+ */
+const STYLE_BACKING: Record<ArtStyleName, string> = {
+  realistic: '10, 16, 22',
+  cinematic: '4, 14, 18',
+  anime: '27, 27, 58',
+  comic: '17, 17, 17',
+  watercolor: '32, 38, 66',
+  'pixel-art': '29, 43, 83',
+  cyberpunk: '22, 6, 34',
+  fantasy: '10, 14, 38',
+  minimalist: '38, 42, 52',
+  vintage: '46, 29, 18',
+};
+
 export interface SceneArtInput {
   style: ArtStyleName;
-  /** The scene text: part of the seed, so different scenes draw different pictures. */
+  /** The scene text: what the pictures and the key phrase are chosen from, and part of the seed. */
   prompt: string;
-  /** The word set as typography (null or an undrawable script: no text). */
-  keyword: string | null;
+  /** The script's topic (its title, or its first scene): pictured when the scene names nothing. */
+  topic?: string | null;
+  /** The video's caption style: its lines are kept readable. Omitted: the default preset's. */
+  caption?: CaptionStyle | null;
   index: number;
   width: number;
   height: number;
   /** Encoding of the returned bytes (default PNG). */
   format?: 'png' | 'jpeg';
+}
+
+/** What the scene shows; exposed so tests can check the choice without decoding pixels. */
+export function sceneSubjectOf(input: Pick<SceneArtInput, 'prompt' | 'topic'>): SceneSubject {
+  return chooseSubject(input.prompt, input.topic ?? null);
 }
 
 /** Draws one scene on a new canvas at exactly width×height. */
@@ -61,16 +90,26 @@ export function drawSceneArt(input: SceneArtInput): Canvas {
   const height = Math.max(16, Math.round(input.height));
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const rng = createRng(hashSeed(`${input.style}\u0000${input.index}\u0000${input.prompt}`));
+  const seed = `${input.style}\u0000${input.index}\u0000${input.prompt}`;
+  const rng = createRng(hashSeed(seed));
+  const subject = sceneSubjectOf(input);
+  const pictures = { hero: subject.hero, supports: subject.supports };
+  const caption = input.caption === undefined ? resolveCaptionStyle(undefined) : input.caption;
+  const band = caption ? captionBand(caption, width, height, STYLE_MOTION[input.style].amount) : null;
+  // Its own generator, so where the pictures go does not shift the scenery's random choices.
+  const layout = sceneLayout(width, height, pictures, createRng(hashSeed(`layout\u0000${seed}`)), band);
   STYLE_DRAWERS[input.style]({
     ctx,
     width,
     height,
     rng,
-    keyword: drawableKeyword(input.keyword),
+    keyword: drawableKeyword(subject.heading),
+    layout,
+    paintSubject: (treatment, target = ctx, scale = 1) => paintSubject(target, layout, pictures, treatment, scale),
     unit: Math.min(width, height) / 1080,
     index: input.index,
   });
+  if (band) ensureCaptionContrast(ctx, width, band, STYLE_BACKING[input.style]);
   return canvas;
 }
 

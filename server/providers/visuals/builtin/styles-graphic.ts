@@ -78,16 +78,20 @@ export const drawPixelArt: StyleDrawer = (art) => {
     px.fillRect(tx, ground - 9, 5, 5);
     px.fillRect(tx + 1, ground - 11, 3, 2);
   }
+  // Objects drawn at the low resolution too, with a one-pixel black outline, so they turn into
+  // sprites when the whole picture is scaled up.
+  art.paintSubject({ outline: { colour: PICO[0], width: 1 } }, px, 1 / cell);
   // Title set at pixel size with a hard drop shadow: it becomes chunky when scaled up.
   if (art.keyword) {
     const text = art.keyword.toUpperCase();
-    fitFontSize(px, text, (s) => artFont('RF Noto Sans Bold', s), Math.max(8, Math.round(lw * 0.12)), lw - 6);
+    const y = art.layout.headingY / cell;
+    fitFontSize(px, text, (s) => artFont('RF Noto Sans Bold', s), Math.max(8, Math.round(lw * 0.12 * art.layout.headingScale)), lw - 6);
     px.textAlign = 'center';
     px.textBaseline = 'middle';
     px.fillStyle = PICO[0];
-    px.fillText(text, lw / 2 + 1, lh * 0.16 + 1);
+    px.fillText(text, lw / 2 + 1, y + 1);
     px.fillStyle = PICO[10];
-    px.fillText(text, lw / 2, lh * 0.16);
+    px.fillText(text, lw / 2, y);
   }
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(low, 0, 0, lw * cell, lh * cell);
@@ -169,11 +173,13 @@ export const drawCyberpunk: StyleDrawer = (art) => {
   ctx.stroke();
   ctx.restore();
   softCircle(ctx, width / 2, horizon, width * 0.7, hsl(neonA, 100, 60, 0.35), hsl(neonA, 100, 60, 0));
+  // Holograms: a neon keyline and glow around each object, then the scanlines over them too.
+  art.paintSubject({ outline: { colour: hsl(neonB, 100, 60), width: 4 * unit }, glow: { colour: hsl(neonA, 100, 60), blur: 50 * unit } });
   scanlines(art, 6 * unit, 0.32);
   if (art.keyword) {
     const text = art.keyword.toUpperCase();
-    const y = height * 0.2;
-    fitFontSize(ctx, text, (s) => artFont('RF Bebas Neue', s), 190 * unit, width * 0.86, 10 * unit);
+    const y = art.layout.headingY;
+    fitFontSize(ctx, text, (s) => artFont('RF Bebas Neue', s), 170 * unit * art.layout.headingScale, width * 0.86, 10 * unit);
     ctx.textBaseline = 'middle';
     ctx.save();
     ctx.globalCompositeOperation = 'screen';
@@ -198,9 +204,12 @@ export const drawMinimalist: StyleDrawer = (art) => {
   ctx.fillRect(0, 0, width, height);
   const accent = hsl(hue + 180 + rng.range(-30, 30), 55, 62);
   const ink = hsl(hue, 20, 22);
-  const cx = width * rng.range(0.35, 0.65);
-  const cy = height * rng.range(0.35, 0.5);
-  const size = Math.min(width, height) * rng.range(0.22, 0.32);
+  const free = [width * rng.range(0.35, 0.65), height * rng.range(0.35, 0.5), Math.min(width, height) * rng.range(0.22, 0.32)] as const;
+  // With a hero, the one shape becomes its stage: centred behind it, a little smaller.
+  const hero = art.layout.hero;
+  const cx = hero ? hero.x : free[0];
+  const cy = hero ? hero.y + hero.size * 0.08 : free[1];
+  const size = hero ? hero.size * 0.56 : free[2];
   ctx.fillStyle = accent;
   switch (art.index % 4) {
     case 0: // one disc above a hairline horizon
@@ -230,13 +239,15 @@ export const drawMinimalist: StyleDrawer = (art) => {
       ctx.fillStyle = ink;
       ctx.fillRect(width * 0.12, cy + size, width * 0.76, 2 * unit);
   }
+  // One object only, flat, no effects: minimalism keeps the hero and drops the supports.
+  art.paintSubject({ heroOnly: true });
   if (art.keyword) {
     ctx.fillStyle = ink;
     ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
-    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Medium', s), 46 * unit, width * 0.6, 2 * unit);
+    ctx.textBaseline = 'middle';
+    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Medium', s), 66 * unit * art.layout.headingScale, width * 0.76, 2 * unit);
     ctx.letterSpacing = `${(2 * unit).toFixed(1)}px`;
-    ctx.fillText(`${art.keyword.toLowerCase()}.`, width * 0.12, height * 0.82);
+    ctx.fillText(`${art.keyword.toLowerCase()}.`, width * 0.12, art.layout.headingY);
     ctx.letterSpacing = '0px';
   }
 };
@@ -273,6 +284,8 @@ export const drawVintage: StyleDrawer = (art) => {
   softCircle(ctx, cx, cy, 120 * unit, 'rgba(255, 240, 200, 0.95)', 'rgba(255, 230, 180, 0)', 0.55);
   ridge(art, cy + 60 * unit, 70 * unit, '#4a3020', photo.y + photo.h);
   ridge(art, cy + 170 * unit, 40 * unit, '#2e1d12', photo.y + photo.h);
+  // The objects printed on the same old stock: toned sepia, softened, aged with the photo.
+  art.paintSubject({ filter: art.index % 2 === 0 ? 'sepia(0.9) contrast(1.05)' : 'grayscale(0.8) sepia(0.4)', shadow: { colour: 'rgba(40, 22, 10, 0.5)', blur: 24 * unit, dx: 0, dy: 14 * unit } });
   vignette(art, 0.75, '40, 22, 10');
   dustAndScratches(art, 9);
   ctx.restore();

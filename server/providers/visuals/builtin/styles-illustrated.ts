@@ -23,8 +23,10 @@ export const drawAnime: StyleDrawer = (art) => {
   }
 
   // Speed lines radiating from a focus point: the genre's sense of motion.
-  const fx = width * rng.range(0.35, 0.65);
-  const fy = height * rng.range(0.35, 0.5);
+  // They converge on the hero when there is one: the whole frame points at it.
+  const randomFocus = [width * rng.range(0.35, 0.65), height * rng.range(0.35, 0.5)] as const;
+  const fx = art.layout.hero?.x ?? randomFocus[0];
+  const fy = art.layout.hero?.y ?? randomFocus[1];
   ctx.save();
   ctx.globalAlpha = 0.55;
   ctx.fillStyle = '#ffffff';
@@ -63,13 +65,15 @@ export const drawAnime: StyleDrawer = (art) => {
   // Sparkles.
   ctx.fillStyle = '#fffbe0';
   for (let i = 0; i < 14; i++) star4(art, rng.range(0, width), rng.range(0, height * 0.6), rng.range(6, 16) * unit);
+  // Cel look: an ink line and a white keyline around each object, like a sticker on the sky.
+  art.paintSubject({ outline: { colour: '#1b1b3a', width: 9 * unit }, shadow: { colour: hsl(330, 90, 55, 0.9), blur: 0, dx: 12 * unit, dy: 12 * unit } });
 
   if (art.keyword) {
     const text = art.keyword.toUpperCase();
     ctx.save();
-    ctx.translate(width / 2, height * 0.2);
+    ctx.translate(width / 2, art.layout.headingY);
     ctx.rotate(-0.06);
-    fitFontSize(ctx, text, (s) => artFont('RF Montserrat Black Italic', s), 120 * unit, width * 0.86);
+    fitFontSize(ctx, text, (s) => artFont('RF Montserrat Black Italic', s), 120 * unit * art.layout.headingScale, width * 0.86);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.lineJoin = 'round';
@@ -90,7 +94,8 @@ export const drawComic: StyleDrawer = (art) => {
   ctx.fillRect(0, 0, width, height);
   const gutter = 26 * unit;
   const border = 9 * unit;
-  const split = height * rng.range(0.38, 0.5);
+  // On a vertical frame the top panel is tall enough to hold the hero above the middle captions.
+  const split = height * (height > width * 1.2 ? rng.range(0.47, 0.5) : rng.range(0.38, 0.5));
   const splitX = width * rng.range(0.4, 0.6);
   const panels: Array<[number, number, number, number]> = [
     [gutter, gutter, width - gutter * 2, split - gutter * 1.5],
@@ -128,10 +133,12 @@ export const drawComic: StyleDrawer = (art) => {
     ctx.strokeRect(x, y, w, h);
   });
 
-  // Speech burst: a jagged star with the keyword, in the top panel.
+  // Objects inked with a heavy line, then the speech burst with the key phrase above them.
+  art.paintSubject({ outline: { colour: '#111111', width: 10 * unit }, shadow: { colour: 'rgba(17, 17, 17, 0.9)', blur: 0, dx: 10 * unit, dy: 10 * unit } });
+  const typographic = art.layout.hero === null;
   const bx = width / 2 + rng.range(-0.1, 0.1) * width;
-  const by = split / 2 + gutter / 2;
-  const radius = Math.min(width * 0.42, split * 0.42);
+  const by = art.layout.hero ? art.layout.headingY : split / 2 + gutter / 2;
+  const radius = typographic ? Math.min(width * 0.42, split * 0.42) : Math.min(width * 0.4, height * 0.1);
   ctx.beginPath();
   const spikes = 14;
   for (let i = 0; i < spikes * 2; i++) {
@@ -144,7 +151,7 @@ export const drawComic: StyleDrawer = (art) => {
   ctx.fill();
   ctx.lineWidth = border;
   ctx.stroke();
-  const text = `${(art.keyword ?? 'WOW').toUpperCase()}!`;
+  const text = art.keyword ? `${art.keyword.toUpperCase()}!` : 'WOW!';
   ctx.save();
   ctx.translate(bx, by);
   ctx.rotate(rng.range(-0.12, 0.12));
@@ -189,12 +196,14 @@ export const drawWatercolor: StyleDrawer = (art) => {
     ctx.arc(rng.range(0, width), rng.range(0, height), rng.range(2, 9) * unit, 0, Math.PI * 2);
     ctx.fill();
   }
+  // Pigment soaks into the paper: the objects multiply with the washes under them.
+  art.paintSubject({ blend: 'multiply', alpha: 0.9, filter: 'saturate(0.85)' });
   paperTexture(art, 0.55);
   if (art.keyword) {
-    ctx.fillStyle = hsl(baseHue + 180, 45, 22, 0.85);
-    ctx.textBaseline = 'alphabetic';
-    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Light', s), 110 * unit, width * 0.8, 4 * unit);
-    trackedText(ctx, art.keyword.toLowerCase(), width / 2, height * 0.2, 4 * unit);
+    ctx.fillStyle = hsl(baseHue + 180, 45, 22, 0.9);
+    ctx.textBaseline = 'middle';
+    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Light', s), 110 * unit * art.layout.headingScale, width * 0.8, 4 * unit);
+    trackedText(ctx, art.keyword.toLowerCase(), width / 2, art.layout.headingY, 4 * unit);
   }
 };
 
@@ -252,14 +261,20 @@ export const drawFantasy: StyleDrawer = (art) => {
     ctx.restore();
   }
   for (let i = 0; i < 30; i++) softCircle(ctx, rng.range(0, width), rng.range(height * 0.7, height), 10 * unit, 'rgba(255,230,120,0.9)', 'rgba(255,210,90,0)', 0.15);
+  // Enchanted: the objects float in a golden aura above the valley.
+  art.paintSubject({ glow: { colour: 'rgba(255, 214, 130, 0.95)', blur: 70 * unit } });
   if (art.keyword) {
     ctx.save();
+    ctx.textBaseline = 'middle';
+    fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Montserrat SemiBold', s), 84 * unit * art.layout.headingScale, width * 0.8, 18 * unit);
+    // A night-blue shadow first, so the title holds over a bright aurora; then the golden glow.
+    ctx.shadowColor = 'rgba(8, 10, 40, 0.85)';
+    ctx.shadowBlur = 18 * unit;
+    ctx.fillStyle = '#fff1cf';
+    trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
     ctx.shadowColor = 'rgba(255, 210, 120, 0.9)';
     ctx.shadowBlur = 24 * unit;
-    ctx.fillStyle = '#f6dca0';
-    ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Montserrat Light', s), 84 * unit, width * 0.8, 18 * unit);
-    trackedText(ctx, art.keyword.toUpperCase(), width / 2, height * 0.42, 18 * unit);
+    trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
     ctx.restore();
   }
 };

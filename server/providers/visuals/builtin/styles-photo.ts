@@ -57,9 +57,11 @@ export const drawRealistic: StyleDrawer = (art) => {
   }
 
   bokeh(art, 14, [45, 30, 200], 70 * unit, height * 0.7, height);
+  // The objects stand in the landscape's light: a soft contact shadow below, like a product shot.
+  art.paintSubject({ shadow: { colour: 'rgba(10, 20, 30, 0.45)', blur: 36 * unit, dx: 0, dy: 22 * unit } });
   vignette(art, 0.22);
   filmGrain(art, 0.1);
-  if (art.keyword) lowerThird(art, art.keyword, 'RF Montserrat SemiBold', height * 0.14);
+  if (art.keyword) lowerThird(art, art.keyword, 'RF Montserrat SemiBold', art.layout.headingY, 84 * unit * art.layout.headingScale);
 };
 
 export const drawCinematic: StyleDrawer = (art) => {
@@ -106,7 +108,7 @@ export const drawCinematic: StyleDrawer = (art) => {
   } else {
     ridge(art, horizon - 30 * unit, 70 * unit, silhouette, horizon + 2);
   }
-  fillVertical(art, [[0, hsl(teal, 50, 8)], [1, hsl(teal, 55, 3)]], horizon, height);
+  fillVertical(art, [[0, hsl(teal, 50, 9)], [1, hsl(teal, 55, 6)]], horizon, height);
   // The sun's reflection on wet ground or water: broken warm strokes narrowing toward the viewer.
   ctx.fillStyle = hsl(warm + 10, 95, 62, 0.55);
   for (let y = horizon + 6 * unit; y < height; y += rng.range(8, 18) * unit) {
@@ -122,26 +124,34 @@ export const drawCinematic: StyleDrawer = (art) => {
     ctx.restore();
   }
 
+  // Backlit by the low sun: a warm rim glow around the objects.
+  art.paintSubject({ glow: { colour: hsl(warm, 95, 60, 0.8), blur: 60 * unit } });
   vignette(art, 0.65);
   filmGrain(art, 0.16);
-  const bar = letterbox(art);
+  // Cinema bars belong to a wide frame; inside a vertical or square one they only waste it.
+  const bar = width > height * 1.2 ? letterbox(art) : 0;
   if (art.keyword) {
-    ctx.fillStyle = 'rgba(235, 225, 210, 0.92)';
-    const size = fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Bebas Neue', s), 78 * unit, width * 0.8, 22 * unit);
+    ctx.save();
+    ctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
+    ctx.shadowBlur = 18 * unit;
+    ctx.fillStyle = 'rgba(240, 230, 214, 0.95)';
+    const size = fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Bebas Neue', s), 96 * unit * art.layout.headingScale, width * 0.8, 22 * unit);
     ctx.textBaseline = 'middle';
-    trackedText(ctx, art.keyword.toUpperCase(), width / 2, bar / 2 + size * 0.05, 22 * unit);
+    const y = bar > 0 ? bar / 2 + size * 0.05 : art.layout.headingY;
+    trackedText(ctx, art.keyword.toUpperCase(), width / 2, y, 22 * unit);
+    ctx.restore();
   }
 };
 
 /** A small caption-like title with a hairline under it, as on a documentary frame. */
-function lowerThird(art: SceneArt, text: string, font: ArtFont, y: number): void {
+function lowerThird(art: SceneArt, text: string, font: ArtFont, y: number, maxSize: number): void {
   const { ctx, width, unit } = art;
   ctx.save();
-  ctx.shadowColor = 'rgba(0,0,0,0.45)';
-  ctx.shadowBlur = 12 * unit;
-  ctx.fillStyle = 'rgba(255,255,255,0.95)';
+  ctx.shadowColor = 'rgba(0,0,0,0.55)';
+  ctx.shadowBlur = 14 * unit;
+  ctx.fillStyle = 'rgba(255,255,255,0.97)';
   ctx.textBaseline = 'alphabetic';
-  const size = fitFontSize(ctx, text, (s) => artFont(font, s), 64 * unit, width * 0.8, 6 * unit);
+  const size = fitFontSize(ctx, text, (s) => artFont(font, s), maxSize, width * 0.8, 6 * unit);
   trackedText(ctx, text, width / 2, y, 6 * unit);
   ctx.fillRect(width / 2 - 60 * unit, y + size * 0.35, 120 * unit, 3 * unit);
   ctx.restore();

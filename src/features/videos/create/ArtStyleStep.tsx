@@ -4,13 +4,30 @@
 import { Box, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { ART_STYLES, type PlanSummary } from '../../../../contract';
-import { ART_STYLE_LOOKS, type ArtStyle } from './art-styles';
+import { ART_STYLE_LOOKS, artStyleThumbnailUrl, type ArtStyle } from './art-styles';
 import { lockedStyleText } from './art-style-locks';
 import { SceneMediaPicker } from './SceneMediaPicker';
 import type { StepProps } from './step-props';
 
+/** A real 9:16 frame of the style over its palette swatch (seen while loading, or if missing). */
 export function ArtStyleSwatch({ style, size = 44 }: { style: ArtStyle; size?: number }) {
-  return <Box aria-hidden w={size} h={size} style={{ borderRadius: 8, background: ART_STYLE_LOOKS[style].swatch, flexShrink: 0, border: '1px solid rgba(0,0,0,0.15)' }} />;
+  const height = Math.round((size * 16) / 9);
+  return (
+    <Box aria-hidden w={size} h={height} style={{ borderRadius: 8, background: ART_STYLE_LOOKS[style].swatch, flexShrink: 0, border: '1px solid rgba(0,0,0,0.15)', overflow: 'hidden' }}>
+      <img
+        src={artStyleThumbnailUrl(style)}
+        alt=""
+        width={size}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        onError={(event) => {
+          event.currentTarget.style.visibility = 'hidden';
+        }}
+      />
+    </Box>
+  );
 }
 
 interface ArtStyleStepProps extends StepProps {

@@ -1,5 +1,6 @@
-// How each art style looks in the picker: a name, one line, and a small CSS swatch that hints at
-// the palette the server's built-in visuals use for it (no image download needed, works offline).
+// How each art style looks in the picker: a name, one line, a real frame of the built-in visuals
+// in that style (rendered at build time, precached by the service worker) and a CSS swatch of its
+// palette, shown while the frame loads or if it cannot.
 import type { ART_STYLES } from '../../../../contract';
 
 export type ArtStyle = (typeof ART_STYLES)[number];
@@ -9,6 +10,11 @@ export interface ArtStyleLook {
   description: string;
   /** A CSS background for the swatch. */
   swatch: string;
+}
+
+/** The built-in engine's frame of a style (scripts/art-style-thumbnails.ts writes them). */
+export function artStyleThumbnailUrl(style: ArtStyle): string {
+  return `/art-styles/${style}.webp`;
 }
 
 export const ART_STYLE_LOOKS: Record<ArtStyle, ArtStyleLook> = {
