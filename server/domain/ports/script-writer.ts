@@ -7,6 +7,12 @@ export interface ScriptBrief {
   /** Seconds of narration wanted. */
   videoDuration: number;
   language: string;
+  /** How it should sound (contract SCRIPT_TONES); absent: neutral. */
+  tone?: string | undefined;
+  /** Varies the wording between runs: the same brief and nonce give the same script. Absent: one per prompt. */
+  nonce?: string | undefined;
+  /** Spoken words a second of the voice that will read it (contract/voice-pace.ts), speed included. */
+  wordsPerSecond?: number | undefined;
 }
 
 /** Writes a short-video script. */

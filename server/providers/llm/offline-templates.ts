@@ -8,6 +8,8 @@ type Line = (topic: string) => string;
 export interface LanguageTemplates {
   hooks: Line[];
   beats: Line[];
+  /** What the viewer takes away, before the call to action. */
+  payoffs: Line[];
   callsToAction: string[];
   /** Lower the first letter of a topic that starts the prompt (not in German: nouns are capitalised). */
   lowerFirst: boolean;
@@ -29,10 +31,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Here is the part most people miss: small, consistent steps with ${t} beat big one-off efforts.`,
       (t) => `A quick example. Picture someone new to ${t}: the first thing they notice is how much easier it gets with a plan.`,
       (t) => `Now the common mistake. People rush ${t} and skip the fundamentals. Slow down and get those right.`,
-      (t) => `Try this today: pick one thing about ${t} and practise it for five minutes.`,
+      (t) => `Try this: explain ${t} to a friend in two sentences. Where you get stuck is what to learn next.`,
       (t) => `Why does this work? Because with ${t}, clarity beats complexity every single time.`,
       (t) => `One more tip: keep notes on what works for you with ${t}, and build on it.`,
       (t) => `And remember, progress with ${t} is never a straight line. Keep going.`,
+    ],
+    payoffs: [
+      (t) => `So next time ${t} comes up, you will see the part most people skip.`,
+      (t) => `That is ${t} in a nutshell: simple from far away, interesting up close.`,
     ],
     callsToAction: [
       'Follow for more short, useful breakdowns like this one.',
@@ -53,10 +59,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Esto es lo que casi todos pasan por alto: con ${t}, los pasos pequeños y constantes valen más que un gran esfuerzo aislado.`,
       (t) => `Un ejemplo rápido. Imagina a alguien que empieza con ${t}: lo primero que nota es que todo resulta más fácil con un plan.`,
       (t) => `Ahora, el error más común: ir demasiado rápido con ${t} y saltarse lo fundamental. Ve más despacio y hazlo bien.`,
-      (t) => `Prueba esto hoy: elige una sola cosa sobre ${t} y practícala durante cinco minutos.`,
+      (t) => `Prueba esto: explica ${t} a un amigo en dos frases. Donde te atasques, ahí está lo próximo que aprender.`,
       (t) => `¿Por qué funciona? Porque con ${t}, la claridad le gana a la complejidad siempre.`,
       (t) => `Un consejo más: anota lo que te funciona con ${t} y construye a partir de ahí.`,
       (t) => `Y recuerda: el progreso con ${t} nunca es una línea recta. Sigue adelante.`,
+    ],
+    payoffs: [
+      (t) => `Así que la próxima vez que salga el tema de ${t}, verás lo que casi todos pasan por alto.`,
+      (t) => `Eso es ${t} en pocas palabras: sencillo de lejos, fascinante de cerca.`,
     ],
     callsToAction: [
       'Sígueme para más explicaciones breves y útiles como esta.',
@@ -77,10 +87,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Voici ce que la plupart des gens ratent : avec ${t}, de petits pas réguliers valent mieux qu'un gros effort ponctuel.`,
       (t) => `Un exemple rapide. Imagine quelqu'un qui découvre ${t} : la première chose qu'il remarque, c'est qu'avec un plan, tout devient plus facile.`,
       (t) => `Maintenant, l'erreur classique : vouloir aller trop vite avec ${t} et négliger les bases. Prends ton temps et maîtrise-les.`,
-      (t) => `Essaie ceci aujourd'hui : choisis un seul point sur ${t} et entraîne-toi cinq minutes.`,
+      (t) => `Essaie ceci : explique ${t} à un ami en deux phrases. Là où tu bloques, c'est ce qu'il te reste à apprendre.`,
       (t) => `Pourquoi ça marche ? Parce qu'avec ${t}, la clarté l'emporte toujours sur la complexité.`,
       (t) => `Encore un conseil : note ce qui marche pour toi avec ${t}, et appuie-toi dessus.`,
       (t) => `Et souviens-toi : les progrès avec ${t} ne sont jamais linéaires. Continue.`,
+    ],
+    payoffs: [
+      (t) => `La prochaine fois qu'on te parle de ${t}, tu verras ce que la plupart des gens ne voient pas.`,
+      (t) => `Voilà pour ${t} : simple de loin, passionnant de près.`,
     ],
     callsToAction: [
       "Abonne-toi pour d'autres explications courtes et utiles comme celle-ci.",
@@ -101,10 +115,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Das übersehen die meisten: Beim Thema ${t} bringen kleine, regelmäßige Schritte mehr als eine einmalige große Anstrengung.`,
       (t) => `Ein kurzes Beispiel. Stell dir jemanden vor, der gerade mit dem Thema ${t} anfängt: Als Erstes merkt er, wie viel leichter es mit einem Plan wird.`,
       (t) => `Jetzt der häufigste Fehler: beim Thema ${t} zu schnell vorgehen und die Grundlagen überspringen. Lass dir Zeit und mach sie richtig.`,
-      (t) => `Probier das heute aus: Such dir beim Thema ${t} eine einzige Sache aus und übe sie fünf Minuten lang.`,
+      (t) => `Probier das aus: Erklär das Thema ${t} einem Freund in zwei Sätzen. Wo du hängen bleibst, liegt das, was du als Nächstes lernst.`,
       (t) => `Warum funktioniert das? Weil beim Thema ${t} Klarheit jedes Mal gegen Komplexität gewinnt.`,
       (t) => `Noch ein Tipp: Schreib dir auf, was beim Thema ${t} für dich funktioniert, und bau darauf auf.`,
       (t) => `Und denk daran: Fortschritt beim Thema ${t} verläuft nie geradlinig. Bleib dran.`,
+    ],
+    payoffs: [
+      (t) => `Wenn das Thema ${t} das nächste Mal aufkommt, siehst du, was die meisten übersehen.`,
+      (t) => `Das ist das Thema ${t} in Kürze: von weitem einfach, aus der Nähe spannend.`,
     ],
     callsToAction: [
       'Folge mir für weitere kurze, nützliche Erklärungen wie diese.',
@@ -125,10 +143,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Ecco cosa sfugge ai più: sul tema ${t}, piccoli passi costanti valgono più di un grande sforzo isolato.`,
       (t) => `Un esempio veloce. Immagina qualcuno alle prime armi con il tema ${t}: la prima cosa che nota è quanto sia più facile con un piano.`,
       (t) => `Ora l'errore più comune: avere fretta sul tema ${t} e saltare le basi. Rallenta e falle bene.`,
-      (t) => `Prova oggi stesso: scegli un solo aspetto del tema ${t} ed esercitati per cinque minuti.`,
+      (t) => `Prova così: spiega il tema ${t} a un amico in due frasi. Dove ti blocchi, lì c'è la prossima cosa da imparare.`,
       (t) => `Perché funziona? Perché sul tema ${t} la chiarezza batte la complessità, ogni volta.`,
       (t) => `Un altro consiglio: annota cosa funziona per te sul tema ${t} e costruisci da lì.`,
       (t) => `E ricorda: i progressi sul tema ${t} non sono mai una linea retta. Non mollare.`,
+    ],
+    payoffs: [
+      (t) => `Così, la prossima volta che si parla del tema ${t}, vedrai quello che ai più sfugge.`,
+      (t) => `Ecco il tema ${t} in breve: semplice da lontano, affascinante da vicino.`,
     ],
     callsToAction: [
       'Seguimi per altre spiegazioni brevi e utili come questa.',
@@ -149,10 +171,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Eis o que quase todo mundo deixa passar: com ${t}, passos pequenos e constantes valem mais do que um grande esforço isolado.`,
       (t) => `Um exemplo rápido. Imagine alguém começando com ${t}: a primeira coisa que percebe é como tudo fica mais fácil com um plano.`,
       (t) => `Agora, o erro mais comum: ter pressa com ${t} e pular o essencial. Vá com calma e faça direito.`,
-      (t) => `Experimente hoje: escolha uma única coisa sobre ${t} e pratique por cinco minutos.`,
+      (t) => `Experimente: explique ${t} para um amigo em duas frases. Onde você travar, está o próximo passo.`,
       (t) => `Por que isso funciona? Porque, com ${t}, a clareza vence a complexidade todas as vezes.`,
       (t) => `Mais uma dica: anote o que funciona para você com ${t} e construa a partir daí.`,
       (t) => `E lembre-se: o progresso com ${t} nunca é uma linha reta. Continue.`,
+    ],
+    payoffs: [
+      (t) => `Então, da próxima vez que falarem sobre ${t}, você vai ver o que quase todo mundo deixa passar.`,
+      (t) => `Isso é ${t} em poucas palavras: simples de longe, fascinante de perto.`,
     ],
     callsToAction: [
       'Siga para mais explicações curtas e úteis como esta.',
@@ -173,10 +199,14 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Dit missen de meeste mensen: bij ${t} werken kleine, vaste stappen beter dan één grote inspanning.`,
       (t) => `Een snel voorbeeld. Stel je iemand voor die net begint met ${t}: het eerste wat opvalt, is hoeveel makkelijker het gaat met een plan.`,
       (t) => `Dan de bekendste fout: te snel willen gaan met ${t} en de basis overslaan. Neem de tijd en doe die goed.`,
-      (t) => `Probeer dit vandaag: kies één ding over ${t} en oefen er vijf minuten mee.`,
+      (t) => `Probeer dit: leg ${t} in twee zinnen uit aan een vriend. Waar je vastloopt, zit wat je hierna leert.`,
       (t) => `Waarom werkt dit? Omdat bij ${t} duidelijkheid het altijd wint van ingewikkeldheid.`,
       (t) => `Nog een tip: schrijf op wat voor jou werkt bij ${t}, en bouw daarop verder.`,
       (t) => `En onthoud: vooruitgang met ${t} gaat nooit in een rechte lijn. Zet door.`,
+    ],
+    payoffs: [
+      (t) => `Dus de volgende keer dat het over ${t} gaat, zie je wat de meeste mensen missen.`,
+      (t) => `Dat is ${t} in het kort: van ver eenvoudig, van dichtbij boeiend.`,
     ],
     callsToAction: [
       'Volg me voor meer korte, nuttige uitleg zoals deze.',
