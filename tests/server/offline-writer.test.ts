@@ -108,6 +108,7 @@ describe('offline writer: something to say', () => {
         expect(unbalanced(script.body), `unbalanced quotes in “${prompt}”`).toBe(false);
         expect(unbalanced(script.title), `unbalanced quotes in the title of “${prompt}”`).toBe(false);
         expect(script.attribution).toBeNull();
+        expect(script.hook.toLowerCase(), `the hook of “${prompt}” names its topic`).toContain(readTopic(prompt).noun.toLowerCase());
         bodies.add(script.body);
       }
     }
@@ -142,6 +143,7 @@ describe('offline writer: something to say', () => {
     expect(readTopic('How Wi-Fi actually works, in plain words')).toMatchObject({ kind: 'explain', noun: 'Wi-Fi' });
     expect(readTopic('How to make sourdough bread')).toMatchObject({ kind: 'howto', noun: 'sourdough bread' });
     expect(readTopic('Why you should start before you feel ready')).toMatchObject({ kind: 'why' });
+    expect(readTopic('why octopuses are clever')).toMatchObject({ kind: 'explain', noun: 'octopuses', plural: true });
     expect(readTopic('Three money habits that save you hundreds a year')).toMatchObject({ kind: 'list', noun: 'money habits', plural: true });
     expect(readTopic('Sharks')).toMatchObject({ kind: 'animal', phrase: 'sharks', plural: true });
     expect(readTopic('Travel tips for Iceland on a budget').kind).toBe('place');

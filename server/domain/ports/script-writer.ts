@@ -23,5 +23,7 @@ export interface ScriptWriter {
   readonly label: string;
   /** The languages it writes in; absent = every language of contract/scripts#SCRIPT_LANGUAGES. */
   readonly languages?: readonly string[];
+  /** The most words it writes for one script (a writer without fresh ideas runs out); absent: no limit. */
+  readonly maxWords?: number;
   write(brief: ScriptBrief, signal?: AbortSignal): Promise<WrittenScript>;
 }

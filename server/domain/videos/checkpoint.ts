@@ -34,7 +34,19 @@ export interface VideoCheckpoint {
   pricing?: { price: number; creditsPerSecond: number; estimatedSeconds: number };
   /** The narration text known at creation (script or saved script); absent for a prompt. */
   source?: { text: string; title: string | null };
-  script?: { text: string; title: string; writer: string };
+  /**
+   * The narration. Its parts are paragraphs (blank lines): a written script's hook, three beats,
+   * payoff and call to action, or a creator's own paragraphs; scenes cut and pauses fall between them.
+   */
+  script?: {
+    text: string;
+    title: string;
+    writer: string;
+    /** Where the script's facts come from (plain text for the video's description), or null. */
+    attribution: string | null;
+    /** Seconds the creator asked for (a script written from a prompt); null: the narration decides. */
+    targetSeconds?: number | null;
+  };
   scenes?: PlannedScene[];
   voice?: { key: string; format: 'wav' | 'mp3'; duration: number; words: WordTiming[]; provider: string; voiceId: string };
   /** Scenes drawn so far, in order; complete when `visualsDone` is true. */

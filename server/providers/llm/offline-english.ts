@@ -142,8 +142,7 @@ const why: Grammar = {
   hooks: [
     (c) => `Here is ${c.full}, and it is not the reason you think.`,
     (c) => `${c.Full}? Let me make the case in ${c.length}.`,
-    () => `This might change your mind.`,
-    () => `Hear me out on this one.`,
+    (c) => `Hear me out on ${c.full}.`,
   ],
   beats: {
     contrast: [

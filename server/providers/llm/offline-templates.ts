@@ -53,6 +53,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Quizás has estado pensando en ${t} de la forma equivocada. Te explico por qué.`,
       (t) => `En los próximos segundos vas a ver ${t} de otra manera.`,
       (t) => `Todo lo que necesitas saber sobre ${t}, en pocos segundos.`,
+      (t) => `Hablemos de ${t}, en pocos segundos.`,
     ],
     beats: [
       (t) => `Primero, lo básico. ${cap(t)} importa más de lo que la mayoría cree, y todo empieza con una idea sencilla.`,
@@ -63,15 +64,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `¿Por qué funciona? Porque con ${t}, la claridad le gana a la complejidad siempre.`,
       (t) => `Un consejo más: anota lo que te funciona con ${t} y construye a partir de ahí.`,
       (t) => `Y recuerda: el progreso con ${t} nunca es una línea recta. Sigue adelante.`,
+      (t) => `Con ${t}, lo simple funciona.`,
+      (t) => `Con ${t}, los pequeños pasos suman.`,
+      () => `El error típico: ir demasiado rápido.`,
     ],
     payoffs: [
       (t) => `Así que la próxima vez que salga el tema de ${t}, verás lo que casi todos pasan por alto.`,
       (t) => `Eso es ${t} en pocas palabras: sencillo de lejos, fascinante de cerca.`,
+      (t) => `Eso es ${t}, en resumen.`,
     ],
     callsToAction: [
       'Sígueme para más explicaciones breves y útiles como esta.',
       'Guarda este vídeo para tenerlo a mano y compártelo con alguien a quien le vaya a encantar.',
       'Déjame tu mayor duda en los comentarios y la responderé en el próximo vídeo.',
+      'Sígueme para más.',
     ],
   },
   french: {
@@ -81,6 +87,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Tu vois peut-être ${t} sous le mauvais angle. Je t'explique pourquoi.`,
       (t) => `Dans quelques secondes, tu verras ${t} autrement.`,
       (t) => `Tout ce qu'il faut savoir sur ${t}, en un rien de temps.`,
+      (t) => `Parlons de ${t}, en quelques secondes.`,
     ],
     beats: [
       (t) => `D'abord, les bases. ${cap(t)} compte plus qu'on ne le pense, et tout commence par une idée simple.`,
@@ -91,15 +98,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Pourquoi ça marche ? Parce qu'avec ${t}, la clarté l'emporte toujours sur la complexité.`,
       (t) => `Encore un conseil : note ce qui marche pour toi avec ${t}, et appuie-toi dessus.`,
       (t) => `Et souviens-toi : les progrès avec ${t} ne sont jamais linéaires. Continue.`,
+      (t) => `Avec ${t}, la simplicité paie.`,
+      (t) => `Avec ${t}, les petits pas comptent.`,
+      () => `L'erreur classique : aller trop vite.`,
     ],
     payoffs: [
       (t) => `La prochaine fois qu'on te parle de ${t}, tu verras ce que la plupart des gens ne voient pas.`,
       (t) => `Voilà pour ${t} : simple de loin, passionnant de près.`,
+      (t) => `Voilà pour ${t}, en bref.`,
     ],
     callsToAction: [
       "Abonne-toi pour d'autres explications courtes et utiles comme celle-ci.",
       "Enregistre cette vidéo pour l'avoir sous la main, et partage-la avec quelqu'un qui va l'adorer.",
       "Pose ta plus grande question en commentaire, j'y réponds dans la prochaine vidéo.",
+      'Abonne-toi pour la suite.',
     ],
   },
   german: {
@@ -109,6 +121,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Beim Thema ${t} denken viele in die falsche Richtung. Ich zeige dir, warum.`,
       (t) => `In den nächsten Sekunden siehst du das Thema ${t} mit anderen Augen.`,
       (t) => `Alles Wichtige zum Thema ${t}, kurz und knapp.`,
+      (t) => `Kurz und knapp zum Thema ${t}.`,
     ],
     beats: [
       (t) => `Zuerst die Grundlagen. Das Thema ${t} ist wichtiger, als die meisten denken, und alles beginnt mit einer einfachen Idee.`,
@@ -119,15 +132,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Warum funktioniert das? Weil beim Thema ${t} Klarheit jedes Mal gegen Komplexität gewinnt.`,
       (t) => `Noch ein Tipp: Schreib dir auf, was beim Thema ${t} für dich funktioniert, und bau darauf auf.`,
       (t) => `Und denk daran: Fortschritt beim Thema ${t} verläuft nie geradlinig. Bleib dran.`,
+      (t) => `Beim Thema ${t} gewinnt das Einfache.`,
+      (t) => `Beim Thema ${t} zählen kleine Schritte.`,
+      () => `Der typische Fehler: zu schnell vorgehen.`,
     ],
     payoffs: [
       (t) => `Wenn das Thema ${t} das nächste Mal aufkommt, siehst du, was die meisten übersehen.`,
       (t) => `Das ist das Thema ${t} in Kürze: von weitem einfach, aus der Nähe spannend.`,
+      (t) => `Das ist das Thema ${t} in Kürze.`,
     ],
     callsToAction: [
       'Folge mir für weitere kurze, nützliche Erklärungen wie diese.',
       'Speichere dir das Video, damit du es zur Hand hast, und teile es mit jemandem, dem es gefallen wird.',
       'Schreib deine größte Frage in die Kommentare, und ich beantworte sie im nächsten Video.',
+      'Folge mir für mehr.',
     ],
   },
   italian: {
@@ -137,6 +155,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Sul tema ${t} molti partono con il piede sbagliato. Ti spiego perché.`,
       (t) => `Nei prossimi secondi vedrai il tema ${t} in un modo nuovo.`,
       (t) => `Tutto quello che devi sapere sul tema ${t}, in pochi secondi.`,
+      (t) => `Parliamo del tema ${t}, in pochi secondi.`,
     ],
     beats: [
       (t) => `Prima di tutto, le basi. Il tema ${t} conta più di quanto pensi, e tutto parte da un'idea semplice.`,
@@ -147,15 +166,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Perché funziona? Perché sul tema ${t} la chiarezza batte la complessità, ogni volta.`,
       (t) => `Un altro consiglio: annota cosa funziona per te sul tema ${t} e costruisci da lì.`,
       (t) => `E ricorda: i progressi sul tema ${t} non sono mai una linea retta. Non mollare.`,
+      (t) => `Sul tema ${t}, la semplicità vince.`,
+      (t) => `Sul tema ${t}, contano i piccoli passi.`,
+      () => `L'errore tipico: avere troppa fretta.`,
     ],
     payoffs: [
       (t) => `Così, la prossima volta che si parla del tema ${t}, vedrai quello che ai più sfugge.`,
       (t) => `Ecco il tema ${t} in breve: semplice da lontano, affascinante da vicino.`,
+      (t) => `Ecco il tema ${t}, in breve.`,
     ],
     callsToAction: [
       'Seguimi per altre spiegazioni brevi e utili come questa.',
       'Salva questo video per averlo sempre a portata di mano e condividilo con qualcuno a cui piacerà.',
       'Scrivi nei commenti la tua domanda più grande e ti risponderò nel prossimo video.',
+      'Seguimi per altri video.',
     ],
   },
   portuguese: {
@@ -165,6 +189,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Talvez você esteja pensando sobre ${t} do jeito errado. Eu te mostro por quê.`,
       (t) => `Nos próximos segundos, você vai ver ${t} de outra forma.`,
       (t) => `Tudo o que você precisa saber sobre ${t}, bem rápido.`,
+      (t) => `Vamos falar sobre ${t}, bem rápido.`,
     ],
     beats: [
       (t) => `Primeiro, o básico. ${cap(t)} importa mais do que a maioria pensa, e tudo começa com uma ideia simples.`,
@@ -175,15 +200,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Por que isso funciona? Porque, com ${t}, a clareza vence a complexidade todas as vezes.`,
       (t) => `Mais uma dica: anote o que funciona para você com ${t} e construa a partir daí.`,
       (t) => `E lembre-se: o progresso com ${t} nunca é uma linha reta. Continue.`,
+      (t) => `Com ${t}, o simples funciona.`,
+      (t) => `Com ${t}, pequenos passos somam.`,
+      () => `O erro comum: ter pressa demais.`,
     ],
     payoffs: [
       (t) => `Então, da próxima vez que falarem sobre ${t}, você vai ver o que quase todo mundo deixa passar.`,
       (t) => `Isso é ${t} em poucas palavras: simples de longe, fascinante de perto.`,
+      (t) => `Isso é ${t}, em resumo.`,
     ],
     callsToAction: [
       'Siga para mais explicações curtas e úteis como esta.',
       'Salve este vídeo para ter à mão e compartilhe com alguém que vai adorar.',
       'Comente a sua maior dúvida e eu respondo no próximo vídeo.',
+      'Siga para mais.',
     ],
   },
   dutch: {
@@ -193,6 +223,7 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Misschien kijk je op de verkeerde manier naar ${t}. Ik laat je zien waarom.`,
       (t) => `In de komende seconden kijk je heel anders naar ${t}.`,
       (t) => `Alles wat je moet weten over ${t}, in het kort.`,
+      (t) => `Even kort over ${t}.`,
     ],
     beats: [
       (t) => `Eerst de basis. ${cap(t)} is belangrijker dan de meeste mensen denken, en het begint met één eenvoudig idee.`,
@@ -203,15 +234,20 @@ export const OFFLINE_TEMPLATES: Record<string, LanguageTemplates> = {
       (t) => `Waarom werkt dit? Omdat bij ${t} duidelijkheid het altijd wint van ingewikkeldheid.`,
       (t) => `Nog een tip: schrijf op wat voor jou werkt bij ${t}, en bouw daarop verder.`,
       (t) => `En onthoud: vooruitgang met ${t} gaat nooit in een rechte lijn. Zet door.`,
+      (t) => `Bij ${t} wint eenvoud.`,
+      (t) => `Bij ${t} tellen kleine stappen.`,
+      () => `De bekendste fout: te snel gaan.`,
     ],
     payoffs: [
       (t) => `Dus de volgende keer dat het over ${t} gaat, zie je wat de meeste mensen missen.`,
       (t) => `Dat is ${t} in het kort: van ver eenvoudig, van dichtbij boeiend.`,
+      (t) => `Dat is ${t}, in het kort.`,
     ],
     callsToAction: [
       'Volg me voor meer korte, nuttige uitleg zoals deze.',
       'Bewaar deze video zodat je hem bij de hand hebt, en deel hem met iemand die hem geweldig zal vinden.',
       'Zet je grootste vraag in de reacties, dan beantwoord ik die in de volgende video.',
+      'Volg me voor meer.',
     ],
   },
 };

@@ -119,8 +119,9 @@ export function readTopic(prompt: string, language = 'english'): Topic {
     return { kind: 'list', phrase: items, noun: nounOf(items), items, plural: isPlural(nounOf(items)) };
   }
   if (/^how\s+to\s+/i.test(core)) return make('howto', lower(core));
-  if (/^(how|what)\s+/i.test(core)) return make('explain', lower(core));
-  if (/^why\s+/i.test(core)) return make('why', lower(core));
+  // "Why you should…" argues for doing something; "why the sky is blue" explains, like "how".
+  if (/^why\s+(you|we|everyone|people)\s+(should|need|must|have\s+to|ought)\b|^why\s+it'?s\s+worth\b/i.test(core)) return make('why', lower(core));
+  if (/^(how|what|why)\s+/i.test(core)) return make('explain', lower(core));
   const phrase = lower(core);
   if (ANIMALS.test(core)) return make('animal', phrase);
   if (PLACE_CUES.test(core) || /\b(in|of|to|around)\s+[A-Z][a-z]+/.test(core) || /^[A-Z][a-z]+(\s+(in|at)\s+\w+)?$/.test(core)) return make('place', phrase);

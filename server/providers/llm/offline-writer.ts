@@ -16,6 +16,9 @@ import type { FactSource, TopicFacts } from './wikipedia';
 
 export { subjectOf, topicOf } from './offline-topic';
 
+/** The fewest words the writer reaches, over its kinds of topic and languages, when asked for a long video (measured in offline-writer.test.ts). */
+export const MAX_WORDS = 190;
+
 /** Share of the requested time the words fill; the voice stage spends the rest as pauses between beats. */
 export const SPOKEN_SHARE = 0.92;
 
@@ -97,6 +100,8 @@ export class OfflineScriptWriter implements ScriptWriter {
   readonly id = 'offline-writer';
   readonly label = 'Offline writer (no AI model configured)';
   readonly languages = OFFLINE_LANGUAGES;
+  /** Its grammar's lines run out near here for the sparest kinds of topic (a story, an argument, another language). */
+  readonly maxWords = MAX_WORDS;
 
   constructor(private readonly options: OfflineWriterOptions = {}) {}
 
@@ -182,7 +187,12 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
   const spareRoles = (Object.keys(grammar.beats) as (keyof typeof grammar.beats)[]).filter((role) => !arc.includes(role));
   const spare = shuffled(spareRoles.flatMap((role) => grammar.beats[role]), random);
 
-  const hook: Part = { sentences: [pick(shuffled(grammar.hooks, random), context, slot, used)!] };
+  // The hook names the topic, whatever else the script says.
+  const naming = grammar.hooks.filter((line) => {
+    const text = line(context).toLowerCase();
+    return text.includes(topic.noun.toLowerCase()) || text.includes(topic.phrase.toLowerCase());
+  });
+  const hook: Part = { sentences: [pick(shuffled(naming.length > 0 ? naming : grammar.hooks, random), context, slot, used)!] };
   const factLines = (facts?.sentences ?? []).map(spokenFact).filter(Boolean);
   const factLeads = shuffled(FACT_LEADS, random);
   const beats: Part[] = pools.map((pool, index) => {
