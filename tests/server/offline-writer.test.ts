@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPT_TONES, type WrittenScript } from '../../contract';
 import { OfflineScriptWriter, WikipediaFacts } from '../../server/providers/llm';
+import { MAX_WORDS } from '../../server/providers/llm/offline-writer';
 import { readTopic } from '../../server/providers/llm/offline-topic';
 import { OFFLINE_LANGUAGES } from '../../server/providers/llm/offline-templates';
 import { sendJson, startFake, type FakeServer } from './fakes/http-fake';
@@ -133,6 +134,21 @@ describe('offline writer: something to say', () => {
         const target = seconds * wordsPerSecond * 0.92;
         expect(words(script.body), `${seconds} s at ${wordsPerSecond}`).toBeGreaterThanOrEqual(target * 0.85);
         expect(words(script.body), `${seconds} s at ${wordsPerSecond}`).toBeLessThanOrEqual(target * 1.12);
+      }
+    }
+  });
+
+  it('reaches the words it promises (maxWords) for a long video, whatever the kind, tone or language', async () => {
+    const briefs = [
+      ...['A bedtime story about a sleepy little dragon', 'A scary story about a house', 'Why you should start before you feel ready', 'Sharks'].flatMap((prompt) =>
+        SCRIPT_TONES.map((tone) => ({ prompt, tone, language: 'english' })),
+      ),
+      ...OFFLINE_LANGUAGES.map((language) => ({ prompt: 'Yoga', tone: 'neutral', language })),
+    ];
+    for (const brief of briefs) {
+      for (const nonce of ['a', 'b', 'c']) {
+        const script = await writer.write({ ...brief, videoDuration: 600, nonce, wordsPerSecond: 3 });
+        expect(words(script.body), `${brief.prompt} (${brief.tone}, ${brief.language})`).toBeGreaterThanOrEqual(MAX_WORDS);
       }
     }
   });

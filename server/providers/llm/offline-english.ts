@@ -133,7 +133,7 @@ const explain: Partial<Grammar> = {
     ],
     example: [() => `Think of it like a conversation: something sends a signal, something else listens, and rules decide who talks when.`],
     howto: [() => `Here is a trick for any explanation: ask what goes in, what comes out, and what happens in the middle.`],
-    why: [() => `Why does it matter? Because once you see the mechanism, the everyday quirks stop being mysterious.`],
+    why: [() => `Here is why the mechanism is worth knowing: once you see it, the everyday quirks stop being mysterious.`],
     myth: [() => `The common misconception is that it is magic, or that it is too complicated to understand. It is neither.`],
   },
 };
@@ -283,16 +283,23 @@ const gentleStory: Grammar = {
     ],
     example: [
       () => `But tonight, something was missing, and nothing felt quite right without it.`,
-      () => `But when bedtime came, the one thing that made bedtime cosy was nowhere to be found.`,
+      () => `The pillow, the blanket, the favourite spot: something that made bedtime cosy was nowhere to be found.`,
       () => `But something was missing tonight.`,
     ],
     howto: [
       () => `So the search began: under the blankets, behind the curtains, and all around the room.`,
       () => `Friends came to help, each with a soft lantern and a good idea.`,
+      () => `They looked high and low, whispering softly so they would not wake the moon.`,
       () => `So the gentle search began.`,
     ],
-    why: [() => `And little by little, everyone learned that asking for help makes any search easier.`],
-    myth: [() => `Someone said it might have floated away on a cloud. Everyone giggled, and kept looking.`],
+    why: [
+      () => `And little by little, everyone learned that asking for help makes any search easier.`,
+      () => `Because even on the sleepiest nights, good friends make every problem a little smaller.`,
+    ],
+    myth: [
+      () => `Someone said it might have floated away on a cloud. Everyone giggled, and kept looking.`,
+      () => `A wise old owl hooted that lost things turn up when you stop worrying. Maybe she was right.`,
+    ],
   },
   payoffs: [
     () => `And there it was, in the very last place anyone looked. At last, everyone could sleep soundly.`,

@@ -16,8 +16,11 @@ import type { FactSource, TopicFacts } from './wikipedia';
 
 export { subjectOf, topicOf } from './offline-topic';
 
-/** The fewest words the writer reaches, over its kinds of topic and languages, when asked for a long video (measured in offline-writer.test.ts). */
-export const MAX_WORDS = 190;
+/** The fewest words the writer reaches, over its kinds of topic and languages, when asked for a long video (a bedtime story, another language; checked in offline-writer.test.ts). */
+export const MAX_WORDS = 185;
+
+/** Lines shorter than this are for short videos' parts, never added to grow one. */
+const FULL_LINE_WORDS = 9;
 
 /** Share of the requested time the words fill; the voice stage spends the rest as pauses between beats. */
 export const SPOKEN_SHARE = 0.92;
@@ -214,18 +217,23 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
       });
     }
   }
-  // Then grow: more facts, the arc's other lines, the tone's opener, spare roles, until the words fill the time.
+  // Then grow: more facts, the arc's other lines, the tone's opener, spare roles, until the words
+  // fill the time. Growing takes full lines only: a short line after a long one of the same role
+  // repeats it ("Something was missing tonight." after "…something was missing…").
+  const full = (lines: Line[]) => lines.filter((line) => wordCount(line(context)) >= FULL_LINE_WORDS);
+  const fullPools = pools.map(full);
+  const fullSpare = full(spare);
   const extras: Extra[] = [];
   for (let round = 0; round < 6; round += 1) {
     beats.forEach((beat, index) => {
       const fact = factLines[3 + round * 3 + index];
       if (fact) extras.push({ part: beat, next: () => fact });
-      extras.push({ part: beat, next: (budget) => pick(pools[index]!, context, budget, used) });
+      extras.push({ part: beat, next: (budget) => pick(fullPools[index]!, context, budget, used) });
     });
     if (round === 0) extras.push({ part: hook, front: true, next: (budget) => pick(shuffled(style.openers, random).map((text) => () => text), context, budget, used) });
     // A story's spare lines (doubt, rumours) only make sense once something has happened.
     const target = topic.kind === 'story' ? beats[1 + (round % 2)]! : beats[round % 3]!;
-    extras.push({ part: target, next: (budget) => pick(spare, context, budget, used) });
+    extras.push({ part: target, next: (budget) => pick(fullSpare, context, budget, used) });
   }
   grow(parts, extras, target, used);
   return parts;
