@@ -12,3 +12,4 @@ export * from './publishing';
 export * from './preflight';
 export * from './schedule-io';
 export * from './transcriptions';
+export * from './voice-pace';

@@ -45,10 +45,17 @@ export const videoDuration = z.coerce
   .min(5, 'The video duration field must be at least 5 seconds.')
   .max(600, 'The video duration field must not be greater than 600 seconds.');
 
+/** How a generated script sounds; the faceless-video presets pick one (writers may ignore it). */
+export const SCRIPT_TONES = ['neutral', 'suspense', 'playful', 'motivational', 'documentary', 'explainer', 'wanderlust', 'gentle', 'practical', 'futurist'] as const;
+export type ScriptTone = (typeof SCRIPT_TONES)[number];
+
+export const scriptTone = z.enum(SCRIPT_TONES, { message: 'The selected tone is invalid.' });
+
 export const generateScriptRequest = z.object({
   prompt: z.string().trim().min(3, 'The prompt field must be at least 3 characters.').max(2000, 'The prompt field must not be greater than 2000 characters.'),
   video_duration: videoDuration,
   language: scriptLanguage.default('english'),
+  tone: scriptTone.optional(),
 });
 export type GenerateScriptRequest = z.input<typeof generateScriptRequest>;
 
@@ -57,9 +64,13 @@ export interface WrittenScript {
   title: string;
   hook: string;
   beats: string[];
+  /** What the viewer takes away, between the beats and the call to action (absent: none). */
+  payoff?: string;
   call_to_action: string;
-  /** The full narration: hook, beats and call to action joined. */
+  /** The full narration: hook, beats, payoff and call to action joined by blank lines. */
   body: string;
+  /** Where its facts come from, as plain text to carry into the video's description; null: none used. */
+  attribution?: string | null;
 }
 
 export const scriptFields = {
@@ -106,4 +117,7 @@ export interface GenerateScriptResponse {
   credits_charged: number;
   /** Human-readable label of the writer, e.g. "Offline writer (no AI model configured)". */
   writer: string;
+  /** Where the script's facts come from (e.g. a Wikipedia article, CC BY-SA), or null; absent in
+   *  answers stored before it existed (idempotent replays). */
+  attribution?: string | null;
 }

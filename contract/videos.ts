@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { captionSettings } from './captions';
 import { ART_STYLES } from './permissions';
-import { scriptLanguage } from './scripts';
+import { scriptLanguage, scriptTone } from './scripts';
 import { videoVoice } from './voices';
 
 export const VIDEO_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
@@ -47,6 +47,8 @@ export const createAiVideoRequest = z
     /** Seconds wanted when a script is written from a prompt; otherwise the narration decides. */
     duration: z.coerce.number().int().min(5, 'The duration must be at least 5 seconds.').max(600, 'The duration must not be greater than 600 seconds.').optional(),
     language: scriptLanguage.default('english'),
+    /** How a script written from the prompt should sound (the faceless preset's tone). */
+    tone: scriptTone.optional(),
     voice: videoVoice.optional(),
     art_style: z.enum(ART_STYLES, { message: 'The selected art style is invalid.' }).default(DEFAULT_ART_STYLE),
     music: z
@@ -131,10 +133,11 @@ export function videoCost(seconds: number, creditsPerSecond: number): number {
 /** Narration pace used to estimate a script's length: about 150 spoken words a minute. */
 export const NARRATION_WORDS_PER_SECOND = 2.5;
 
-/** Seconds a narration of `text` will take, roughly (the cost shown before creating). */
-export function estimateNarrationSeconds(text: string, speed = 1): number {
+/** Seconds a narration of `text` will take, roughly (the cost shown before creating); pass the
+ *  voice's measured pace (contract/voice-pace.ts) when it is known. */
+export function estimateNarrationSeconds(text: string, speed = 1, wordsPerSecond = NARRATION_WORDS_PER_SECOND): number {
   const words = text.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / NARRATION_WORDS_PER_SECOND / speed));
+  return Math.max(1, Math.round(words / wordsPerSecond / speed));
 }
 
 // --- music library ------------------------------------------------------------------------------

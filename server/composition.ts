@@ -118,7 +118,7 @@ export async function buildServices(config: Config, database: Database, options:
   try {
     const mailer = overrides.mailer ?? createMailer(config, database.db);
     if (!overrides.mailer) closers.push(() => mailer.close());
-    const { scriptWriter, speech, storage } = configuredRenderProviders(config, overrides);
+    const { scriptWriter, speech, storage } = configuredRenderProviders(config, overrides, (message) => log.info(message));
     if (!overrides.speech) closers.push(() => speech.close?.());
     const mediaUrls = overrides.mediaUrls ?? createMediaUrlSigner(await loadMediaUrlSecret(database.db, config.media.urlSecret));
     const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);

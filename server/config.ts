@@ -53,6 +53,8 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalText.pipe(z.url({ message: 'LLM_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText.default('gpt-4o-mini'),
+  WIKIPEDIA_GROUNDING: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off'], { message: 'WIKIPEDIA_GROUNDING must be on or off' }).default('off')),
+  WIKIPEDIA_BASE_URL: optionalText.default('https://en.wikipedia.org').pipe(z.url({ message: 'WIKIPEDIA_BASE_URL must be an absolute URL such as https://en.wikipedia.org' })),
   IMAGES_BASE_URL: optionalText.pipe(z.url({ message: 'IMAGES_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
   IMAGES_API_KEY: optionalText,
   IMAGES_MODEL: optionalText.default('gpt-image-1'),
@@ -178,7 +180,13 @@ export interface Config {
   production: boolean;
   clientDir: string;
   /** OpenAI-compatible chat endpoint for scripts; unset → the offline writer. */
-  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  llm: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    /** The offline writer's fact source (WIKIPEDIA_GROUNDING=on): the English Wikipedia's public APIs; null: off. */
+    wikipedia: { baseUrl: string; contact: string } | null;
+  };
   /** Videos rendered at the same time per process (server or `npm run worker`). */
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process. */
@@ -427,7 +435,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     production,
     clientDir: resolve(e.CLIENT_DIR),
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      wikipedia: e.WIKIPEDIA_GROUNDING === 'on' ? { baseUrl: e.WIKIPEDIA_BASE_URL.replace(/\/+$/, ''), contact: (e.APP_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, '') } : null,
+    },
     renderConcurrency: e.RENDER_CONCURRENCY,
     publishConcurrency: e.PUBLISH_CONCURRENCY,
     role: e.ROLE,

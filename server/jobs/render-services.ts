@@ -54,9 +54,13 @@ export type RenderProviders = Pick<RenderServiceDeps, 'scriptWriter' | 'speech' 
  * The script writer, speech engines and media storage as the configuration names them — what
  * the server's app and `npm run worker` both render with. A piece given is used as is (tests).
  */
-export function configuredRenderProviders(config: Pick<Config, 'llm' | 'speech' | 'dataDir' | 'media'>, given: Partial<RenderProviders> = {}): RenderProviders {
+export function configuredRenderProviders(
+  config: Pick<Config, 'llm' | 'speech' | 'dataDir' | 'media'>,
+  given: Partial<RenderProviders> = {},
+  log?: (message: string) => void,
+): RenderProviders {
   return {
-    scriptWriter: given.scriptWriter ?? createScriptWriter(config.llm),
+    scriptWriter: given.scriptWriter ?? createScriptWriter(config.llm, log),
     speech: given.speech ?? createSpeechProviders(config.speech),
     storage: given.storage ?? createMediaStorage(config),
   };

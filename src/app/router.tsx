@@ -123,7 +123,7 @@ const facelessVideoRoute = createRoute(
   page('faceless-video', 'Faceless video', lazyPage(() => import('../features/videos/FacelessVideoPage'), 'FacelessVideoPage', framed(captionsContract, videosContract, scriptsContract, () => import('../../contract/voices')))),
 );
 /** Pre-fill of the create flow (the faceless-video gallery); strings, checked by the page. */
-const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio'] as const;
+const CREATE_VIDEO_SEARCH = ['style', 'prompt', 'duration', 'language', 'art_style', 'caption_preset', 'speed', 'voice_gender', 'aspect_ratio', 'tone'] as const;
 const createAiVideoRoute = createRoute({
   ...page('create-ai-video', 'Create AI video', lazyPage(() => import('../features/videos/CreateAiVideoPage'), 'CreateAiVideoPage', framed(captionsContract, videosContract, scriptsContract, () => import('../../contract/voices'))), 'can_create_video'),
   validateSearch: (search: Record<string, unknown>) => {

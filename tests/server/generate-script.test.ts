@@ -126,7 +126,10 @@ describe('generate-script credits, quota, replays and failures', () => {
     expect(response.statusCode).toBe(201);
     expect(bodyOf(response).writer).toBe('Fake writer (tests)');
     expect(response.json<GenerateScriptResponse>().script.source).toBe('fake-writer');
-    expect(writer.calls).toEqual([{ prompt: brief.prompt, videoDuration: 20, language: 'english' }]);
+    // A fresh nonce per generation: "Generate again" writes a new draft.
+    expect(writer.calls).toHaveLength(1);
+    expect(writer.calls[0]).toMatchObject({ prompt: brief.prompt, videoDuration: 20, language: 'english' });
+    expect(typeof writer.calls[0]!.nonce).toBe('string');
   });
 
   it('refuses with 402 and a clear message when credits run out, charging and saving nothing', async () => {

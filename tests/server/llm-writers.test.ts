@@ -21,11 +21,13 @@ describe('offline script writer', () => {
     expect(script.body).toContain('morning routines for busy parents');
   });
 
-  it('longer videos get more beats, and a prompt always gives the same script', async () => {
+  it('longer videos get longer beats (always three), and a prompt without a nonce always gives the same script', async () => {
     const brief = { prompt: 'saving money on groceries', language: 'english' };
     const short = await writer.write({ ...brief, videoDuration: 20 });
     const long = await writer.write({ ...brief, videoDuration: 90 });
-    expect(long.beats.length).toBeGreaterThan(short.beats.length);
+    expect(short.beats).toHaveLength(3);
+    expect(long.beats).toHaveLength(3);
+    expect(wordCount(long.beats.join(' '))).toBeGreaterThan(wordCount(short.beats.join(' ')) * 2);
     expect(await writer.write({ ...brief, videoDuration: 20 })).toEqual(short);
   });
 

@@ -21,7 +21,7 @@ import { ApiClient, as, bodyOf, createTestDatabase, errorsOf, uniqueEmail, type 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Field names our routes read, so wrong types and bad text reach the validators. */
-const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows'];
+const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'tone', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows'];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
 /** A body as sent on the wire: payload text and its content type. */
@@ -44,7 +44,7 @@ const BODIES: RawBody[] = [
   raw('lone surrogates', `{${FIELDS.map((f) => `"${f}":"x\\ud800y"`).join(',')}}`),
   raw('lone low surrogate key', '{"\\udc00":"x","title":"\\udfff"}'),
   json('huge strings', everyField('x'.repeat(100_000))),
-  json('well-formed but plausible', { email: 'a@example.com', password: 'p'.repeat(8), title: 't', body: 'b', prompt: 'abc', video_duration: 1e308, language: 'klingon', id: 'not-a-uuid', path: '/', message: 'm', argv: [] }),
+  json('well-formed but plausible', { email: 'a@example.com', password: 'p'.repeat(8), title: 't', body: 'b', prompt: 'abc', video_duration: 1e308, language: 'klingon', tone: 'sarcastic', id: 'not-a-uuid', path: '/', message: 'm', argv: [] }),
   raw('over the size limit', `{"body":"${'x'.repeat(1_100_000)}"}`),
   raw(`nested deeper than ${MAX_JSON_DEPTH} (arrays)`, nested(5_000)),
   raw(`nested deeper than ${MAX_JSON_DEPTH} (objects)`, nestedObject(100_000)),

@@ -91,7 +91,7 @@ describe('AI videos API', () => {
     expect(fromPrompt.credits_charged).toBe(15);
     await idle();
     const [savedRow] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, fromSaved.id));
-    expect(savedRow!.checkpoint.script).toEqual({ text: SCRIPT, title: 'Saved octopus script', writer: 'saved script' });
+    expect(savedRow!.checkpoint.script).toEqual({ text: SCRIPT, title: 'Saved octopus script', writer: 'saved script', attribution: null, targetSeconds: null });
     const [promptRow] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, fromPrompt.id));
     expect(promptRow!.status).toBe('completed');
     expect(promptRow!.checkpoint.script!.writer).toBe(t.services.render.scriptWriter.label);

@@ -7,6 +7,12 @@ export interface ScriptBrief {
   /** Seconds of narration wanted. */
   videoDuration: number;
   language: string;
+  /** How it should sound (contract SCRIPT_TONES); absent: neutral. */
+  tone?: string | undefined;
+  /** Varies the wording between runs: the same brief and nonce give the same script. Absent: one per prompt. */
+  nonce?: string | undefined;
+  /** Spoken words a second of the voice that will read it (contract/voice-pace.ts), speed included. */
+  wordsPerSecond?: number | undefined;
 }
 
 /** Writes a short-video script. */
@@ -17,5 +23,7 @@ export interface ScriptWriter {
   readonly label: string;
   /** The languages it writes in; absent = every language of contract/scripts#SCRIPT_LANGUAGES. */
   readonly languages?: readonly string[];
+  /** The most words it writes for one script (a writer without fresh ideas runs out); absent: no limit. */
+  readonly maxWords?: number;
   write(brief: ScriptBrief, signal?: AbortSignal): Promise<WrittenScript>;
 }

@@ -24,6 +24,7 @@ export interface GenerateInput {
   prompt: string;
   videoDuration: number;
   language: string;
+  tone?: string | undefined;
 }
 
 /** Scripts generated this calendar month (UTC), counted from the ledger: a charge is a generation. */
@@ -57,7 +58,7 @@ export interface GenerateResult {
 }
 
 export async function generateScript(db: Db, writer: ScriptWriter, input: GenerateInput, now = new Date()): Promise<GenerateResult> {
-  const requestBody = { prompt: input.prompt, video_duration: input.videoDuration, language: input.language };
+  const requestBody = { prompt: input.prompt, video_duration: input.videoDuration, language: input.language, ...(input.tone ? { tone: input.tone } : {}) };
   const idempotent = { userId: input.userId, key: input.idempotencyKey, method: 'POST', path: input.path, body: requestBody };
   const earlier = await findStoredResponse(db, idempotent);
   if (earlier) return { status: earlier.status, body: earlier.body as GenerateScriptResponse, replayed: true };
@@ -73,7 +74,8 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
 
   let written;
   try {
-    written = await writer.write({ prompt: input.prompt, videoDuration: input.videoDuration, language: input.language });
+    // A fresh nonce: "Generate again" is a new draft; a replayed request answers the stored one above.
+    written = await writer.write({ prompt: input.prompt, videoDuration: input.videoDuration, language: input.language, tone: input.tone, nonce: randomUUID() });
   } catch (error) {
     if (error instanceof ScriptWriterError) throw new ProviderError(error.message, error.retryable);
     throw error;
@@ -90,7 +92,7 @@ export async function generateScript(db: Db, writer: ScriptWriter, input: Genera
       videoDuration: input.videoDuration,
       source: writer.id,
     });
-    const body: GenerateScriptResponse = { script, credits, credits_charged: cost, writer: writer.label };
+    const body: GenerateScriptResponse = { script, credits, credits_charged: cost, writer: writer.label, attribution: written.attribution ?? null };
     return { status: 201, body };
   });
   return { status: result.status, body: result.body as GenerateScriptResponse, replayed: result.replayed };

@@ -36,8 +36,19 @@ export interface VideoCheckpoint {
   pricing?: { price: number; creditsPerSecond: number; estimatedSeconds: number };
   /** The narration text known at creation (script or saved script); absent for a prompt. */
   source?: { text: string; title: string | null };
-  /** `attribution`: the sources a script was written from (e.g. Wikipedia articles), for the credits. */
-  script?: { text: string; title: string; writer: string; attribution?: string | null };
+  /**
+   * The narration. Its parts are paragraphs (blank lines): a written script's hook, three beats,
+   * payoff and call to action, or a creator's own paragraphs; scenes cut and pauses fall between them.
+   */
+  script?: {
+    text: string;
+    title: string;
+    writer: string;
+    /** Where the script's facts come from (plain text for the video's description), or null; absent in videos made before it existed. */
+    attribution?: string | null;
+    /** Seconds the creator asked for (a script written from a prompt); null: the narration decides. */
+    targetSeconds?: number | null;
+  };
   scenes?: PlannedScene[];
   voice?: { key: string; format: 'wav' | 'mp3'; duration: number; words: WordTiming[]; provider: string; voiceId: string };
   /** Scenes drawn so far, in order; complete when `visualsDone` is true. */

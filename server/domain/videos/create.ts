@@ -3,6 +3,7 @@
 // answers the same video and never charges again. The render itself runs later (runner.ts).
 import { and, eq } from 'drizzle-orm';
 import { estimateNarrationSeconds, videoCost, type AiVideoSettings } from '../../../contract/videos';
+import { voiceWordsPerSecond } from '../../../contract/voice-pace';
 import { LANGUAGE_CODES, type VoiceProviderId } from '../../../contract/voices';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -19,6 +20,7 @@ import { MissingMediaError } from '../media-library/paginate';
 import { sceneMediaForRender } from '../media-library/scene-media';
 import { findScript } from '../scripts/scripts';
 import type { VideoCheckpoint } from './checkpoint';
+import { longestFittedSeconds } from './pipeline/fit-duration';
 import { pendingStages } from './videos';
 
 export const VIDEO_ID_TAKEN = 'The id has already been taken.';
@@ -125,6 +127,21 @@ function checkVoiceAndWriter(deps: CreateVideoDeps, settings: AiVideoSettings): 
   if (!(settings.language in LANGUAGE_CODES)) throw new FieldValidationError('language', 'The selected language is invalid.');
 }
 
+/** A writer that runs out of words before the length asked for would make a shorter video than was paid for: say so first. */
+export function checkWriterReach(writer: ScriptWriter, settings: AiVideoSettings): void {
+  if (settings.prompt === undefined || writer.maxWords === undefined) return;
+  const seconds = settings.duration ?? DEFAULT_PROMPT_SECONDS;
+  const pace = voiceWordsPerSecond(settings.voice, settings.language) * (settings.voice?.speed ?? 1);
+  // Met within 10 %: the longest it can fill, plus that tolerance.
+  const longest = Math.floor(longestFittedSeconds(writer.maxWords, pace) / 0.9);
+  if (seconds > longest) {
+    throw new FieldValidationError(
+      'duration',
+      `Without an AI model, the offline writer's scripts for this voice fill at most about ${longest} seconds, so a ${seconds}-second video would come out shorter. Choose ${longest} seconds or less, slow the voice down, or write the script yourself.`,
+    );
+  }
+}
+
 export const VOICE_INVALID = 'The selected voice is invalid.';
 
 /** A voice that is not in its provider's list would only fail at render, after the charge. */
@@ -157,6 +174,7 @@ export async function createVideo(deps: CreateVideoDeps, input: CreateVideoInput
   const speed = settings.voice?.speed ?? 1;
   const estimatedSeconds = source ? estimateNarrationSeconds(source.text, speed) : (settings.duration ?? DEFAULT_PROMPT_SECONDS);
   checkLength(plan, estimatedSeconds);
+  checkWriterReach(deps.scriptWriter, settings);
   const price = videoCost(estimatedSeconds, plan.video.creditsPerSecond);
   const charge: MonthlyCharge = {
     userId,

@@ -49,6 +49,7 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter, con
       prompt: input.prompt,
       videoDuration: input.video_duration,
       language: input.language,
+      tone: input.tone,
     });
     return sendResult(reply, result);
   });

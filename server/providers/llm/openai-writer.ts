@@ -32,7 +32,8 @@ export class OpenAiCompatibleWriter implements ScriptWriter {
   }
 
   async write(brief: ScriptBrief, signal?: AbortSignal): Promise<WrittenScript> {
-    const words = Math.round(brief.videoDuration * WORDS_PER_SECOND);
+    // Sized for the voice that will read it when the caller knows it (a video), else a natural pace.
+    const words = Math.round(brief.videoDuration * (brief.wordsPerSecond ?? WORDS_PER_SECOND));
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
     let response: Response;
     try {
@@ -56,7 +57,7 @@ export class OpenAiCompatibleWriter implements ScriptWriter {
             },
             {
               role: 'user',
-              content: `Write the script in ${brief.language}. Length: about ${words} spoken words (${brief.videoDuration} seconds). Topic: ${brief.prompt}`,
+              content: `Write the script in ${brief.language}. Length: about ${words} spoken words (${brief.videoDuration} seconds).${brief.tone && brief.tone !== 'neutral' ? ` Tone: ${brief.tone}.` : ''} Topic: ${brief.prompt}`,
             },
           ],
         }),

@@ -22,6 +22,7 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export function joinScript(parts: Pick<WrittenScript, 'hook' | 'beats' | 'call_to_action'>): string {
-  return [parts.hook, ...parts.beats, parts.call_to_action].map((part) => part.trim()).filter(Boolean).join('\n\n');
+/** The narration with one paragraph a part: scenes cut and pauses fall between paragraphs. */
+export function joinScript(parts: Pick<WrittenScript, 'hook' | 'beats' | 'payoff' | 'call_to_action'>): string {
+  return [parts.hook, ...parts.beats, parts.payoff ?? '', parts.call_to_action].map((part) => part.trim()).filter(Boolean).join('\n\n');
 }

@@ -1,5 +1,7 @@
-// Stage 2: the narration cut into scenes of about 3–7 seconds at sentence boundaries (long
-// sentences at commas, then by words), each with a visual prompt and a few search keywords.
+// Stage 2: the narration cut into scenes, each with a visual prompt and a few search keywords.
+// Scenes follow the script's parts: a written script's hook, beats, payoff and call to action
+// (its paragraphs), or a creator's own paragraphs, never mixing two; within a long part, scenes
+// of about 3–7 seconds at sentence boundaries (long sentences at commas, then by words).
 // Timing comes later, from the voice's word timings (visuals stage).
 import { NARRATION_WORDS_PER_SECOND } from '../../../../contract/videos';
 import { sceneKeywords } from '../../../providers/visuals/keywords';
@@ -56,8 +58,16 @@ export function groupScenes(parts: string[]): string[] {
   return scenes;
 }
 
+/** The narration's parts: paragraphs separated by a blank line. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 export function planScenes(narration: string, artStyle: string, language: string): PlannedScene[] {
-  return groupScenes(sentences(narration)).map((text) => ({
+  return paragraphs(narration).flatMap((part) => groupScenes(sentences(part))).map((text) => ({
     text,
     prompt: `${text} (${artStyle.replace(/-/g, ' ')} style, vertical short-video frame, no text)`,
     keywords: sceneKeywords(text, language, 4),

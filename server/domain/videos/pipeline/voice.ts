@@ -6,6 +6,8 @@ import { defaultBuiltinVoice, synthesizeNarration } from '../../../providers/tts
 import type { SpeechProvider } from '../../ports/speech';
 import { CreatorCauseError } from './failures';
 import type { Stage } from './context';
+import { fitToDuration } from './fit-duration';
+import { TAIL_SECONDS } from './timing';
 import type { RenderServices } from './services';
 
 export function languageCode(language: string): string {
@@ -37,7 +39,16 @@ export const voiceStage: Stage = async (context) => {
   const code = languageCode(video.settings.language);
   const voiceId = chosen ? chosen.voice_id : await defaultVoice(provider, code, signal);
   context.progress(0.1);
-  const speech = await synthesizeNarration(provider, { text: checkpoint.script?.text ?? '', voiceId, language: code, speed: chosen?.speed ?? 1 }, signal);
+  const text = checkpoint.script?.text ?? '';
+  const speed = chosen?.speed ?? 1;
+  const read = (pace: number) => synthesizeNarration(provider, { text, voiceId, language: code, speed: pace }, signal);
+  let speech = await read(speed);
+  // A script written to a length is fitted to it (the video adds TAIL_SECONDS of picture after the last word).
+  const target = checkpoint.script?.targetSeconds;
+  if (target) {
+    context.progress(0.5);
+    speech = await fitToDuration(speech, { text, goal: Math.max(1, target - TAIL_SECONDS), speed, synthesize: read });
+  }
   context.progress(0.9);
   const key = `${prefix}work/voice.${speech.format}`;
   await services.storage.putBuffer(key, speech.audio, speech.format === 'wav' ? 'audio/wav' : 'audio/mpeg');

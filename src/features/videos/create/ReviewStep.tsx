@@ -5,7 +5,7 @@ import { Alert, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { PlanSummary } from '../../../../contract';
 import { ART_STYLE_LOOKS } from './art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
-import { effectiveSpeed, type Estimate, type FlowState } from './flow-state';
+import { effectiveSpeed, spokenSeconds, type Estimate, type FlowState } from './flow-state';
 import type { StepProps } from './step-props';
 import { formatCount, plural } from '../../../ui/format-count';
 
@@ -24,10 +24,20 @@ function sourceText(state: FlowState, scriptTitle: string | null): string {
 }
 
 export function estimateExplanation(estimate: Estimate, state: FlowState): string {
-  if (estimate.basis === 'topic') return `You asked for ${estimate.seconds} seconds; the script is written to that length.`;
+  if (estimate.basis === 'topic') {
+    return `You asked for ${estimate.seconds} seconds; the script is written for this voice and its speed, and the pauses between its parts land it within a few seconds of that.`;
+  }
   const speed = effectiveSpeed(state);
   const pace = speed === 1 ? '' : ` at ${speed.toFixed(2)}× speed`;
   return `${formatCount(estimate.words)} words read at about 150 words a minute${pace} take about ${estimate.seconds} seconds.`;
+}
+
+/** How long the creator's own script will really run with this voice, when that differs from the priced estimate. */
+export function lengthNote(estimate: Estimate, state: FlowState): string | null {
+  if (estimate.basis === 'topic' || estimate.words === 0) return null;
+  const seconds = spokenSeconds(state, estimate);
+  if (Math.abs(seconds - estimate.seconds) <= estimate.seconds * 0.1) return null;
+  return `With this voice your video will run about ${seconds} seconds (the price assumes ${estimate.seconds}): its length follows your script. To change it, edit the script or the voice speed.`;
 }
 
 export function priceText(quote: { credits: number; seconds: number }, plan: PlanSummary): string {
@@ -89,6 +99,11 @@ export function ReviewStep({ state, update, errors, plan, estimate, quote, credi
               : 'The price of your plan is not on this device yet; the server confirms the cost when the video is queued.'}
           </Text>
         )}
+        {lengthNote(estimate, state) ? (
+          <Text fz="sm" data-testid="video-length-note">
+            {lengthNote(estimate, state)}
+          </Text>
+        ) : null}
         <Text fz="sm">
           You have {plural(credits, 'credit', 'credits')}.
           {plan ? ` Your ${plan.name} plan makes videos of up to ${plan.video.max_seconds} seconds.` : ''}

@@ -11,11 +11,14 @@ import {
   DEFAULT_MUSIC_VOLUME,
   estimateNarrationSeconds,
   SCRIPT_LANGUAGES,
+  SCRIPT_TONES,
   videoCost,
+  voiceWordsPerSecond,
   type AspectRatio,
   type CaptionSettings,
   type CreateAiVideoRequest,
   type PlanSummary,
+  type ScriptTone,
   type VideoVoice,
 } from '../../../../contract';
 import type { ArtStyle } from './art-styles';
@@ -32,6 +35,8 @@ export interface FlowState {
   prompt: string;
   /** Seconds wanted for a topic. */
   duration: number;
+  /** How a script written from the topic should sound (a faceless style's tone); null: neutral. */
+  tone: ScriptTone | null;
   language: ScriptLanguage;
   title: string;
   /** null = the built-in voice of the video's language (the server's default). */
@@ -67,6 +72,7 @@ export interface CreateVideoSearch {
   speed?: string;
   voice_gender?: string;
   aspect_ratio?: string;
+  tone?: string;
 }
 
 export const DEFAULT_TOPIC_SECONDS = 30;
@@ -80,6 +86,7 @@ export function defaultFlowState(): FlowState {
     scriptId: null,
     prompt: '',
     duration: DEFAULT_TOPIC_SECONDS,
+    tone: null,
     language: 'english',
     title: '',
     voice: null,
@@ -118,6 +125,7 @@ export function initialFlowState(search: CreateVideoSearch): FlowState {
   state.caption = { preset: oneOf(CAPTION_PRESETS, search.caption_preset) ?? 'bold-pop' };
   state.speed = numberIn(search.speed, SPEED_MIN, SPEED_MAX) ?? state.speed;
   state.aspectRatio = oneOf(ASPECT_RATIOS, search.aspect_ratio) ?? state.aspectRatio;
+  state.tone = oneOf(SCRIPT_TONES, search.tone) ?? null;
   return state;
 }
 
@@ -154,6 +162,12 @@ export function estimateSeconds(state: FlowState, saved: SavedScriptRef | undefi
   return { seconds: words === 0 ? 0 : estimateNarrationSeconds(text, effectiveSpeed(state)), basis: 'narration', words };
 }
 
+/** Seconds the narration will really last with the chosen voice (its measured pace, contract/voice-pace.ts). */
+export function spokenSeconds(state: FlowState, estimate: Estimate): number {
+  if (estimate.basis === 'topic') return estimate.seconds;
+  return estimate.words === 0 ? 0 : Math.round(estimate.words / voiceWordsPerSecond(state.voice, state.language) / effectiveSpeed(state));
+}
+
 export function quoteFor(estimate: Estimate, plan: PlanSummary | undefined): { credits: number; seconds: number } | null {
   if (!plan || estimate.seconds <= 0) return null;
   return { credits: videoCost(estimate.seconds, plan.video.credits_per_second), seconds: estimate.seconds };
@@ -161,9 +175,9 @@ export function quoteFor(estimate: Estimate, plan: PlanSummary | undefined): { c
 
 /** The request sent (before the contract's defaults): only what the creator chose, plus the id. */
 export function toRequest(state: FlowState, id: string, saved: SavedScriptRef | undefined): CreateAiVideoRequest {
-  const source: Pick<CreateAiVideoRequest, 'script' | 'script_id' | 'prompt' | 'duration'> =
+  const source: Pick<CreateAiVideoRequest, 'script' | 'script_id' | 'prompt' | 'duration' | 'tone'> =
     state.source === 'topic'
-      ? { prompt: state.prompt, duration: state.duration }
+      ? { prompt: state.prompt, duration: state.duration, ...(state.tone ? { tone: state.tone } : {}) }
       : state.source === 'saved'
         ? saved?.synced
           ? { script_id: saved.id }

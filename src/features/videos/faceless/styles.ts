@@ -1,7 +1,7 @@
 // The faceless-video gallery's ready-made styles: each is a starting point for the create flow — an
 // art style, a caption preset, the kind of voice and its pacing, and a sample topic. Picking one
 // opens /create-ai-video with these as search params (the flow checks every value again).
-import type { CaptionPreset } from '../../../../contract';
+import type { CaptionPreset, ScriptTone } from '../../../../contract';
 import type { ArtStyle } from '../create/art-styles';
 import type { CreateVideoSearch } from '../create/flow-state';
 
@@ -19,6 +19,8 @@ export interface FacelessStyle {
   sampleTopic: string;
   /** Seconds. */
   duration: number;
+  /** How the script written from the topic sounds (the offline writer's openers, story style and calls to action). */
+  tone: ScriptTone;
 }
 
 export const FACELESS_STYLES: readonly FacelessStyle[] = [
@@ -33,6 +35,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 0.85,
     sampleTopic: 'A short scary story about the last keeper of an abandoned lighthouse',
     duration: 60,
+    tone: 'suspense',
   },
   {
     id: 'fun-facts',
@@ -45,6 +48,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1.1,
     sampleTopic: 'Five fun facts about octopuses',
     duration: 30,
+    tone: 'playful',
   },
   {
     id: 'motivation',
@@ -57,6 +61,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1,
     sampleTopic: 'Why you should start before you feel ready',
     duration: 30,
+    tone: 'motivational',
   },
   {
     id: 'history',
@@ -69,6 +74,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 0.95,
     sampleTopic: 'The rise and fall of the Great Library of Alexandria',
     duration: 60,
+    tone: 'documentary',
   },
   {
     id: 'tech-explainers',
@@ -81,6 +87,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1.05,
     sampleTopic: 'How Wi-Fi actually works, in plain words',
     duration: 45,
+    tone: 'explainer',
   },
   {
     id: 'travel',
@@ -93,6 +100,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1,
     sampleTopic: 'Three hidden corners of Lisbon worth the climb',
     duration: 45,
+    tone: 'wanderlust',
   },
   {
     id: 'kids-bedtime',
@@ -105,6 +113,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 0.85,
     sampleTopic: 'A bedtime story about a sleepy little dragon who cannot find his pillow',
     duration: 90,
+    tone: 'gentle',
   },
   {
     id: 'finance-tips',
@@ -117,6 +126,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1.1,
     sampleTopic: 'Three money habits that save you hundreds a year',
     duration: 45,
+    tone: 'practical',
   },
   {
     id: 'future-tech',
@@ -129,6 +139,7 @@ export const FACELESS_STYLES: readonly FacelessStyle[] = [
     speed: 1.1,
     sampleTopic: 'What robots will do in our homes by 2030',
     duration: 45,
+    tone: 'futurist',
   },
 ];
 
@@ -141,6 +152,7 @@ export function styleSearch(style: FacelessStyle, artStyleAllowed: boolean): Cre
     caption_preset: style.captionPreset,
     speed: String(style.speed),
     voice_gender: style.voiceGender,
+    tone: style.tone,
     ...(artStyleAllowed ? { art_style: style.artStyle } : {}),
   };
 }
