@@ -24,5 +24,6 @@ export const ASSET_LICENCES: readonly AssetLicence[] = [
   { name: 'Flite voices', usedFor: 'Built-in narration voices', author: 'Carnegie Mellon University, compiled by Echogarden', licence: 'BSD-4-Clause', url: 'https://github.com/festvox/flite' },
   { name: 'eSpeak NG voices', usedFor: 'Built-in narration voices', author: 'The eSpeak NG contributors, compiled by Echogarden', licence: 'GPL-3.0', url: 'https://github.com/espeak-ng/espeak-ng' },
   { name: 'FFmpeg', usedFor: 'Video rendering and in-browser media work', author: 'The FFmpeg developers', licence: 'GPL-3.0 (server build), GPL-2.0-or-later (ffmpeg.wasm)', url: 'https://ffmpeg.org' },
+  { name: 'Reelflow built-in music', usedFor: 'Background music (30 tracks in six moods)', author: 'Composed by Reelflow’s built-in composer (the app’s own code)', licence: 'Free to use in your videos, no attribution needed (part of Reelflow)', url: 'server/media/music (Reelflow’s own source)' },
   { name: 'Tabler Icons', usedFor: 'Interface icons', author: 'Paweł Kuna and contributors', licence: 'MIT', url: 'https://tabler.io/icons' },
 ];

@@ -73,14 +73,15 @@ export interface Arrangement {
   play(buses: Buses): Promise<void>;
 }
 
-export function arrange(track: BuiltinMusicTrack): Arrangement {
+/** `bars` shortens the loop (tests); the catalogue's tracks are BUILTIN_MUSIC_BARS long. */
+export function arrange(track: BuiltinMusicTrack, bars = BUILTIN_MUSIC_BARS): Arrangement {
   const style = STYLES[track.mood];
   const random = seededRandom(track.seed * 7919 + 17);
   const scale = SCALES[style.scales[track.seed % style.scales.length]!];
   const progression = style.progressions[Math.floor(track.seed / style.scales.length) % style.progressions.length]!;
   const beat = 60 / track.bpm;
   const sixteenth = beat / 4;
-  const length = Math.round(BUILTIN_MUSIC_BARS * 4 * beat * SAMPLE_RATE);
+  const length = Math.round(bars * 4 * beat * SAMPLE_RATE);
 
   /** Sample of bar `bar`, sixteenth `step` (swing delays the off-beat eighths). */
   const at = (bar: number, step: number): number => {
@@ -95,12 +96,12 @@ export function arrange(track: BuiltinMusicTrack): Arrangement {
   const bassLow = track.tonic - 26;
   const bassNote = (bar: number) => voicing(track.tonic, scale, chordOf(bar), 1, bassLow)[0]!;
 
-  const melodyNotes = (bars: [number, number], instrument: (note: Note) => void, density: number, holdSteps: number) => {
+  const melodyNotes = (span: [number, number], instrument: (note: Note) => void, density: number, holdSteps: number) => {
     // One two-bar motif (rhythm and contour), played over each two bars with the chord's tones.
     const rhythm: number[] = [];
     for (let step = 0; step < 32; step += 2) if (step % 8 === 0 ? random() < density + 0.3 : random() < density) rhythm.push(step);
     const contour = rhythm.map(() => Math.floor(random() * 3) - 1);
-    for (let bar = bars[0]; bar < bars[1]; bar += 2) {
+    for (let bar = span[0]; bar < Math.min(span[1], bars); bar += 2) {
       let index = 1;
       rhythm.forEach((step, i) => {
         const barHere = bar + Math.floor(step / 16);
@@ -113,7 +114,7 @@ export function arrange(track: BuiltinMusicTrack): Arrangement {
 
   const drums = (buses: Buses, fromBar: number, groove: { kicks: number[]; snares: number[]; hats: number[]; hatVelocity: number; clap?: boolean }) => {
     const noise = seededRandom(track.seed * 31 + 5);
-    for (let bar = fromBar; bar < BUILTIN_MUSIC_BARS; bar++) {
+    for (let bar = fromBar; bar < bars; bar++) {
       for (const step of groove.kicks) kick(buses, at(bar, step), humanize(step === 0 ? 0.9 : 0.7));
       for (const step of groove.snares) snare(buses, at(bar, step), humanize(0.7), noise, groove.clap ? { tone: 900, decay: 0.05, pan: 0.1 } : { tone: 190, decay: 0.09 });
       for (const step of groove.hats) hat(buses, at(bar, step), humanize(step % 4 === 2 ? groove.hatVelocity : groove.hatVelocity * 0.6), noise, { decay: 0.035, pan: -0.3 });
@@ -121,7 +122,7 @@ export function arrange(track: BuiltinMusicTrack): Arrangement {
   };
 
   const play = async (buses: Buses) => {
-    for (let bar = 0; bar < BUILTIN_MUSIC_BARS; bar++) {
+    for (let bar = 0; bar < bars; bar++) {
       await yieldToEventLoop();
       const chord = voicing(track.tonic, scale, chordOf(bar), chordSize, padLow);
       const root = bassNote(bar);

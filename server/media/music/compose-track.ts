@@ -16,15 +16,16 @@ export interface StereoPcm {
   right: Float32Array;
 }
 
-export async function composeTrack(track: BuiltinMusicTrack): Promise<StereoPcm> {
-  const arrangement = arrange(track);
+/** `bars` shortens the loop (tests render every track quickly that way). */
+export async function composeTrack(track: BuiltinMusicTrack, bars?: number): Promise<StereoPcm> {
+  const arrangement = arrange(track, bars);
   const buses = { dry: new LoopBus(arrangement.length), send: new LoopBus(arrangement.length) };
   await arrangement.play(buses);
   await yieldToEventLoop();
   const wet = reverb(buses.send, arrangement.reverbSize);
   await yieldToEventLoop();
-  let left = new Float32Array(arrangement.length);
-  let right = new Float32Array(arrangement.length);
+  let left: Float32Array = new Float32Array(arrangement.length);
+  let right: Float32Array = new Float32Array(arrangement.length);
   for (let i = 0; i < arrangement.length; i++) {
     left[i] = buses.dry.left[i]! + wet.left[i]!;
     right[i] = buses.dry.right[i]! + wet.right[i]!;
