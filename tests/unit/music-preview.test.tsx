@@ -2,7 +2,7 @@
 // player — starting a preview stops the other, the state is announced, and leaving the screen stops it.
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { BUILTIN_MUSIC } from '../../contract/builtin-music';
 import { BuiltinMusicList } from '../../src/features/videos/music/BuiltinMusicList';
 import { MusicLibrary } from '../../src/features/videos/music/MusicLibrary';
@@ -11,8 +11,8 @@ import { clearLocalStore, db } from '../../src/store';
 import { setOutboxOwner } from '../../src/sync';
 import { serverTrack } from './helpers/videos';
 
-let play: ReturnType<typeof vi.spyOn>;
-let pause: ReturnType<typeof vi.spyOn>;
+let play: MockInstance<HTMLMediaElement['play']>;
+let pause: MockInstance<HTMLMediaElement['pause']>;
 const playedSources: string[] = [];
 
 beforeEach(() => {
