@@ -22,8 +22,7 @@ export async function composeTrack(track: BuiltinMusicTrack, bars?: number): Pro
   const buses = { dry: new LoopBus(arrangement.length), send: new LoopBus(arrangement.length) };
   await arrangement.play(buses);
   await yieldToEventLoop();
-  const wet = reverb(buses.send, arrangement.reverbSize);
-  await yieldToEventLoop();
+  const wet = await reverb(buses.send, arrangement.reverbSize);
   let left: Float32Array = new Float32Array(arrangement.length);
   let right: Float32Array = new Float32Array(arrangement.length);
   for (let i = 0; i < arrangement.length; i++) {
@@ -32,9 +31,15 @@ export async function composeTrack(track: BuiltinMusicTrack, bars?: number): Pro
   }
   if (arrangement.tone !== null) {
     left = lowPass(left, arrangement.tone);
+    await yieldToEventLoop();
     right = lowPass(right, arrangement.tone);
+    await yieldToEventLoop();
   }
-  return master(highPass(left, 30), highPass(right, 30));
+  left = highPass(left, 30);
+  await yieldToEventLoop();
+  right = highPass(right, 30);
+  await yieldToEventLoop();
+  return master(left, right);
 }
 
 /** Interleaved signed 16-bit little-endian samples (what ffmpeg reads as `-f s16le`). */
