@@ -11,8 +11,8 @@ export interface AssetLicence {
   author: string;
   /** SPDX identifier or licence name. */
   licence: string;
-  /** Where its source and full licence text live. */
-  url: string;
+  /** Where its source and full licence text live; null for what Reelflow itself made. */
+  url: string | null;
 }
 
 export const ASSET_LICENCES: readonly AssetLicence[] = [
@@ -26,5 +26,6 @@ export const ASSET_LICENCES: readonly AssetLicence[] = [
   { name: 'FFmpeg', usedFor: 'Video rendering and in-browser media work', author: 'The FFmpeg developers', licence: 'GPL-3.0 (server build), GPL-2.0-or-later (ffmpeg.wasm)', url: 'https://ffmpeg.org' },
   { name: 'Fluent Emoji (flat)', usedFor: 'Pictures in built-in video visuals', author: 'Microsoft Corporation', licence: 'MIT', url: 'https://github.com/microsoft/fluentui-emoji' },
   { name: 'emojilib', usedFor: 'Matching scene words to built-in pictures', author: 'Mu-An Chiou and contributors', licence: 'MIT', url: 'https://github.com/muan/emojilib' },
+  { name: 'Reelflow built-in music', usedFor: 'Background music (30 tracks in six moods)', author: 'Composed by Reelflow’s built-in composer (the app’s own code)', licence: 'Free to use in your videos, no attribution needed (part of Reelflow)', url: null },
   { name: 'Tabler Icons', usedFor: 'Interface icons', author: 'Paweł Kuna and contributors', licence: 'MIT', url: 'https://tabler.io/icons' },
 ];

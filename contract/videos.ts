@@ -2,6 +2,7 @@
 // calls and `ai_video.video_src`; the create call and the full video shape are ours,
 // documented in docs/decisions/videos.md.
 import { z } from 'zod';
+import { musicTrackChoice, type MusicMood } from './builtin-music';
 import { captionSettings } from './captions';
 import { ART_STYLES } from './permissions';
 import { scriptLanguage, scriptTone } from './scripts';
@@ -53,7 +54,8 @@ export const createAiVideoRequest = z
     art_style: z.enum(ART_STYLES, { message: 'The selected art style is invalid.' }).default(DEFAULT_ART_STYLE),
     music: z
       .object({
-        track_id: z.uuid('The music track id must be a valid UUID.'),
+        /** A built-in track's id, one of the creator's tracks, or 'auto' (a built-in track whose mood fits the script). */
+        track_id: musicTrackChoice,
         volume: z.number().min(0).max(1).default(DEFAULT_MUSIC_VOLUME),
       })
       .nullable()
@@ -97,6 +99,16 @@ export interface AiVideoMedia {
   size_bytes: number | null;
 }
 
+/** The music a video was mixed with (known once its music stage has run). */
+export interface AiVideoMusic {
+  track_id: string;
+  title: string;
+  /** The built-in track's mood; null for the creator's own track. */
+  mood: MusicMood | null;
+  /** Chosen by "Auto" from the script. */
+  auto: boolean;
+}
+
 export interface AiVideo {
   id: string;
   title: string;
@@ -110,6 +122,8 @@ export interface AiVideo {
   error: string | null;
   credits_charged: number;
   settings: AiVideoSettings;
+  /** null: no music, or not chosen yet (absent in answers of older servers). */
+  music?: AiVideoMusic | null;
   created_at: string;
   updated_at: string;
   ai_video: AiVideoMedia;

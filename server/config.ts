@@ -78,6 +78,7 @@ const envSchema = z.object({
   OPENAI_TTS_MODEL: optionalText.default('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICES: optionalText,
   RATE_LIMIT_VOICE_PREVIEW: optionalText.default('30 per minute'),
+  RATE_LIMIT_MUSIC_PREVIEW: optionalText.default('60 per minute'),
   // Speech to text (server/providers/stt): explicit choice, else the first available.
   STT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai', 'lemonfox', 'pocketsphinx', 'none'], { message: 'STT_PROVIDER must be openai, lemonfox, pocketsphinx or none' }).optional()),
   STT_OPENAI_BASE_URL: optionalText.pipe(z.url({ message: 'STT_OPENAI_BASE_URL must be an absolute URL such as https://api.openai.com/v1' }).optional()),
@@ -260,6 +261,8 @@ export interface RateLimits {
   videoRestart: RateLimitSetting;
   /** Voice previews (POST /api/lemonfox-preview, /api/voices/preview) per user; cached previews count too. */
   voicePreview: RateLimitSetting;
+  /** GET /api/builtin-music/{id}/preview per client address (public; the first one of a track renders it). */
+  musicPreview: RateLimitSetting;
   /** POST /api/upload-music and /api/media per user: each upload runs ffprobe/ffmpeg. */
   upload: RateLimitSetting;
   /** GET /api/{platform}/connect per user: each one stores an OAuth state. */
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videos: limit('RATE_LIMIT_VIDEOS'),
     videoRestart: limit('RATE_LIMIT_VIDEO_RESTART'),
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
+    musicPreview: limit('RATE_LIMIT_MUSIC_PREVIEW'),
     upload: limit('RATE_LIMIT_UPLOAD'),
     connect: limit('RATE_LIMIT_CONNECT'),
     calendarFeed: limit('RATE_LIMIT_CALENDAR_FEED'),

@@ -9,6 +9,7 @@ import { sceneMediaForRender } from '../domain/media-library/scene-media';
 import type { RenderServices, StoredMedia } from '../domain/videos/pipeline/services';
 import { buildAss } from '../media/captions';
 import { composeVideo } from '../media/compose';
+import { ensureBuiltinTrack } from '../media/music/builtin-store';
 import { prepareFontsDir } from '../media/fonts';
 import { createMediaStorage } from '../media/storage';
 import type { MediaStorage } from '../media/storage/types';
@@ -17,9 +18,10 @@ import { createSpeechProviders, type SpeechProviders } from '../providers/tts';
 import { createVisualProvider } from '../providers/visuals';
 
 /** The library's lookups (server/domain/media-library) in the pipeline's shape: gone → null / absent. */
-async function musicTrack(db: Db, userId: number, trackId: string): Promise<StoredMedia | null> {
+async function musicTrack(db: Db, userId: number, trackId: string): Promise<(StoredMedia & { title: string }) | null> {
   try {
-    return { key: (await musicTrackForRender(db, userId, trackId)).storageKey, kind: 'audio' };
+    const track = await musicTrackForRender(db, userId, trackId);
+    return { key: track.storageKey, kind: 'audio', title: track.title };
   } catch (error) {
     if (error instanceof MissingMediaError) return null;
     throw error;
@@ -75,6 +77,7 @@ export function createRenderServices(deps: RenderServiceDeps, overrides: Partial
     speech: deps.speech,
     visuals: createVisualProvider(deps.config.visuals),
     musicTrack,
+    builtinMusic: async (track) => ({ key: await ensureBuiltinTrack(deps.storage, track, 'loop'), kind: 'audio' }),
     sceneMedia: sceneMediaByIds,
     captionsAss: buildAss,
     compose: composeVideo,

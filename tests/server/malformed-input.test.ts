@@ -136,11 +136,11 @@ describe('malformed input on every route', () => {
 
   it('finds the routes in the app itself', () => {
     const routes = app.registeredRoutes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/', 'DELETE /api/failed-jobs/:id', 'DELETE /api/ai-videos/:id']) {
+    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/', 'DELETE /api/failed-jobs/:id', 'DELETE /api/ai-videos/:id', 'GET /api/builtin-music']) {
       expect(routes).toContain(expected);
     }
     const resumableUploads = ['HEAD /api/uploads/:id', 'PATCH /api/uploads/:id', 'DELETE /api/uploads/:id'];
-    const limitedOrReplayed = ['PUT /api/transcriptions/:id', 'POST /api/transcriptions/:id/render', 'POST /api/schedule/import/preview', 'POST /api/ai-videos/:id/restart', 'POST /api/voices/preview'];
+    const limitedOrReplayed = ['PUT /api/transcriptions/:id', 'POST /api/transcriptions/:id/render', 'POST /api/schedule/import/preview', 'POST /api/ai-videos/:id/restart', 'POST /api/voices/preview', 'GET /api/builtin-music/:id/preview'];
     for (const expected of [...resumableUploads, ...limitedOrReplayed]) expect(routes).toContain(expected);
   });
 

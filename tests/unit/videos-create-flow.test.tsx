@@ -107,6 +107,25 @@ describe('create-ai-video flow', () => {
     expect(await screen.findByText(/It will be sent when you’re back online/)).toBeTruthy();
   });
 
+  it('sends "auto" music or a built-in track chosen in the music step', async () => {
+    renderScreen(CreateAiVideoPage);
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Script/ }), { target: { value: 'The secret of the hidden room is still unsolved.' } });
+    await openStep(/^Music/);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Morning Haze' }));
+    expect(await screen.findByText('Morning Haze (built-in)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Auto' }));
+    expect(await screen.findByText('Auto (a built-in track that fits your script)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed')).toBe('true');
+    await openStep(/Review and create/);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create video' }));
+      await Promise.resolve();
+    });
+    await screen.findByText('My videos page');
+    const [request] = createVideoLocally.spy!.mock.calls[0] as [Record<string, unknown>, unknown];
+    expect(request.music).toEqual({ track_id: 'auto', volume: 0.25 });
+  });
+
   it('prices a written script by its narration and sends the music, caption and frame choices', async () => {
     session.plan = 'pro';
     renderScreen(CreateAiVideoPage);

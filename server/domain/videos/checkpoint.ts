@@ -1,6 +1,7 @@
 // What each finished stage leaves behind for the next ones (ai_videos.checkpoint). Files live in
 // storage under the video's prefix; only their keys and small facts are kept here. A stage whose
 // entry is present is never run again, so a crash or restart resumes at the first missing one.
+import type { MusicMood } from '../../../contract/builtin-music';
 import type { WordTiming } from '../../../contract/captions';
 import type { VisualLicence, VisualMotion } from '../ports/visuals';
 
@@ -54,7 +55,8 @@ export interface VideoCheckpoint {
   /** Scenes drawn so far, in order; complete when `visualsDone` is true. */
   visuals?: RenderedScene[];
   visualsDone?: boolean;
-  music?: { key: string; volume: number } | null;
+  /** The track mixed (title and mood kept so the video's details can show what "Auto" chose). */
+  music?: { key: string; volume: number; trackId?: string; title?: string; mood?: MusicMood | null; auto?: boolean } | null;
   captions?: { key: string | null };
   /** The finished files; the video completes (and is settled) right after this is saved. */
   render?: { videoKey: string; thumbnailKey: string; duration: number; width: number; height: number; sizeBytes: number };

@@ -2,6 +2,7 @@
 // queue the row in one transaction. A replay (same Idempotency-Key, or the same client-chosen id)
 // answers the same video and never charges again. The render itself runs later (runner.ts).
 import { and, eq } from 'drizzle-orm';
+import { AUTO_MUSIC, builtinMusicTrack } from '../../../contract/builtin-music';
 import { estimateNarrationSeconds, videoCost, type AiVideoSettings } from '../../../contract/videos';
 import { voiceWordsPerSecond } from '../../../contract/voice-pace';
 import { LANGUAGE_CODES, type VoiceProviderId } from '../../../contract/voices';
@@ -103,7 +104,7 @@ async function narrationSource(deps: CreateVideoDeps, userId: number, settings: 
 
 /** The chosen music track and scene media must be the creator's own, existing files. */
 async function checkMedia(db: Db, userId: number, settings: AiVideoSettings): Promise<void> {
-  if (settings.music) {
+  if (settings.music && settings.music.track_id !== AUTO_MUSIC && !builtinMusicTrack(settings.music.track_id)) {
     const track = await findMusicTrackRow(db, userId, settings.music.track_id);
     if (!track) throw new FieldValidationError('music.track_id', 'The selected music track is not in your library.');
   }

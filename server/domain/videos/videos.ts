@@ -1,6 +1,6 @@
 // The creator's AI videos: how a row is shown (AiVideo), and the owner-scoped reads. Every query
 // names the owner, so another user's id is simply "not found".
-import { VIDEO_STAGES, type AiVideo, type VideoStage, type VideoStatus } from '../../../contract/videos';
+import { VIDEO_STAGES, type AiVideo, type AiVideoMusic, type VideoStage, type VideoStatus } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
 import { composeVideoDescription } from './description';
@@ -28,6 +28,12 @@ export interface SigningOptions {
   ttlSeconds?: number;
 }
 
+function musicOf(row: AiVideoRow): AiVideoMusic | null {
+  const music = row.checkpoint.music;
+  if (!music?.trackId) return null;
+  return { track_id: music.trackId, title: music.title ?? '', mood: music.mood ?? null, auto: music.auto ?? false };
+}
+
 export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_SECONDS }: SigningOptions): AiVideo {
   const completed = row.status === 'completed';
   return {
@@ -36,6 +42,7 @@ export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_
     // What the creator paid for this video in the end (charges minus refunds).
     credits_charged: row.creditsCharged - row.creditsRefunded,
     settings: row.settings,
+    music: musicOf(row),
     ai_video: {
       video_src: completed && row.videoKey ? signer.sign(row.videoKey, { ttlSeconds, downloadName: `video-${row.id}.mp4` }) : null,
       thumbnail_src: completed && row.thumbnailKey ? signer.sign(row.thumbnailKey, { ttlSeconds }) : null,

@@ -1,9 +1,11 @@
 // The music library: POST /api/upload-music (spec), and the list/show/rename/delete
 // calls the spec does not show (docs/decisions/media-library.md). Owner-scoped; mutations honour
-// Idempotency-Key (the PWA's outbox may deliver them twice).
+// Idempotency-Key (the PWA's outbox may deliver them twice). The built-in tracks
+// (server/media/music) are public: their list, and a preview rendered on first use.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Paginated } from '../../../contract/http';
+import { BUILTIN_MUSIC, BUILTIN_MUSIC_LICENCE, builtinMusicDuration, builtinMusicPreviewPath, builtinMusicTrack, type BuiltinMusicTrack } from '../../../contract/builtin-music';
 import { MUSIC_UPLOAD_LIMIT_BYTES, updateMusicRequest, type MusicTrack } from '../../../contract/videos';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { paginatedRows } from '../../domain/media-library/paginate';
@@ -14,11 +16,15 @@ import {
   findMusicTrackRow,
   insertMusicTrack,
   listMusicTracks,
+  MUSIC_TRACK_NOT_FOUND,
   musicFolder,
   renameMusicTrack,
   toMusicTrack,
 } from '../../domain/media-library/music';
+import { ensureBuiltinTrack } from '../../media/music/builtin-store';
 import { checkAudio } from '../../media/upload-checks';
+import { NotFoundError } from '../../domain/problems';
+import { byAddress, rateLimited } from '../rate-limits';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
@@ -28,6 +34,25 @@ import { handleUpload, titleFromFilename } from '../upload-flow';
 import { parseBody } from '../validation';
 
 const idParams = z.object({ id: z.uuid('The music track id must be a valid UUID.') });
+
+/** A built-in track as GET /api/builtin-music lists it. */
+export interface BuiltinMusicEntry extends BuiltinMusicTrack {
+  /** Seconds of one loop. */
+  duration: number;
+  licence: string;
+  /** Redirects to the preview's signed URL (rendered on first use). */
+  preview_src: string;
+}
+
+const builtinEntries: BuiltinMusicEntry[] = BUILTIN_MUSIC.map((track) => ({
+  ...track,
+  duration: Math.round(builtinMusicDuration(track) * 10) / 10,
+  licence: BUILTIN_MUSIC_LICENCE,
+  preview_src: builtinMusicPreviewPath(track.id),
+}));
+
+/** Long enough to finish listening; the redirect itself is never cached, so a later play signs anew. */
+const PREVIEW_URL_TTL_SECONDS = 3600;
 
 const uploadFields = z.object({
   id: z.uuid('The id field must be a valid UUID.').optional(),
@@ -71,6 +96,17 @@ export async function musicRoutes(app: FastifyInstance, { database, storage, med
           ),
       }),
     );
+  });
+
+  app.get('/api/builtin-music', () => ({ data: builtinEntries }));
+
+  const previewLimit = rateLimited(db, [{ bucket: 'music-preview:address', limit: config.rateLimits.musicPreview, key: byAddress }]);
+  app.get('/api/builtin-music/:id/preview', { preHandler: previewLimit }, async (request, reply) => {
+    const { id } = parseBody(idParams, request.params);
+    const track = builtinMusicTrack(id);
+    if (!track) throw new NotFoundError(MUSIC_TRACK_NOT_FOUND);
+    const key = await ensureBuiltinTrack(storage, track, 'preview');
+    return reply.header('cache-control', 'no-store').redirect(mediaUrls.sign(key, { ttlSeconds: PREVIEW_URL_TTL_SECONDS }), 302);
   });
 
   app.get('/api/music', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<Paginated<MusicTrack>> => {

@@ -55,9 +55,11 @@ function LicenceCard({ asset }: { asset: AssetLicence }) {
         <Text fz="sm" c="dimmed">
           By {asset.author}
         </Text>
-        <Anchor href={asset.url} target="_blank" rel="noopener noreferrer" fz="sm" style={{ overflowWrap: 'anywhere' }}>
-          Source and licence<VisuallyHidden>: {asset.name} (opens in a new tab)</VisuallyHidden>
-        </Anchor>
+        {asset.url ? (
+          <Anchor href={asset.url} target="_blank" rel="noopener noreferrer" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            Source and licence<VisuallyHidden>: {asset.name} (opens in a new tab)</VisuallyHidden>
+          </Anchor>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -2,7 +2,7 @@
 // live progress (the sync runtime polls adaptively while a video renders), filters and search,
 // play, download, restart, delete (confirmed, cancelling the posts still scheduled to publish the
 // video) with Undo and "keep offline"; and the music library as a second tab. The list reads ONLY the local store; every change goes through ./data.
-import { Group, SimpleGrid, Tabs } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -19,6 +19,7 @@ import { MY_VIDEOS_FRAME } from './frame';
 import { matchesFilter, matchesVideoSearch, STATUS_FILTERS, type StatusFilter } from './format';
 import { plural } from '../../ui/format-count';
 import { MusicLibrary } from './music/MusicLibrary';
+import { BuiltinMusicList } from './music/BuiltinMusicList';
 import { DeleteVideoModal } from './DeleteVideoModal';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';
@@ -48,7 +49,10 @@ export function MyVideosPage() {
           <VideosSection />
         </Tabs.Panel>
         <Tabs.Panel value="music" pt="md">
-          <MusicLibrary />
+          <Stack gap="xl">
+            <MusicLibrary />
+            <BuiltinMusicList />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

@@ -2,6 +2,7 @@
 // its status), status and sync badges, what it is doing now with a live progress bar, the stages
 // on demand, the reason of a failure, and its actions (play, download, restart, delete, keep
 // offline). Everything reads the local row; actions go through the feature's data/.
+import { MUSIC_MOOD_LABELS } from '../../../contract/builtin-music';
 import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClock, IconDownload, IconListDetails, IconVideo, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -88,6 +89,14 @@ export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps
         ) : null}
 
         {video.syncStatus === 'failed' ? <RefusedChangeAlert outboxId={video.failedOutboxId} reason={video.syncError} title="The server refused this" /> : null}
+
+        {video.music ? (
+          <Text fz="sm" c="dimmed">
+            Music: {video.music.title}
+            {video.music.mood ? ` · ${MUSIC_MOOD_LABELS[video.music.mood]}` : ''}
+            {video.music.auto ? ' · chosen by Auto' : ''}
+          </Text>
+        ) : null}
 
         {showStages ? (
           <Box component="ol" id={stagesId} aria-label={`Stages of ${video.title}`} m={0} pl="md">

@@ -1,5 +1,6 @@
 // What the render pipeline needs from the rest of the server, as one object so tests can swap a
 // piece (a provider that fails once, a counting voice) and the job runner can build it once.
+import type { BuiltinMusicTrack } from '../../../../contract/builtin-music';
 import type { VoiceProviderId } from '../../../../contract/voices';
 import type { Db } from '../../../db/client';
 import type { MediaStorage } from '../../../media/storage/types';
@@ -23,7 +24,9 @@ export interface RenderServices {
   /** The configured visual provider (server/providers/visuals: it falls back to the built-in art per scene). */
   visuals: VisualProvider;
   /** The creator's music track, or null when it no longer exists. */
-  musicTrack(db: Db, userId: number, trackId: string): Promise<StoredMedia | null>;
+  musicTrack(db: Db, userId: number, trackId: string): Promise<(StoredMedia & { title: string }) | null>;
+  /** A built-in track's loop, rendered and stored on first use (server/media/music). */
+  builtinMusic(track: BuiltinMusicTrack): Promise<StoredMedia>;
   /** The creator's scene media by id; ids that no longer exist are missing from the map. */
   sceneMedia(db: Db, userId: number, ids: string[]): Promise<Map<string, StoredMedia>>;
   /** ASS subtitles for the word timings in a style. */

@@ -13,6 +13,8 @@ import type { LocalMusicTrack } from '../../../store';
 import { plural } from '../../../ui/format-count';
 import { MusicUpload } from './MusicUpload';
 import { TrackRow } from './TrackRow';
+import { PreviewAnnouncer } from './PreviewButton';
+import { useStopPreviewOnLeave } from './preview-player';
 import { ListLoading } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 
@@ -28,6 +30,7 @@ export interface MusicLibraryProps {
 export function MusicLibrary({ onSelect, selectedId = null, headingOrder = 2 }: MusicLibraryProps) {
   const tracks = useLiveQuery(tracksNewestFirst, []);
   const headingId = useId();
+  useStopPreviewOnLeave();
 
   useEffect(() => {
     refreshMusic().catch(() => undefined);
@@ -53,6 +56,7 @@ export function MusicLibrary({ onSelect, selectedId = null, headingOrder = 2 }: 
       <Title order={headingOrder} fz="lg" id={headingId}>
         Music library
       </Title>
+      <PreviewAnnouncer />
       <MusicUpload onUploaded={(track) => notifications.show({ color: 'teal', title: 'Track uploaded', message: `“${track.title}” is in your library.` })} />
       {!tracks ? (
         <ListLoading label="Loading music..." live={false} />

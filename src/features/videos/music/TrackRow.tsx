@@ -1,5 +1,5 @@
 // One track of the music library: title (renamed inline: Enter saves, Escape cancels), length and
-// size, sync badge with Retry/Discard of a refused change, an <audio> player, delete, and — in the
+// size, sync badge with Retry/Discard of a refused change, a preview (one at a time), delete, and — in the
 // create flow — "Use this track".
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import { MUSIC_TITLE_MAX, renameTrackLocally } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { discardChange, retryChange } from '../../../sync';
 import { formatBytes, formatSeconds } from '../format';
+import { PreviewButton } from './PreviewButton';
 
 export interface TrackRowProps {
   track: LocalMusicTrack;
@@ -99,8 +100,8 @@ export function TrackRow({ track, selected, onSelect, onDelete }: TrackRowProps)
             </Button>
           </Group>
         ) : null}
-        {track.audio_src ? <audio controls preload="none" src={track.audio_src} style={{ width: '100%' }} aria-label={`Play ${track.title}`} /> : null}
         <Group gap="xs">
+          {track.audio_src ? <PreviewButton trackId={track.id} title={track.title} src={track.audio_src} /> : null}
           {onSelect ? (
             <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={onSelect} aria-pressed={selected}>
               {selected ? 'Selected' : 'Use this track'}
