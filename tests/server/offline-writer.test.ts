@@ -160,6 +160,12 @@ describe('offline writer: something to say', () => {
     expect(readTopic('How to make sourdough bread')).toMatchObject({ kind: 'howto', noun: 'sourdough bread' });
     expect(readTopic('Why you should start before you feel ready')).toMatchObject({ kind: 'why' });
     expect(readTopic('why octopuses are clever')).toMatchObject({ kind: 'explain', noun: 'octopuses', plural: true });
+    expect(readTopic('Why cats purr')).toMatchObject({ kind: 'explain', noun: 'cats', plural: true });
+    expect(readTopic('How bees make honey')).toMatchObject({ kind: 'explain', noun: 'bees', plural: true });
+    expect(readTopic('How the Eiffel Tower was built')).toMatchObject({ kind: 'explain', noun: 'the Eiffel Tower', plural: false });
+    expect(readTopic('Why the Roman Empire fell')).toMatchObject({ kind: 'explain', noun: 'the Roman Empire', plural: false });
+    expect(readTopic('How the heart pumps blood')).toMatchObject({ kind: 'explain', noun: 'the heart', plural: false });
+    expect(readTopic('How a bill becomes law')).toMatchObject({ kind: 'explain', noun: 'bill' });
     expect(readTopic('Three money habits that save you hundreds a year')).toMatchObject({ kind: 'list', noun: 'money habits', plural: true });
     expect(readTopic('Sharks')).toMatchObject({ kind: 'animal', phrase: 'sharks', plural: true });
     expect(readTopic('Travel tips for Iceland on a budget').kind).toBe('place');

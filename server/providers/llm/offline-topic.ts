@@ -69,10 +69,36 @@ const CLAUSE_START = /\s+(that|which|who|worth|you|to|for|on|in|at|with|by|will|
 
 /** The head noun phrase of a subject: "money habits that save you hundreds" → "money habits". */
 export function nounOf(text: string): string {
+  const question = /^(how\s+to\s+\w+|how|what|why|when|where)\s+/i.test(text);
   const stripped = text
     .replace(/^(how\s+to\s+\w+|how|what|why|when|where)\s+/i, '')
-    .replace(/^(the|a|an|your|our|my)\s+(?=\w)/i, (article) => (/^how/i.test(text) ? '' : article));
-  return stripped.replace(CLAUSE_START, '').trim() || text;
+    // "How a bill becomes law" talks about bills in general; "the" before a name stays ("the Eiffel Tower").
+    .replace(/^(a|an|your|our|my)\s+(?=\w)/i, (article) => (question ? '' : article));
+  const head = stripped.replace(CLAUSE_START, '').trim();
+  if (head !== stripped.trim() || !question) return head || text;
+  return subjectBeforeVerb(head) || text;
+}
+
+/**
+ * The subject of a question's clause without a helper verb: "cats purr" → "cats", "bees make
+ * honey" → "bees", "the Roman Empire fell" → "the Roman Empire", "the heart pumps blood" → "the
+ * heart", "bill becomes law" → "bill". A plural first word, a word before a verb in -s, or an
+ * article with a name or one noun, is the subject; the verb follows.
+ */
+function subjectBeforeVerb(clause: string): string {
+  const words = clause.split(/\s+/);
+  if (words.length < 2) return clause;
+  if (/^the$/i.test(words[0]!)) {
+    const name = words.slice(1).findIndex((word) => !/^\p{Lu}/u.test(word));
+    const end = name === -1 ? words.length : Math.max(2, name + 1);
+    return words.slice(0, end).join(' ');
+  }
+  if (/^\p{Lu}/u.test(words[0]!)) {
+    const name = words.findIndex((word) => !/^\p{Lu}/u.test(word));
+    return words.slice(0, name === -1 ? words.length : Math.max(1, name)).join(' ');
+  }
+  // "bill becomes law": a singular noun, then a verb in -s.
+  return isPlural(words[0]!) || /[^s]s$/i.test(words[1]!) ? words[0]! : clause;
 }
 
 /** A head word in -s (not -ss, -us, -is) or an irregular plural names several things. */
