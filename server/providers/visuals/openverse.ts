@@ -3,12 +3,12 @@
 // commercial, edited video are asked for and accepted (CC0, Public Domain Mark, CC BY, CC BY-SA —
 // never NC or ND), and every photo carries its credit — title, author, licence, source page —
 // for the video's description. Optional OAuth2 client credentials only raise the rate limits.
-import { dirname } from 'node:path';
 import { z } from 'zod';
 import { downloadMedia } from './files';
 import { sceneKeywords } from './keywords';
 import { orientationOf } from './openai-images';
 import { VisualProviderError, type SceneVisual, type SceneVisualRequest, type VisualLicence, type VisualProvider } from './types';
+import { UsedPerVideo } from './used-per-video';
 
 export interface OpenverseOptions {
   /** API base (default https://api.openverse.org/v1/). */
@@ -47,8 +47,6 @@ const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.nu
 
 export type OpenverseImage = z.infer<typeof imageSchema>;
 
-/** Photos of one render remembered for this many renders (ids per video work folder). */
-const REMEMBERED_VIDEOS = 200;
 /** Dead links are common in an index of other sites' files: try this many candidates. */
 const DOWNLOAD_ATTEMPTS = 3;
 const STILL_TYPES = new Set(['jpg', 'jpeg', 'png', 'webp']);
@@ -59,7 +57,7 @@ export class OpenverseProvider implements VisualProvider {
   readonly id = 'openverse';
   readonly label = 'Openverse openly licensed photos';
   private readonly base: string;
-  private readonly used = new Map<string, Set<string>>();
+  private readonly used = new UsedPerVideo();
   private token: { value: string; expiresAt: number } | null = null;
   /** Until when calls are skipped: a 429's Retry-After, or a pause after a network failure. */
   private pausedUntil = 0;
@@ -78,7 +76,7 @@ export class OpenverseProvider implements VisualProvider {
     const aspect = orientation === 'portrait' ? 'tall' : orientation === 'landscape' ? 'wide' : 'square';
     // The frame's shape first; then the main word in any shape (the composer crops to cover).
     const searches = [{ q: keywords.slice(0, 3).join(' '), aspect_ratio: aspect }, { q: keywords[0]!, aspect_ratio: null }];
-    const used = this.usedFor(request.outputBase);
+    const used = this.used.for(request.outputBase);
 
     for (const search of searches) {
       let answer = searchAnswer.parse(await this.search(search.q, search.aspect_ratio, 1, signal));
@@ -118,17 +116,6 @@ export class OpenverseProvider implements VisualProvider {
       if (lastProblem) throw lastProblem;
     }
     throw new VisualProviderError(`Openverse has no unused openly licensed photo for "${searches[0]!.q}".`, 'bad');
-  }
-
-  private usedFor(outputBase: string): Set<string> {
-    const key = dirname(outputBase);
-    let set = this.used.get(key);
-    if (!set) {
-      set = new Set();
-      this.used.set(key, set);
-      if (this.used.size > REMEMBERED_VIDEOS) this.used.delete(this.used.keys().next().value!);
-    }
-    return set;
   }
 
   private async search(q: string, aspectRatio: string | null, page: number, signal?: AbortSignal): Promise<unknown> {

@@ -1,12 +1,12 @@
 // Stock footage from Pexels: a video clip per scene when one matches, else a photo. Protocol
 // facts: shared/reference/platforms.md §8a. Terms: every file carries its creator's credit
 // ("Video by … on Pexels") for the video's description and the app's credits list.
-import { dirname } from 'node:path';
 import { z } from 'zod';
 import { downloadMedia } from './files';
 import { sceneKeywords } from './keywords';
 import { orientationOf } from './openai-images';
 import { VisualProviderError, type SceneVisual, type SceneVisualRequest, type VisualProvider } from './types';
+import { UsedPerVideo } from './used-per-video';
 
 export interface PexelsOptions {
   apiKey: string;
@@ -45,8 +45,6 @@ const photosAnswer = z.object({ photos: z.array(z.unknown()) });
 type PexelsVideo = z.infer<typeof videoSchema>;
 type VideoFile = PexelsVideo['video_files'][number];
 
-/** Videos of one render remembered for this many renders (ids per video work folder). */
-const REMEMBERED_VIDEOS = 200;
 
 export class PexelsProvider implements VisualProvider {
   readonly id = 'pexels';
@@ -54,7 +52,7 @@ export class PexelsProvider implements VisualProvider {
   private readonly photosBase: string;
   private readonly videosBase: string;
   /** Stock ids already used, per video (its work folder): one clip never shows twice. */
-  private readonly used = new Map<string, Set<string>>();
+  private readonly used = new UsedPerVideo();
   /** When the hourly allowance is spent (X-Ratelimit-Remaining: 0), the reset time in ms. */
   private blockedUntil = 0;
 
@@ -68,7 +66,7 @@ export class PexelsProvider implements VisualProvider {
     const keywords = words.length > 0 ? words : sceneKeywords(request.prompt, 'english');
     if (keywords.length === 0) throw new VisualProviderError('This scene has no words to search stock footage for.', 'bad');
     const queries = [...new Set([keywords.slice(0, 3).join(' '), keywords[0]!])];
-    const used = this.usedFor(request.outputBase);
+    const used = this.used.for(request.outputBase);
     const orientation = orientationOf(request.width, request.height);
 
     for (const query of queries) {
@@ -113,17 +111,6 @@ export class PexelsProvider implements VisualProvider {
       }
     }
     throw new VisualProviderError(`Pexels has no unused video or photo for "${queries[0]}".`, 'bad');
-  }
-
-  private usedFor(outputBase: string): Set<string> {
-    const key = dirname(outputBase);
-    let set = this.used.get(key);
-    if (!set) {
-      set = new Set();
-      this.used.set(key, set);
-      if (this.used.size > REMEMBERED_VIDEOS) this.used.delete(this.used.keys().next().value!);
-    }
-    return set;
   }
 
   private async get(url: string, query: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
