@@ -134,8 +134,8 @@ describe('route tree (spec §2)', () => {
     expect(nav.querySelector('a[href="/create-ai-video"]')?.textContent).not.toContain('locked');
     // Home lists what is locked and the plan that unlocks it.
     const locked = await screen.findByRole('list', { name: 'Locked features and the plan that unlocks them' });
-    expect(locked.textContent).toContain('Publish and schedule posts—Creator plan');
-    expect(locked.textContent).toContain('Create AI video series—Pro plan');
+    expect(locked.textContent).toContain('Publish and schedule posts — Creator plan');
+    expect(locked.textContent).toContain('Create AI video series — Pro plan');
     // Limits: usage counted by the server, and 0 reads as "Not included".
     expect(await screen.findByText('3 of 20 this month')).toBeTruthy();
     expect(screen.getByText('Not included')).toBeTruthy();

@@ -208,14 +208,17 @@ export function HomePage({ Start, PublishAlerts }: HomePageProps = {}) {
                 const plan = unlockingPlan(plans, feature.permission);
                 return (
                   <List.Item key={feature.permission}>
-                    <Group gap="xs" wrap="wrap">
-                      <IconLock size={16} aria-hidden />
-                      <Text fz="sm">{feature.label}</Text>
-                      <Text fz="sm" c="dimmed">
-                        —
-                      </Text>
-                      <Text fz="sm" fw={600}>
-                        {plan ? `${plan.name} plan` : 'a higher plan'}
+                    {/* One sentence, so a phone wraps it as text rather than putting the plan on a line of its own. */}
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                      <Text fz="sm">
+                        {feature.label}{' '}
+                        <Text span inherit c="dimmed">
+                          —
+                        </Text>{' '}
+                        <Text span inherit fw={600}>
+                          {plan ? `${plan.name} plan` : 'a higher plan'}
+                        </Text>
                       </Text>
                     </Group>
                   </List.Item>
