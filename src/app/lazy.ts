@@ -175,8 +175,11 @@ function afterNextPaint(task: () => void): () => void {
   };
 }
 
-/** A framed screen's chunk after the data layer and its parts, each evaluated in a task of its own. */
-function loadFramedScreen<T>(load: () => Promise<T>, parts: ReadonlyArray<() => Promise<unknown>>): Promise<T> {
+/**
+ * `load` after the data layer and `parts`, each evaluated in a task of its own: how a framed
+ * screen's chunk arrives, and any other late chunk that reads the store (home's sections).
+ */
+export function loadAfterDataLayer<T>(load: () => Promise<T>, parts: ReadonlyArray<() => Promise<unknown>>): Promise<T> {
   if (parts.length === 0) return afterScreenDataLayer(load);
   // A part that fails is left to the screen's own import, which reports it.
   const partsIn = Promise.all(parts.map((part) => part().catch(() => undefined)));
@@ -249,7 +252,7 @@ export const lazyPage = <T extends Record<string, unknown>, K extends keyof T & 
   // A screen whose Mantine components are not all in the first screens' styles loads with the
   // whole sheet (src/app/styles/mantine-styles.ts), fetched alongside its chunk.
   // Read when loading, not now: the signed-in layout sets it after the routes are made.
-  const loadScreen = options.framed ? () => loadFramedScreen(load, options.parts ?? []) : load;
+  const loadScreen = options.framed ? () => loadAfterDataLayer(load, options.parts ?? []) : load;
   const loadWithStyles = options.firstScreen ? loadScreen : () => Promise.all([loadScreen(), loadAllMantineStyles()]).then(([module]) => module);
   const page = lazyRouteComponent(withChunkTimeout(loadWithStyles), exportName);
   if (options.framed) return framedPage(page, exportName);

@@ -47,7 +47,13 @@ function limitLabel(key: string): string {
 
 // The sections that read the local store: one chunk (it brings Dexie), requested once home has
 // painted. Offline before it was cached it is asked for again when the network is back.
-const activity = retryWhenOnline(() => import('./activity/HomeActivity'));
+// The app sets what goes first: the data layer and the contract schemas the chunk evaluates, each
+// in a task of its own; evaluated with the chunk they made one of the load's longest tasks.
+let prepareSections: () => Promise<unknown> = () => Promise.resolve();
+export function setHomeSectionsPreparation(prepare: () => Promise<unknown>): void {
+  prepareSections = prepare;
+}
+const activity = retryWhenOnline(() => prepareSections().then(() => import('./activity/HomeActivity')));
 const NeedsYou = lazy(() => activity().then((module) => ({ default: module.NeedsYou })));
 const LatestVideos = lazy(() => activity().then((module) => ({ default: module.LatestVideos })));
 const NextPosts = lazy(() => activity().then((module) => ({ default: module.NextPosts })));
