@@ -30,6 +30,8 @@ const FILLER = new Set([
   'imagine', 'remember', 'learn', 'understand', 'explain', 'discover', 'story', 'today', 'tonight', 'years', 'year',
   'ago', 'later', 'early', 'long', 'short', 'high', 'low', 'little', 'large', 'huge', 'tiny', 'best', 'better', 'worst',
   'million', 'millions', 'billion', 'billions', 'thousand', 'thousands', 'hundred', 'hundreds', 'works', 'work', 'working',
+  // Verbs and adverbs that name an emoji ("pick" → pickaxe, "away" → dashing away) but are never what a scene is about.
+  'away', 'pick', 'picks', 'picked', 'close', 'closer', 'closely', 'far', 'sound', 'sounds', 'notice', 'noticed', 'simple', 'surprising',
 ]);
 
 /** The scene's narration without the planner's style suffix ("(anime style, vertical …)"). */
