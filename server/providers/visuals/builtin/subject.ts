@@ -31,7 +31,7 @@ const FILLER = new Set([
   'ago', 'later', 'early', 'long', 'short', 'high', 'low', 'little', 'large', 'huge', 'tiny', 'best', 'better', 'worst',
   'million', 'millions', 'billion', 'billions', 'thousand', 'thousands', 'hundred', 'hundreds', 'works', 'work', 'working',
   // Verbs and adverbs that name an emoji ("pick" → pickaxe, "away" → dashing away) but are never what a scene is about.
-  'away', 'pick', 'picks', 'picked', 'close', 'closer', 'closely', 'far', 'sound', 'sounds', 'notice', 'noticed', 'simple', 'surprising',
+  'away', 'pick', 'picks', 'picked', 'close', 'closer', 'closely', 'far', 'sound', 'sounds', 'notice', 'noticed', 'simple', 'surprising', 'picture', 'pictured',
 ]);
 
 /** The scene's narration without the planner's style suffix ("(anime style, vertical …)"). */
