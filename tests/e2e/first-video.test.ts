@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_MUSIC_PREVIEW_SECONDS, builtinMusicPreviewPath } from '../../contract/builtin-music';
+import { BUILTIN_MUSIC, BUILTIN_MUSIC_PREVIEW_SECONDS, builtinMusicPreviewPath, type BuiltinMusicTrack } from '../../contract/builtin-music';
 import { apiCall, PHONE, registerInBrowser, useServerAndBrowser } from './harness';
 
 /** A render on a loaded 2-core machine: script, voice, visuals, music, ffmpeg (waits, not timings). */
@@ -19,9 +19,15 @@ const TEST_TIMEOUT = 170_000;
 const SHORTEST = 5;
 const PHONE_WIDTH = PHONE.viewport?.width ?? 390;
 
+function builtinTrack(title: string): BuiltinMusicTrack {
+  const track = BUILTIN_MUSIC.find((entry) => entry.title === title);
+  if (!track) throw new Error(`No built-in track is called ${title}`);
+  return track;
+}
+
 /** Two built-in tracks of different moods, tempos and keys: the first is only previewed, the second chosen. */
-const PREVIEWED = { id: '704c5936-52d5-4097-af9e-ccc4e496951f', title: 'Morning Haze' };
-const CHOSEN = { id: '1e539c14-c913-49f3-aa5b-20f3b24ea8fe', title: 'Open Road' };
+const PREVIEWED = builtinTrack('Morning Haze');
+const CHOSEN = builtinTrack('Open Road');
 
 /** Sample rate the sound is compared at: plenty for a track's tonal content, cheap to correlate. */
 const COMPARE_RATE = 8_000;
