@@ -125,7 +125,19 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** The device the browser emulates; the default is a 1280 × 800 desktop window. */
+export interface BrowserDevice {
+  viewport?: { width: number; height: number };
+  /** Honours the page's meta viewport and reports a mobile user agent's screen, as a phone does. */
+  isMobile?: boolean;
+  /** Touch events and `(pointer: coarse)`, so `tap()` works. */
+  hasTouch?: boolean;
+}
+
+/** A 390 × 844 phone with touch (an iPhone 12–15's CSS size), for the narrowest layout the app supports. */
+export const PHONE: BrowserDevice = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+export async function launchBrowser(device: BrowserDevice = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
@@ -133,7 +145,9 @@ export async function launchBrowser(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    viewport: { width: 1280, height: 800 },
+    viewport: device.viewport ?? { width: 1280, height: 800 },
+    isMobile: device.isMobile ?? false,
+    hasTouch: device.hasTouch ?? false,
     args: [...CHROMIUM_FLAGS],
   });
   return {
@@ -149,12 +163,12 @@ export async function launchBrowser(): Promise<Browser> {
  * The test file's server and browser: started before its tests (`beforeAll`), stopped after them.
  * Read them inside tests and hooks; before `beforeAll` has run they throw.
  */
-export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}): { readonly server: RunningServer; readonly browser: Browser } {
+export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}, device: BrowserDevice = {}): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer(env);
-    browser = await launchBrowser();
+    browser = await launchBrowser(device);
   });
   afterAll(async () => {
     await browser?.close();
