@@ -86,6 +86,12 @@ export default tseslint.config(
               message: 'server/config.ts is a leaf: it imports nothing of the server (only contract/), so every module can read it without an import circle.',
             },
             {
+              target: './server/lib',
+              from: './server',
+              except: ['./lib'],
+              message: 'server/lib holds helpers for every layer: it imports nothing else of the server (contract/ at most).',
+            },
+            {
               target: './server/http/**',
               from: './server/db/schema*.ts',
               message: 'Routes call the domain, never tables: move the query into a server/domain function.',

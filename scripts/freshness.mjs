@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const SOURCES = ['src', 'server', 'contract', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/compress-client.mjs'];
 // index.html.br: written last by the client build (scripts/compress-client.mjs).
-const OUTPUTS = ['dist/client/index.html', 'dist/client/index.html.br', 'dist/server/main.js', 'dist/server/worker.js', 'dist/server/admin.js', 'dist/server/speech-worker.js'];
+const OUTPUTS = ['dist/client/index.html', 'dist/client/index.html.br', 'dist/server/main.js', 'dist/server/worker.js', 'dist/server/admin.js', 'dist/server/speech-worker.js', 'dist/server/music-worker.js'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -138,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: services.jobs,
     storage: services.storage,
     mediaUrls: services.mediaUrls,
+    musicComposer: services.musicComposer,
     renders: services.renders,
     social: services.social,
     publisher: services.publisher,

@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import type { FinishedUploads } from './http/context';
 import { loggerOptions } from './logger';
 import { loadMediaUrlSecret } from './domain/server-secrets';
+import { MusicComposer } from './media/music/composer-pool';
 import { createMediaUrlSigner, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import { createMailer, type Mailer } from './providers/mail/mailer';
@@ -78,6 +79,8 @@ export interface Services {
   speech: SpeechProviders;
   storage: MediaStorage;
   mediaUrls: SignedMediaUrls;
+  /** The built-in music's composer threads (started on first use, ended by close()). */
+  musicComposer: MusicComposer;
   tokenCipher: TokenCipher;
   social: SocialAdapters;
   /** The built-in platform sandboxes' routes, when one is in use (the app mounts them). */
@@ -120,6 +123,8 @@ export async function buildServices(config: Config, database: Database, options:
     if (!overrides.mailer) closers.push(() => mailer.close());
     const { scriptWriter, speech, storage } = configuredRenderProviders(config, overrides, (message) => log.info(message));
     if (!overrides.speech) closers.push(() => speech.close?.());
+    const musicComposer = new MusicComposer();
+    closers.push(() => musicComposer.close());
     const mediaUrls = overrides.mediaUrls ?? createMediaUrlSigner(await loadMediaUrlSecret(database.db, config.media.urlSecret));
     const tokenCipher = await loadTokenCipher(database.db, config.tokenEncryption);
     // Real platforms when configured, else their built-in sandboxes (whose routes the app mounts).
@@ -128,7 +133,7 @@ export async function buildServices(config: Config, database: Database, options:
     const social = overrides.social ?? socialSetup.adapters;
     // No row locks on PGlite: its single connection, held during a call to the in-process sandbox, would deadlock.
     const accountTokens = overrides.accountTokens ?? createAccountTokens({ db: database.db, cipher: tokenCipher, adapters: social, lockRows: database.kind === 'postgres' });
-    const render = createRenderServices({ config, database, storage, scriptWriter, speech, log: (message, error) => log.warn({ err: error }, message) }, overrides.renderOverrides);
+    const render = createRenderServices({ config, database, storage, scriptWriter, speech, musicComposer, log: (message, error) => log.warn({ err: error }, message) }, overrides.renderOverrides);
     const publishEngine: Omit<PublishEngineDeps, 'scheduler' | 'db'> = {
       adapters: social,
       tokens: accountTokens,
@@ -172,6 +177,7 @@ export async function buildServices(config: Config, database: Database, options:
       speech,
       storage,
       mediaUrls,
+      musicComposer,
       tokenCipher,
       social,
       sandboxPlugin: socialSetup.sandboxPlugin,

@@ -8,6 +8,7 @@ import type { SpeechProviders } from '../providers/tts';
 import type { VoiceCatalogue } from '../domain/voices/voice-catalogue';
 import type { SignedMediaUrls } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage/types';
+import type { MusicComposer } from '../media/music/composer-pool';
 import type { VideoRenderer } from '../domain/videos/runner';
 import type { SocialAdapters } from '../domain/ports/social';
 import type { AccountTokenService, PublishScheduler } from '../domain/social/types';
@@ -46,6 +47,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** Signs the expiring URLs of media in owner-scoped answers; GET /media/* verifies them. */
   mediaUrls: SignedMediaUrls;
+  /** Composes the built-in tracks off the event loop (their previews are rendered on first use). */
+  musicComposer: MusicComposer;
   /** Where queued videos go to be rendered (pg-boss, or the in-process runner). */
   renders: VideoRenderer;
   /** Social platform adapters in use (real or the built-in sandbox), by platform. */

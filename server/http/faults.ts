@@ -5,6 +5,7 @@
 // the route is not registered and no hook runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { mulberry32 } from '../lib/seeded-random';
 import { parseBody } from './validation';
 
 export const FAULT_KINDS = ['500', '503', '429', 'drop-before', 'drop-after'] as const;
@@ -21,18 +22,6 @@ const faultSettings = z.object({
 });
 type FaultSettings = z.infer<typeof faultSettings>;
 
-/** mulberry32: small, seedable, good enough to pick faults. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     injectedFault: FaultKind | null;
@@ -41,7 +30,7 @@ declare module 'fastify' {
 
 export function registerFaultInjection(app: FastifyInstance): void {
   let settings: FaultSettings = { rate: 0, kinds: [...FAULT_KINDS], paths: ['/api/'], seed: 1 };
-  let random = generator(settings.seed);
+  let random = mulberry32(settings.seed);
   const injected: Record<string, number> = {};
 
   const eligible = (request: FastifyRequest) => {
@@ -55,7 +44,7 @@ export function registerFaultInjection(app: FastifyInstance): void {
 
   app.post('/internal/test/faults', (request, reply) => {
     settings = parseBody(faultSettings, request.body);
-    random = generator(settings.seed);
+    random = mulberry32(settings.seed);
     for (const key of Object.keys(injected)) delete injected[key];
     return reply.send({ ...settings, injected });
   });

@@ -10,6 +10,7 @@ import type { RenderServices, StoredMedia } from '../domain/videos/pipeline/serv
 import { buildAss } from '../media/captions';
 import { composeVideo } from '../media/compose';
 import { ensureBuiltinTrack } from '../media/music/builtin-store';
+import type { MusicComposer } from '../media/music/composer-pool';
 import { prepareFontsDir } from '../media/fonts';
 import { createMediaStorage } from '../media/storage';
 import type { MediaStorage } from '../media/storage/types';
@@ -47,6 +48,8 @@ export interface RenderServiceDeps {
   storage: MediaStorage;
   scriptWriter: ScriptWriter;
   speech: SpeechProviders;
+  /** Composes the built-in tracks (in worker threads). */
+  musicComposer: MusicComposer;
   log?: RenderServices['log'];
 }
 
@@ -77,7 +80,7 @@ export function createRenderServices(deps: RenderServiceDeps, overrides: Partial
     speech: deps.speech,
     visuals: createVisualProvider(deps.config.visuals),
     musicTrack,
-    builtinMusic: async (track) => ({ key: await ensureBuiltinTrack(deps.storage, track, 'loop'), kind: 'audio' }),
+    builtinMusic: async (track, signal) => ({ key: await ensureBuiltinTrack(deps.storage, deps.musicComposer, track, 'loop', signal), kind: 'audio' }),
     sceneMedia: sceneMediaByIds,
     captionsAss: buildAss,
     compose: composeVideo,

@@ -14,7 +14,8 @@ import type { StoredMedia } from '../../server/domain/videos/pipeline/services';
 import { measureLoudness, probe } from '../../server/media/ffmpeg';
 import { createMediaStorage } from '../../server/media/storage';
 import { builtinMusicKey, renderBuiltinTrack } from '../../server/media/music/builtin-store';
-import { composeTrack, type StereoPcm } from '../../server/media/music/compose-track';
+import { COMPOSER_VERSION, composeTrack, toS16le, type StereoPcm } from '../../server/media/music/compose-track';
+import { MusicComposer } from '../../server/media/music/composer-pool';
 import { as, createTestApp, errorsOf, messageOf, uniqueEmail, type TestApp } from './helpers';
 import { fakeRenderPieces } from './videos-fixtures';
 
@@ -44,6 +45,9 @@ function stats({ left, right }: StereoPcm) {
 const hashOf = (pcm: StereoPcm) => createHash('sha256').update(Buffer.from(pcm.left.buffer)).update(Buffer.from(pcm.right.buffer)).digest('hex');
 
 describe('the built-in composer', () => {
+  const composer = new MusicComposer();
+  afterAll(() => composer.close());
+
   it('ships a few dozen tracks in every mood, each 30–60 s, with unique ids and titles', () => {
     expect(BUILTIN_MUSIC.length).toBeGreaterThanOrEqual(30);
     expect(new Set(BUILTIN_MUSIC.map((track) => track.id)).size).toBe(BUILTIN_MUSIC.length);
@@ -63,9 +67,9 @@ describe('the built-in composer', () => {
 
   // One bar of every track (the full set takes about a minute of CPU;
   // the full-length render is checked on one track below). Levels come from the mastering, the seam from rendering in a circle.
-  it('renders every track non-silent, levelled, below full scale, and looping without a click', async () => {
+  it('renders every track non-silent, levelled, below full scale, and looping without a click', () => {
     for (const track of BUILTIN_MUSIC) {
-      const measured = stats(await composeTrack(track, 1));
+      const measured = stats(composeTrack(track, 1));
       expect(measured.rmsDb, track.title).toBeGreaterThan(-19);
       expect(measured.rmsDb, track.title).toBeLessThan(-17);
       expect(measured.peak, track.title).toBeLessThanOrEqual(0.892);
@@ -73,17 +77,34 @@ describe('the built-in composer', () => {
     }
   }, 120_000);
 
-  it('renders the same samples for the same track every time', async () => {
+  it('renders the same samples for the same track every time', () => {
     const track = BUILTIN_MUSIC[7]!;
-    expect(hashOf(await composeTrack(track, 2))).toBe(hashOf(await composeTrack(track, 2)));
-    expect(hashOf(await composeTrack(BUILTIN_MUSIC[8]!, 2))).not.toBe(hashOf(await composeTrack(track, 2)));
+    expect(hashOf(composeTrack(track, 2))).toBe(hashOf(composeTrack(track, 2)));
+    expect(hashOf(composeTrack(BUILTIN_MUSIC[8]!, 2))).not.toBe(hashOf(composeTrack(track, 2)));
+  });
+
+  // Stored renders are keyed by COMPOSER_VERSION: these bytes are what version 1 sounds like. A
+  // change to the composer that alters them must bump the version (and these hashes).
+  it('composes the sound its COMPOSER_VERSION names, for a track of every mood', () => {
+    const recorded: Record<number, string> = {
+      0: 'c87d545dee894d0e0168c37d5d4ab2f4b94e2c64fa62d9c376748eff0be60b8f',
+      5: 'bc90d11961b8247f0b0363b305e8f82bcc1768f20298e179ad1b6fa4e813967b',
+      10: 'c197a27e88fd23ed7c66e39c23ea4baad02c64861dee594bc1660083dbf313ad',
+      15: '616d691a35e37504895b7b9549094e2345f0b5cf31bddcd950d6bb96c7e65200',
+      20: '76b0d8134b0183c766895797faa130ac21b311e322f0744dca1ef9b9d055aa11',
+      25: 'b0eae9c17ed96877dce625d60727a61ce89e523515e2f520c4274709a54181ba',
+    };
+    expect(COMPOSER_VERSION).toBe(1);
+    for (const [index, hash] of Object.entries(recorded)) {
+      expect(createHash('sha256').update(toS16le(composeTrack(BUILTIN_MUSIC[Number(index)]!, 1))).digest('hex'), BUILTIN_MUSIC[Number(index)]!.title).toBe(hash);
+    }
   });
 
   it('encodes a full track to a lossless loop and a 15 s preview, byte for byte the same on a second render', async () => {
     const track = BUILTIN_MUSIC.reduce((fastest, entry) => (entry.bpm > fastest.bpm ? entry : fastest));
     const [first, second] = [await mkdtemp(join(tmpdir(), 'music-a-')), await mkdtemp(join(tmpdir(), 'music-b-'))];
     try {
-      const a = await renderBuiltinTrack(track, first);
+      const a = await renderBuiltinTrack(composer, track, first);
       const loop = await probe(a.loop);
       expect(loop.audioCodec).toBe('flac');
       expect(loop.duration).toBeCloseTo(builtinMusicDuration(track), 1);
@@ -94,7 +115,7 @@ describe('the built-in composer', () => {
       const lufs = await measureLoudness(a.loop, { seconds: builtinMusicDuration(track) });
       expect(lufs).toBeGreaterThan(-20);
       expect(lufs).toBeLessThan(-12);
-      const b = await renderBuiltinTrack(track, second);
+      const b = await renderBuiltinTrack(composer, track, second);
       expect(await readFile(b.loop)).toEqual(await readFile(a.loop));
       expect(await readFile(b.preview)).toEqual(await readFile(a.preview));
     } finally {

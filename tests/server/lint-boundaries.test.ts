@@ -55,4 +55,11 @@ describe('server import directions', { timeout: 60_000 }, () => {
   it('keeps HTTP out of the domain', async () => {
     expect(await boundaryProblems("export { parseBody } from '../../http/validation';\n", 'server/domain/videos/probe.ts')).toEqual([expect.stringContaining('know nothing of HTTP')]);
   });
+
+  it('keeps server/lib a leaf every layer may import', async () => {
+    expect(await boundaryProblems("export { loggerOptions } from '../logger';\n", 'server/lib/probe.ts')).toEqual([expect.stringContaining('server/lib holds helpers')]);
+    expect(await boundaryProblems("export { mulberry32 } from './seeded-random';\nexport { BUILTIN_MUSIC } from '../../contract/builtin-music';\n", 'server/lib/probe.ts')).toEqual([]);
+    expect(await boundaryProblems("export { fnv1a32 } from '../../lib/seeded-random';\n", 'server/domain/videos/probe.ts')).toEqual([]);
+    expect(await boundaryProblems("export { mulberry32 } from '../../lib/seeded-random';\n", 'server/providers/llm/probe.ts')).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@
 // classifier (word stems per mood, weighted, plus a few cues like exclamation marks); the same
 // script always gets the same track, so a restarted render mixes what the first run chose.
 import { BUILTIN_MUSIC, MUSIC_MOODS, type BuiltinMusicTrack, type MusicMood } from '../../../contract/builtin-music';
+import { fnv1a32 } from '../../lib/seeded-random';
 
 /** Word stems (matched at a word's start) that lean a script towards a mood. */
 const MOOD_STEMS: Record<MusicMood, string[]> = {
@@ -47,19 +48,9 @@ export function scriptMood(script: string): MusicMood {
   return best;
 }
 
-/** FNV-1a: a stable hash of the script, to pick among a mood's tracks. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    value ^= text.charCodeAt(i);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
-
 /** The built-in track "Auto" chooses for a script. */
 export function autoMusicTrack(script: string): BuiltinMusicTrack {
   const mood = scriptMood(script);
   const candidates = BUILTIN_MUSIC.filter((track) => track.mood === mood);
-  return candidates[hash(script.trim()) % candidates.length]!;
+  return candidates[fnv1a32(script.trim()) % candidates.length]!;
 }

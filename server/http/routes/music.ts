@@ -59,7 +59,7 @@ const uploadFields = z.object({
   title: z.string().trim().min(1, 'The title field is required.').max(200, 'The title field must not be greater than 200 characters.').optional(),
 });
 
-export async function musicRoutes(app: FastifyInstance, { database, storage, mediaUrls, config }: AppContext): Promise<void> {
+export async function musicRoutes(app: FastifyInstance, { database, storage, mediaUrls, musicComposer, config }: AppContext): Promise<void> {
   const { db } = database;
   const spoolDir = uploadSpoolDir(config.dataDir);
   const uploadLimit = mediaUploadLimit(db, config);
@@ -105,7 +105,7 @@ export async function musicRoutes(app: FastifyInstance, { database, storage, med
     const { id } = parseBody(idParams, request.params);
     const track = builtinMusicTrack(id);
     if (!track) throw new NotFoundError(MUSIC_TRACK_NOT_FOUND);
-    const key = await ensureBuiltinTrack(storage, track, 'preview');
+    const key = await ensureBuiltinTrack(storage, musicComposer, track, 'preview');
     return reply.header('cache-control', 'no-store').redirect(mediaUrls.sign(key, { ttlSeconds: PREVIEW_URL_TTL_SECONDS }), 302);
   });
 

@@ -7,9 +7,6 @@ import type { BuiltinMusicTrack, MusicMood } from '../../../contract/builtin-mus
 import { BUILTIN_MUSIC_BARS } from '../../../contract/builtin-music';
 import { bass, bell, electricPiano, hat, kick, pad, pluck, SAMPLE_RATE, seededRandom, snare, type Buses, type Note } from './voices';
 
-/** Composing takes a second or two of CPU: in slices, so an API process keeps answering meanwhile. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const SCALES = {
   major: [0, 2, 4, 5, 7, 9, 11],
   lydian: [0, 2, 4, 6, 7, 9, 11],
@@ -69,8 +66,8 @@ export interface Arrangement {
   length: number;
   reverbSize: number;
   tone: number | null;
-  /** Renders every note into the buses, giving the event loop a turn after each bar. */
-  play(buses: Buses): Promise<void>;
+  /** Renders every note into the buses. */
+  play(buses: Buses): void;
 }
 
 /** `bars` shortens the loop (tests); the catalogue's tracks are BUILTIN_MUSIC_BARS long. */
@@ -96,13 +93,12 @@ export function arrange(track: BuiltinMusicTrack, bars = BUILTIN_MUSIC_BARS): Ar
   const bassLow = track.tonic - 26;
   const bassNote = (bar: number) => voicing(track.tonic, scale, chordOf(bar), 1, bassLow)[0]!;
 
-  const melodyNotes = async (span: [number, number], instrument: (note: Note) => void, density: number, holdSteps: number) => {
+  const melodyNotes = (span: [number, number], instrument: (note: Note) => void, density: number, holdSteps: number) => {
     // One two-bar motif (rhythm and contour), played over each two bars with the chord's tones.
     const rhythm: number[] = [];
     for (let step = 0; step < 32; step += 2) if (step % 8 === 0 ? random() < density + 0.3 : random() < density) rhythm.push(step);
     const contour = rhythm.map(() => Math.floor(random() * 3) - 1);
     for (let bar = span[0]; bar < Math.min(span[1], bars); bar += 2) {
-      await yieldToEventLoop();
       let index = 1;
       rhythm.forEach((step, i) => {
         const barHere = bar + Math.floor(step / 16);
@@ -113,19 +109,17 @@ export function arrange(track: BuiltinMusicTrack, bars = BUILTIN_MUSIC_BARS): Ar
     }
   };
 
-  const drums = async (buses: Buses, fromBar: number, groove: { kicks: number[]; snares: number[]; hats: number[]; hatVelocity: number; clap?: boolean }) => {
+  const drums = (buses: Buses, fromBar: number, groove: { kicks: number[]; snares: number[]; hats: number[]; hatVelocity: number; clap?: boolean }) => {
     const noise = seededRandom(track.seed * 31 + 5);
     for (let bar = fromBar; bar < bars; bar++) {
-      await yieldToEventLoop();
       for (const step of groove.kicks) kick(buses, at(bar, step), humanize(step === 0 ? 0.9 : 0.7));
       for (const step of groove.snares) snare(buses, at(bar, step), humanize(0.7), noise, groove.clap ? { tone: 900, decay: 0.05, pan: 0.1 } : { tone: 190, decay: 0.09 });
       for (const step of groove.hats) hat(buses, at(bar, step), humanize(step % 4 === 2 ? groove.hatVelocity : groove.hatVelocity * 0.6), noise, { decay: 0.035, pan: -0.3 });
     }
   };
 
-  const play = async (buses: Buses) => {
+  const play = (buses: Buses) => {
     for (let bar = 0; bar < bars; bar++) {
-      await yieldToEventLoop();
       const chord = voicing(track.tonic, scale, chordOf(bar), chordSize, padLow);
       const root = bassNote(bar);
       const barSeconds = 16 * sixteenth;
@@ -170,26 +164,26 @@ export function arrange(track: BuiltinMusicTrack, bars = BUILTIN_MUSIC_BARS): Ar
     }
     switch (track.mood) {
       case 'upbeat':
-        await drums(buses, 0, { kicks: [0, 4, 8, 12], snares: [4, 12], hats: [2, 6, 10, 14], hatVelocity: 0.8, clap: true });
-        await melodyNotes([8, 16], (note) => pluck(buses, note, { harmonics: 5, decay: 0.4 }), 0.35, 2);
+        drums(buses, 0, { kicks: [0, 4, 8, 12], snares: [4, 12], hats: [2, 6, 10, 14], hatVelocity: 0.8, clap: true });
+        melodyNotes([8, 16], (note) => pluck(buses, note, { harmonics: 5, decay: 0.4 }), 0.35, 2);
         break;
       case 'dramatic':
-        await drums(buses, 4, { kicks: [0, 6, 8], snares: [8], hats: [], hatVelocity: 0 });
-        await melodyNotes([8, 16], (note) => pad(buses, { ...note, velocity: note.velocity * 0.8 }, { attack: 0.15, release: 0.6, cutoff: 3000, vibrato: 0.004 }), 0.12, 6);
+        drums(buses, 4, { kicks: [0, 6, 8], snares: [8], hats: [], hatVelocity: 0 });
+        melodyNotes([8, 16], (note) => pad(buses, { ...note, velocity: note.velocity * 0.8 }, { attack: 0.15, release: 0.6, cutoff: 3000, vibrato: 0.004 }), 0.12, 6);
         break;
       case 'lofi':
-        await drums(buses, 0, { kicks: [0, 7, 10], snares: [4, 12], hats: [0, 2, 4, 6, 8, 10, 12, 14], hatVelocity: 0.6 });
-        await melodyNotes([8, 16], (note) => electricPiano(buses, { ...note, midi: note.midi + 12 }, { brightness: 0.5 }), 0.2, 3);
+        drums(buses, 0, { kicks: [0, 7, 10], snares: [4, 12], hats: [0, 2, 4, 6, 8, 10, 12, 14], hatVelocity: 0.6 });
+        melodyNotes([8, 16], (note) => electricPiano(buses, { ...note, midi: note.midi + 12 }, { brightness: 0.5 }), 0.2, 3);
         break;
       case 'inspiring':
-        await drums(buses, 8, { kicks: [0, 8, 10], snares: [4, 12], hats: [2, 6, 10, 14], hatVelocity: 0.6, clap: true });
-        await melodyNotes([8, 16], (note) => pluck(buses, { ...note, midi: note.midi + 12 }, { harmonics: 6, decay: 0.8 }), 0.25, 3);
+        drums(buses, 8, { kicks: [0, 8, 10], snares: [4, 12], hats: [2, 6, 10, 14], hatVelocity: 0.6, clap: true });
+        melodyNotes([8, 16], (note) => pluck(buses, { ...note, midi: note.midi + 12 }, { harmonics: 6, decay: 0.8 }), 0.25, 3);
         break;
       case 'mysterious':
-        await drums(buses, 4, { kicks: [0, 10], snares: [], hats: [2, 6, 10, 14], hatVelocity: 0.35 });
+        drums(buses, 4, { kicks: [0, 10], snares: [], hats: [2, 6, 10, 14], hatVelocity: 0.35 });
         break;
       case 'calm':
-        await melodyNotes([8, 16], (note) => pluck(buses, { ...note, midi: note.midi + 12 }, { harmonics: 4, decay: 1.2 }), 0.15, 6);
+        melodyNotes([8, 16], (note) => pluck(buses, { ...note, midi: note.midi + 12 }, { harmonics: 4, decay: 1.2 }), 0.15, 6);
         break;
     }
   };

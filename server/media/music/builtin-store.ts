@@ -5,10 +5,12 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUILTIN_MUSIC_PREVIEW_SECONDS, builtinMusicDuration, type BuiltinMusicTrack } from '../../../contract/builtin-music';
+import { abortError } from '../../lib/abort';
 import { runFfmpeg } from '../ffmpeg';
 import type { MediaStorage } from '../storage/types';
 import { makeWorkDir } from '../temp-roots';
-import { COMPOSER_VERSION, composeTrack, SAMPLE_RATE, toS16le } from './compose-track';
+import { COMPOSER_VERSION, SAMPLE_RATE } from './compose-track';
+import type { MusicComposer } from './composer-pool';
 
 export type BuiltinMusicFile = 'loop' | 'preview';
 
@@ -27,9 +29,9 @@ export function builtinMusicKey(track: Pick<BuiltinMusicTrack, 'id'>, file: Buil
 const BITEXACT = ['-fflags', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1'];
 
 /** Composes `track` and encodes its loop and preview into `workDir`; returns the two paths. */
-export async function renderBuiltinTrack(track: BuiltinMusicTrack, workDir: string, signal?: AbortSignal): Promise<Record<BuiltinMusicFile, string>> {
+export async function renderBuiltinTrack(composer: MusicComposer, track: BuiltinMusicTrack, workDir: string, signal?: AbortSignal): Promise<Record<BuiltinMusicFile, string>> {
   const pcmPath = join(workDir, 'track.pcm');
-  await writeFile(pcmPath, toS16le(await composeTrack(track)));
+  await writeFile(pcmPath, await composer.compose(track, signal ? { signal } : {}));
   const loop = join(workDir, FILES.loop.suffix);
   const preview = join(workDir, FILES.preview.suffix);
   const fadeStart = Math.min(BUILTIN_MUSIC_PREVIEW_SECONDS, builtinMusicDuration(track)) - 2;
@@ -46,29 +48,73 @@ export async function renderBuiltinTrack(track: BuiltinMusicTrack, workDir: stri
   return { loop, preview };
 }
 
-const inFlight = new Map<string, Promise<void>>();
+/** A render of one track that every caller asking for it meanwhile waits on. */
+interface SharedRender {
+  done: Promise<void>;
+  stop: AbortController;
+  /** Callers still waiting: when the last one gives up, the render stops. */
+  waiting: number;
+}
+
+const inFlight = new Map<string, SharedRender>();
+
+/** Settles with `done`, or rejects as soon as `signal` aborts (`done` goes on for others). */
+function waitUnlessAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return done;
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void done.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /**
  * The storage key of a built-in track's file, rendering and storing both files first when they
  * are not stored yet. Within a process one render per track runs at a time (a second caller waits
- * for it); across processes a race renders twice and stores the same bytes.
+ * for it); across processes a race renders twice and stores the same bytes. A caller whose signal
+ * aborts stops waiting at once; the render itself stops when no caller waits for it any more.
  */
-export async function ensureBuiltinTrack(storage: MediaStorage, track: BuiltinMusicTrack, file: BuiltinMusicFile): Promise<string> {
+export async function ensureBuiltinTrack(
+  storage: MediaStorage,
+  composer: MusicComposer,
+  track: BuiltinMusicTrack,
+  file: BuiltinMusicFile,
+  signal?: AbortSignal,
+): Promise<string> {
   const key = builtinMusicKey(track, file);
   if (await storage.stat(key)) return key;
-  let rendering = inFlight.get(track.id);
-  if (!rendering) {
-    rendering = renderAndStore(storage, track).finally(() => inFlight.delete(track.id));
-    inFlight.set(track.id, rendering);
+  signal?.throwIfAborted();
+  const render = inFlight.get(track.id) ?? startRender(storage, composer, track);
+  render.waiting++;
+  try {
+    await waitUnlessAborted(render.done, signal);
+  } finally {
+    render.waiting--;
+    if (render.waiting === 0 && signal?.aborted) {
+      // Stopped for good: a later caller starts a render of its own instead of joining this one.
+      if (inFlight.get(track.id) === render) inFlight.delete(track.id);
+      render.stop.abort(abortError(signal));
+    }
   }
-  await rendering;
   return key;
 }
 
-async function renderAndStore(storage: MediaStorage, track: BuiltinMusicTrack): Promise<void> {
+function startRender(storage: MediaStorage, composer: MusicComposer, track: BuiltinMusicTrack): SharedRender {
+  const render: SharedRender = { done: Promise.resolve(), stop: new AbortController(), waiting: 0 };
+  render.done = renderAndStore(storage, composer, track, render.stop.signal).finally(() => {
+    if (inFlight.get(track.id) === render) inFlight.delete(track.id);
+  });
+  // A render stopped because nobody waits any more fails with nobody to hear it.
+  render.done.catch(() => {});
+  inFlight.set(track.id, render);
+  return render;
+}
+
+async function renderAndStore(storage: MediaStorage, composer: MusicComposer, track: BuiltinMusicTrack, signal: AbortSignal): Promise<void> {
   const workDir = await makeWorkDir('reelflow-music');
   try {
-    const paths = await renderBuiltinTrack(track, workDir);
+    const paths = await renderBuiltinTrack(composer, track, workDir, signal);
     // The loop last: its presence is what says both files are stored (the preview's stat is checked too).
     await storage.putFile(builtinMusicKey(track, 'preview'), paths.preview, FILES.preview.contentType);
     await storage.putFile(builtinMusicKey(track, 'loop'), paths.loop, FILES.loop.contentType);

@@ -1,8 +1,9 @@
 // The built-in composer: a catalogue entry → one seamless stereo loop of PCM, deterministic (the
 // same entry gives the same samples on every machine and run, so processes that render it at the
-// same time store identical files).
+// same time store identical files). A second or two of CPU for a full track, all of it
+// synchronous: the server runs it in a worker thread (composer-pool.ts), never on its event loop.
 import type { BuiltinMusicTrack } from '../../../contract/builtin-music';
-import { arrange, yieldToEventLoop } from './arrangement';
+import { arrange } from './arrangement';
 import { highPass, lowPass, master, reverb } from './effects';
 import { LoopBus } from './voices';
 
@@ -17,12 +18,11 @@ export interface StereoPcm {
 }
 
 /** `bars` shortens the loop (tests render every track quickly that way). */
-export async function composeTrack(track: BuiltinMusicTrack, bars?: number): Promise<StereoPcm> {
+export function composeTrack(track: BuiltinMusicTrack, bars?: number): StereoPcm {
   const arrangement = arrange(track, bars);
   const buses = { dry: new LoopBus(arrangement.length), send: new LoopBus(arrangement.length) };
-  await arrangement.play(buses);
-  await yieldToEventLoop();
-  const wet = await reverb(buses.send, arrangement.reverbSize);
+  arrangement.play(buses);
+  const wet = reverb(buses.send, arrangement.reverbSize);
   let left: Float32Array = new Float32Array(arrangement.length);
   let right: Float32Array = new Float32Array(arrangement.length);
   for (let i = 0; i < arrangement.length; i++) {
@@ -31,14 +31,10 @@ export async function composeTrack(track: BuiltinMusicTrack, bars?: number): Pro
   }
   if (arrangement.tone !== null) {
     left = lowPass(left, arrangement.tone);
-    await yieldToEventLoop();
     right = lowPass(right, arrangement.tone);
-    await yieldToEventLoop();
   }
   left = highPass(left, 30);
-  await yieldToEventLoop();
   right = highPass(right, 30);
-  await yieldToEventLoop();
   return master(left, right);
 }
 

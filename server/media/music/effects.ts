@@ -20,9 +20,6 @@ function steadyState(input: Float32Array, warmUpSeconds: number, filter: (signal
   return filter(extended).slice(extended.length - input.length);
 }
 
-/** A turn for the event loop between long filter passes (an API process keeps answering). */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Lowpass-feedback comb (Freeverb's), added into `out`. */
 function comb(input: Float32Array, out: Float32Array, size: number, feedback: number, damping: number): void {
   const buffer = new Float32Array(size);
@@ -58,20 +55,17 @@ const STEREO_SPREAD = 23;
 const REVERB_WARM_UP_SECONDS = 8;
 
 /** A Schroeder/Moorer reverb (Freeverb's structure) over the send bus: `size` 0–1 sets the decay. */
-export async function reverb(send: LoopBus, size: number): Promise<{ left: Float32Array; right: Float32Array }> {
+export function reverb(send: LoopBus, size: number): { left: Float32Array; right: Float32Array } {
   const feedback = 0.7 + 0.28 * size;
-  const channel = async (input: Float32Array, spread: number) => {
+  const channel = (input: Float32Array, spread: number) => {
     const warmUp = Math.min(Math.round(REVERB_WARM_UP_SECONDS * SAMPLE_RATE), input.length);
     const scaled = withWarmUp(input, warmUp).map((sample) => sample * 0.015);
     const out = new Float32Array(scaled.length);
-    for (const length of COMBS) {
-      comb(scaled, out, length + spread, feedback, 0.35);
-      await yieldToEventLoop();
-    }
+    for (const length of COMBS) comb(scaled, out, length + spread, feedback, 0.35);
     for (const length of ALLPASSES) allPass(out, length + spread);
     return out.slice(warmUp);
   };
-  return { left: await channel(send.left, 0), right: await channel(send.right, STEREO_SPREAD) };
+  return { left: channel(send.left, 0), right: channel(send.right, STEREO_SPREAD) };
 }
 
 /** Two-pole low-pass (biquad, Butterworth Q): the lo-fi dullness or a general top-end smoothing. */

@@ -1,6 +1,7 @@
 // The composer's instruments, in plain TypeScript: each renders one note into a stereo loop
 // buffer. Writes wrap around the loop's end (index modulo its length), so a note ringing past the
 // last bar sounds at the start of the next pass and the loop joins without a seam.
+import { mulberry32 } from '../../lib/seeded-random';
 
 export const SAMPLE_RATE = 44_100;
 
@@ -49,16 +50,12 @@ export function frequency(midi: number): number {
   return 440 * 2 ** ((midi - 69) / 12);
 }
 
-/** Deterministic noise: the same seed gives the same sequence everywhere. */
+/**
+ * Deterministic noise: the same seed gives the same sequence everywhere. A zero state starts as 1;
+ * the stored tracks (keyed by COMPOSER_VERSION) are made of these exact sequences.
+ */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed >>> 0 || 1);
 }
 
 const TWO_PI = Math.PI * 2;

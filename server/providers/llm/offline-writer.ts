@@ -8,6 +8,7 @@
 // labelled as offline so nobody mistakes it for an AI draft, and it writes only the languages of
 // offline-templates.ts: asked for another one, generation is refused before it gets here.
 import type { WrittenScript } from '../../../contract';
+import { fnv1a32, mulberry32 } from '../../lib/seeded-random';
 import { BEAT_ARCS, grammarFor, TONES, type Line, type LineContext } from './offline-english';
 import { OFFLINE_LANGUAGES, OFFLINE_TEMPLATES, type LanguageTemplates } from './offline-templates';
 import { readTopic, subjectOf, type Topic } from './offline-topic';
@@ -27,23 +28,6 @@ export const SPOKEN_SHARE = 0.92;
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function seedOf(text: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash >>> 0;
-}
-
-/** mulberry32: a small, well-mixed seeded generator (the same seed always gives the same script). */
-function randomFrom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
@@ -113,7 +97,7 @@ export class OfflineScriptWriter implements ScriptWriter {
     // generateScript checks `languages` first; a direct caller gets an error, never English.
     if (!templates) throw new ScriptWriterError(`The offline writer does not write ${brief.language}.`, false);
     const tone = brief.tone && TONES[brief.tone] ? brief.tone : 'neutral';
-    const random = randomFrom(seedOf(`${brief.prompt.trim().toLowerCase()}|${tone}|${brief.nonce ?? ''}`));
+    const random = mulberry32(fnv1a32(`${brief.prompt.trim().toLowerCase()}|${tone}|${brief.nonce ?? ''}`));
     const topic = readTopic(brief.prompt, brief.language);
     const targetWords = Math.max(12, Math.round(brief.videoDuration * (brief.wordsPerSecond ?? WORDS_PER_SECOND) * SPOKEN_SHARE));
     const title = capitalise(subjectOf(brief.prompt, brief.language));

@@ -8,13 +8,13 @@ import { autoMusicTrack } from '../music-mood';
 import type { Stage } from './context';
 import { CreatorCauseError } from './failures';
 
-export const musicStage: Stage = async ({ services, video, checkpoint }) => {
+export const musicStage: Stage = async ({ services, video, checkpoint, signal }) => {
   const chosen = video.settings.music;
   if (!chosen) return { music: null };
   const auto = chosen.track_id === AUTO_MUSIC;
   const builtin = auto ? autoMusicTrack(checkpoint.script?.text ?? checkpoint.source?.text ?? video.title) : builtinMusicTrack(chosen.track_id);
   if (builtin) {
-    const stored = await services.builtinMusic(builtin);
+    const stored = await services.builtinMusic(builtin, signal);
     return { music: { key: stored.key, volume: chosen.volume, trackId: builtin.id, title: builtin.title, mood: builtin.mood, auto } };
   }
   const track = await services.musicTrack(services.db, video.userId, chosen.track_id);

@@ -26,7 +26,7 @@ export interface RenderServices {
   /** The creator's music track, or null when it no longer exists. */
   musicTrack(db: Db, userId: number, trackId: string): Promise<(StoredMedia & { title: string }) | null>;
   /** A built-in track's loop, rendered and stored on first use (server/media/music). */
-  builtinMusic(track: BuiltinMusicTrack): Promise<StoredMedia>;
+  builtinMusic(track: BuiltinMusicTrack, signal?: AbortSignal): Promise<StoredMedia>;
   /** The creator's scene media by id; ids that no longer exist are missing from the map. */
   sceneMedia(db: Db, userId: number, ids: string[]): Promise<Map<string, StoredMedia>>;
   /** ASS subtitles for the word timings in a style. */
