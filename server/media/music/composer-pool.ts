@@ -54,7 +54,7 @@ function startThread(): Worker {
  * Compositions are CPU-bound: more at once than the cores (less one for the event loop) only
  * queue inside the OS, and a render runs ffmpeg beside them. Two at the most, one on two cores.
  */
-export function defaultComposerThreads(): number {
+function defaultComposerThreads(): number {
   return Math.max(1, Math.min(2, availableParallelism() - 1));
 }
 
