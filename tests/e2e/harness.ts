@@ -59,7 +59,7 @@ export interface RunningServer {
 }
 
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  for (const file of ['dist/server/main.js', 'dist/client/index.html']) {
+  for (const file of ['dist/server/main.js', 'dist/server/music-worker.js', 'dist/client/index.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests.`);
   }
   const port = await freePort();
