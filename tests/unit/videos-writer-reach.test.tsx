@@ -89,6 +89,8 @@ describe('a length beyond the script writer’s reach', () => {
     await waitFor(() => expect(screen.getByTestId('video-cost').textContent).toBe('24 credits'));
     expect(createButton().disabled).toBe(false);
     expect(createButton().getAttribute('aria-describedby')).toBeNull();
+    // The fix button went with the alert: the keyboard lands on Create, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(createButton()));
     await act(async () => {
       fireEvent.click(createButton());
       await Promise.resolve();

@@ -85,7 +85,10 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   // The writer's limit as last pulled (undefined before that: nothing is held back, the server checks).
   const writer = useLiveQuery(scriptWriterOnDevice, []);
   const shortfall = writerShortfall(state, writer?.max_words);
+  const blocked = shortfall !== null;
   const reachMessageId = useId();
+  const createButton = useRef<HTMLButtonElement>(null);
+  const lengthFixed = useRef(false);
   const context = { plan, credits, isArtStyleAllowed, saved };
   const typed = state.script.trim() !== '' || (state.prompt.trim() !== '' && state.prompt.trim() !== (search.prompt ?? '').trim());
 
@@ -114,6 +117,13 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
     header?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
+  useEffect(() => {
+    if (!lengthFixed.current || blocked) return;
+    lengthFixed.current = false;
+    // The fix button went with its alert: keep the keyboard where the creator goes next.
+    (STEP_IDS[active] === 'review' ? createButton.current : headers.current[active])?.focus();
+  }, [blocked, active]);
+
   const update = (patch: Partial<FlowState>) => {
     setState((current) => ({ ...current, ...patch }));
     // A changed field clears its own error; the rest stay until the next check.
@@ -140,7 +150,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   };
 
   const create = async () => {
-    if (submitted.current || shortfall) return;
+    if (submitted.current || blocked) return;
     const found = validateFlow(state, videoId, context);
     setErrors(found);
     const first = Object.keys(found)[0];
@@ -186,7 +196,10 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
         role={role}
         shortfall={shortfall}
         fixSeconds={Math.min(shortfall.longest, plan?.video.max_seconds ?? shortfall.longest)}
-        onUseLength={(duration) => update({ duration })}
+        onUseLength={(duration) => {
+          lengthFixed.current = true;
+          update({ duration });
+        }}
         onWriteScript={() => {
           update({ source: 'write' });
           open(STEP_IDS.indexOf('script'));
@@ -261,10 +274,11 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
           ) : null}
           {onReview ? (
             <Button
+              ref={createButton}
               onClick={() => void create()}
               loading={submitting}
-              disabled={submitting || shortfall !== null}
-              aria-describedby={shortfall ? reachMessageId : undefined}
+              disabled={submitting || blocked}
+              aria-describedby={blocked ? reachMessageId : undefined}
             >
               Create video
             </Button>
