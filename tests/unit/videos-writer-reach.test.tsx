@@ -3,6 +3,7 @@
 // own sentence, one-click fixes, and Create held back until it is resolved. A writer not known yet
 // on this device, a writer without a limit, or a script of the creator's own holds nothing back.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScriptWriterInfo } from '../../contract';
 import { initialFlowState, writerShortfall } from '../../src/features/videos/create/flow-state';
@@ -52,6 +53,12 @@ async function openStep(title: RegExp): Promise<void> {
   await waitFor(() => expect(section(title).getAttribute('aria-expanded')).toBe('true'));
 }
 
+/** axe-core over the page (contrast is checked by the browser tests; happy-dom computes no styles). */
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 function createButton(): HTMLButtonElement {
   return screen.getByRole('button', { name: 'Create video' });
 }
@@ -74,6 +81,7 @@ describe('a length beyond the script writer’s reach', () => {
     await openStep(/Length and language/);
     const note = await screen.findByRole('status', { name: TITLE });
     expect(within(note).getByText(WHY_55)).toBeTruthy();
+    expect(await violations()).toEqual([]);
 
     await openStep(/Review and create/);
     const alert = await screen.findByRole('alert', { name: TITLE });
@@ -83,6 +91,7 @@ describe('a length beyond the script writer’s reach', () => {
     expect(describedBy && document.getElementById(describedBy)?.textContent).toBe(WHY_55);
     fireEvent.click(createButton());
     expect(createVideoLocally.spy).not.toHaveBeenCalled();
+    expect(await violations()).toEqual([]);
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Use 48 seconds' }));
     await waitFor(() => expect(screen.queryByRole('alert', { name: TITLE })).toBeNull());
