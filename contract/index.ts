@@ -13,3 +13,5 @@ export * from './preflight';
 export * from './schedule-io';
 export * from './transcriptions';
 export * from './voice-pace';
+export * from './writer-reach';
+export * from './script-writer';

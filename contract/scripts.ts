@@ -23,15 +23,6 @@ export const SCRIPT_LANGUAGES = [
  *  the client shows it before generating. */
 export const SCRIPT_GENERATION_COST = 1;
 
-/** GET /api/script-writer: which writer generates, and which languages it writes. */
-export interface ScriptWriterInfo {
-  /** 'offline-writer' | 'openai-compatible' */
-  id: string;
-  label: string;
-  /** The languages this writer writes in; generating in another one is refused (422). */
-  languages: string[];
-}
-
 export const scriptLanguage = z
   .string()
   .trim()

@@ -21,6 +21,7 @@ import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../features/publishing/da
 import { FAILED_JOBS_COLLECTION } from '../features/publishing/data/failed-jobs';
 import { createPublishingSyncs } from '../features/publishing/data/pulls';
 import { createScriptsSync } from '../features/scripts/data/scripts';
+import { createScriptWriterSync } from '../features/scripts/data/script-writer';
 import { pruneOfflineCaptioned, pruneOfflineVideos } from '../features/videos/data/video-offline';
 import { signatureOf, startVideoPolling, type VideoPolling } from '../features/videos/data/video-polling';
 import { createVideosSync, VIDEOS_COLLECTION } from '../features/videos/data/video-sync';
@@ -97,6 +98,7 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       createAccountsSync(get),
       createPlansSync(get),
       createUsageSync(get),
+      createScriptWriterSync(get),
       ...createPublishingSyncs(get),
       createTranscriptionsSync(get),
     ],

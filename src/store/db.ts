@@ -14,6 +14,7 @@ import type {
   Post,
   PublishableVideo,
   Script,
+  ScriptWriterInfo,
   SocialAccount,
   Transcription,
   CaptionSettings,
@@ -32,7 +33,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -170,6 +171,8 @@ export type VoicesRow = VoicesResponse & { fetchedAt: string };
 export type PlanRow = PlanSummary;
 /** A row of the `usage` table (schema 3): one limit's usage from GET /api/user/usage. */
 export type UsageRow = LimitUsage;
+/** The one row of the `scriptWriter` table (schema 7): the server's script writer, GET /api/script-writer. */
+export type ScriptWriterRow = ScriptWriterInfo;
 
 export const CACHED_COLLECTIONS = [
   'scripts',
@@ -200,6 +203,7 @@ export class ReelflowDB extends Dexie {
   captionStyles!: Table<CaptionStyleRow, string>;
   plans!: Table<PlanRow, string>;
   usage!: Table<UsageRow, string>;
+  scriptWriter!: Table<ScriptWriterRow, string>;
   music!: Table<LocalMusicTrack, string>;
   voices!: Table<VoicesRow, string>;
   outbox!: Table<OutboxItem, string>;
@@ -269,6 +273,9 @@ export class ReelflowDB extends Dexie {
       uploads: 'id, userId, createdAt, status',
       captionStyles: 'id, name, createdAt',
     });
+    // Schema 7: the server's script writer (the languages it writes, the most words it writes),
+    // pulled like the plans, so the create flow knows offline which lengths a topic can fill.
+    this.version(7).stores({ scriptWriter: 'id' });
   }
 }
 

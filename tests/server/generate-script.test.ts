@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerateScriptResponse, Script, WrittenScript } from '../../contract/scripts';
+import { scriptWriterInfo } from '../../contract/script-writer';
 import { creditLedger, scripts, users } from '../../server/db/schema';
 import { CREDIT_COSTS, LEDGER_REASONS } from '../../server/domain/credits/costs';
 import { OfflineScriptWriter, ScriptWriterError, type ScriptBrief, type ScriptWriter } from '../../server/providers/llm';
@@ -118,6 +119,12 @@ describe('generate-script credits, quota, replays and failures', () => {
   beforeEach(() => {
     writer.calls = [];
     writer.failWith = null;
+  });
+
+  it('GET /api/script-writer answers no word limit for a writer without one (an AI model): no length is held back', async () => {
+    const user = await newUser();
+    const info = scriptWriterInfo.parse((await t.client.get('/api/script-writer', as(user.token))).json());
+    expect(info).toMatchObject({ id: 'fake-writer', label: 'Fake writer (tests)', max_words: null });
   });
 
   it('uses the injected writer and stores its id as the source', async () => {

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyLicenseResponse, PlansResponse, UsageResponse } from '../../contract/plans';
-import type { ScriptWriterInfo } from '../../contract/scripts';
+import { scriptWriterInfo } from '../../contract/script-writer';
+import { MAX_WORDS } from '../../server/providers/llm/offline-writer';
 import { licenses } from '../../server/db/schema';
 import { createLicenses, normaliseLicenseKey } from '../../server/domain/licenses/licenses';
 import { sha256Hex } from '../../server/domain/auth/secrets';
@@ -127,12 +128,15 @@ describe('plans, usage and licence upgrades', () => {
     expect((await t.client.get('/api/user', as(owner.token))).json<{ plan: string }>().plan).toBe('pro');
   });
 
-  it('GET /api/script-writer says which languages the offline writer writes; others are refused, not answered in English', async () => {
+  it('GET /api/script-writer says which languages the offline writer writes and its word limit; other languages are refused, not answered in English', async () => {
     expect((await t.client.get('/api/script-writer')).statusCode).toBe(401);
     const { token } = await t.client.register(uniqueEmail('writer'));
-    const info = (await t.client.get('/api/script-writer', as(token))).json<ScriptWriterInfo>();
+    // The contract's schema is what the PWA checks the answer with before keeping it offline.
+    const info = scriptWriterInfo.parse((await t.client.get('/api/script-writer', as(token))).json());
     expect(info.id).toBe('offline-writer');
     expect(info.languages).toEqual(['english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'dutch']);
+    // Its word limit: what the create flow works the longest length a topic can fill from.
+    expect(info.max_words).toBe(MAX_WORDS);
 
     const hindi = await t.client.post('/api/generate-script', { prompt: 'morning yoga', video_duration: 20, language: 'hindi' }, as(token));
     expect(hindi.statusCode).toBe(422);

@@ -12,6 +12,8 @@ import { scriptStage } from '../../server/domain/videos/pipeline/script';
 import { TAIL_SECONDS } from '../../server/domain/videos/pipeline/timing';
 import { voiceStage } from '../../server/domain/videos/pipeline/voice';
 import { OfflineScriptWriter } from '../../server/providers/llm';
+import { MAX_WORDS } from '../../server/providers/llm/offline-writer';
+import { writerReachMessage, writerReachSeconds } from '../../contract/writer-reach';
 import { BuiltinSpeechProvider } from '../../server/providers/tts';
 import { decodeWav } from '../../server/providers/tts/wav';
 import { PacedSpeech } from './videos-fixtures';
@@ -125,5 +127,27 @@ describe('a length the offline writer cannot fill', () => {
     expect(() => checkWriterReach(writer, { ...settings, prompt: undefined, script: 'Hi.', duration: 300 })).not.toThrow();
     const unlimited = { id: 'x', label: 'x', write: (brief: Parameters<typeof writer.write>[0]) => writer.write(brief) };
     expect(() => checkWriterReach(unlimited, { ...settings, duration: 300 })).not.toThrow();
+  });
+
+  it('is one reach, the contract’s: the create flow shows the longest length the server accepts, and the same sentence', async () => {
+    const { checkWriterReach } = await import('../../server/domain/videos/create');
+    const writer = new OfflineScriptWriter();
+    // The default English voice (Flite slt, 3.35 words a second): 185 words, read 15 % slower with
+    // five 1.5 s pauses and the 0.6 s tail, fill 73 s; met within 10 %, that is 81 s.
+    expect(writerReachSeconds(MAX_WORDS, null, 'english')).toBe(81);
+    expect(writerReachSeconds(null, null, 'english')).toBeNull();
+    const readers: Pick<AiVideoSettings, 'language' | 'voice'>[] = [
+      { language: 'english' },
+      { language: 'spanish' },
+      { language: 'english', voice: { provider: 'builtin', voice_id: 'flite-rms', speed: 0.85 } },
+      { language: 'german', voice: { provider: 'builtin', voice_id: 'de+m3', speed: 1.4 } },
+      { language: 'english', voice: { provider: 'elevenlabs', voice_id: 'any', speed: 1 } },
+    ];
+    for (const reader of readers) {
+      const longest = writerReachSeconds(MAX_WORDS, reader.voice, reader.language)!;
+      const settings: AiVideoSettings = { prompt: 'Octopuses', art_style: 'cinematic', aspect_ratio: '9:16', watermark: false, ...reader };
+      expect(() => checkWriterReach(writer, { ...settings, duration: longest })).not.toThrow();
+      expect(() => checkWriterReach(writer, { ...settings, duration: longest + 1 })).toThrow(writerReachMessage(longest, longest + 1));
+    }
   });
 });

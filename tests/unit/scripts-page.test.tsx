@@ -17,7 +17,7 @@ import { appDrainDeps, appOutbox, setEngineHooks, setOutboxOwner, syncStatus } f
 const generateScript = vi.hoisted(() =>
   vi.fn<(request: { prompt: string; video_duration: number | string; language?: string; idempotencyKey?: string }) => Promise<Record<string, unknown>>>(),
 );
-const fetchScriptWriter = vi.hoisted(() => vi.fn<() => Promise<{ id: string; label: string; languages: string[] }>>());
+const fetchScriptWriter = vi.hoisted(() => vi.fn<() => Promise<{ id: string; label: string; languages: string[]; max_words: number | null }>>());
 vi.mock('../../src/features/scripts/data/scripts-http', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/features/scripts/data/scripts-http')>()), generateScript, fetchScriptWriter }));
 
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
@@ -85,7 +85,7 @@ beforeEach(() => {
   setOutboxOwner(() => 'u1');
   generateScript.mockReset();
   // The offline writer's languages, as GET /api/script-writer answers without a model.
-  fetchScriptWriter.mockReset().mockResolvedValue({ id: 'offline-writer', label: 'Offline writer (no AI model configured)', languages: ['english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'dutch'] });
+  fetchScriptWriter.mockReset().mockResolvedValue({ id: 'offline-writer', label: 'Offline writer (no AI model configured)', languages: ['english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'dutch'], max_words: 185 });
   sessionState.credits = 120;
 });
 

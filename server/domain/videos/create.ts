@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AUTO_MUSIC, builtinMusicTrack } from '../../../contract/builtin-music';
 import { estimateNarrationSeconds, videoCost, type AiVideoSettings } from '../../../contract/videos';
-import { voiceWordsPerSecond } from '../../../contract/voice-pace';
+import { writerReachMessage, writerReachSeconds } from '../../../contract/writer-reach';
 import { LANGUAGE_CODES, type VoiceProviderId } from '../../../contract/voices';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -21,7 +21,6 @@ import { MissingMediaError } from '../media-library/paginate';
 import { sceneMediaForRender } from '../media-library/scene-media';
 import { findScript } from '../scripts/scripts';
 import type { VideoCheckpoint } from './checkpoint';
-import { longestFittedSeconds } from './pipeline/fit-duration';
 import { pendingStages } from './videos';
 
 export const VIDEO_ID_TAKEN = 'The id has already been taken.';
@@ -128,19 +127,17 @@ function checkVoiceAndWriter(deps: CreateVideoDeps, settings: AiVideoSettings): 
   if (!(settings.language in LANGUAGE_CODES)) throw new FieldValidationError('language', 'The selected language is invalid.');
 }
 
-/** A writer that runs out of words before the length asked for would make a shorter video than was paid for: say so first. */
+/**
+ * A writer that runs out of words before the length asked for would make a shorter video than was
+ * paid for: say so first. The create flow makes the same check before Create (one function,
+ * contract/writer-reach.ts); this one holds for any other client, and for a device that has not
+ * pulled the writer's limit yet.
+ */
 export function checkWriterReach(writer: ScriptWriter, settings: AiVideoSettings): void {
-  if (settings.prompt === undefined || writer.maxWords === undefined) return;
+  if (settings.prompt === undefined) return;
+  const longest = writerReachSeconds(writer.maxWords, settings.voice, settings.language);
   const seconds = settings.duration ?? DEFAULT_PROMPT_SECONDS;
-  const pace = voiceWordsPerSecond(settings.voice, settings.language) * (settings.voice?.speed ?? 1);
-  // Met within 10 %: the longest it can fill, plus that tolerance.
-  const longest = Math.floor(longestFittedSeconds(writer.maxWords, pace) / 0.9);
-  if (seconds > longest) {
-    throw new FieldValidationError(
-      'duration',
-      `Without an AI model, the offline writer's scripts for this voice fill at most about ${longest} seconds, so a ${seconds}-second video would come out shorter. Choose ${longest} seconds or less, slow the voice down, or write the script yourself.`,
-    );
-  }
+  if (longest !== null && seconds > longest) throw new FieldValidationError('duration', writerReachMessage(longest, seconds));
 }
 
 export const VOICE_INVALID = 'The selected voice is invalid.';

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Paginated } from '../../../contract/http';
-import { createScriptRequest, generateScriptRequest, SCRIPT_LANGUAGES, updateScriptRequest, type Script, type ScriptWriterInfo } from '../../../contract/scripts';
+import { createScriptRequest, generateScriptRequest, SCRIPT_LANGUAGES, updateScriptRequest, type Script } from '../../../contract/scripts';
+import type { ScriptWriterInfo } from '../../../contract/script-writer';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { generateScript } from '../../domain/scripts/generate';
 import { createScriptOnce, deleteScript, findScript, listScriptsJson, updateScript } from '../../domain/scripts/scripts';
@@ -54,11 +55,13 @@ export function scriptRoutes(app: FastifyInstance, { database, scriptWriter, con
     return sendResult(reply, result);
   });
 
-  // Which writer generates and in which languages, so the picker can say which need a model.
+  // Which writer generates, in which languages and how many words at most: the picker says which
+  // languages need a model, the create flow which lengths a topic's script can fill.
   app.get('/api/script-writer', { preHandler: requireAuth }, (): ScriptWriterInfo => ({
     id: scriptWriter.id,
     label: scriptWriter.label,
     languages: [...(scriptWriter.languages ?? SCRIPT_LANGUAGES)],
+    max_words: scriptWriter.maxWords ?? null,
   }));
 
   // Answers Paginated<Script> as JSON text built by the database (listScriptsJson), kept in

@@ -6,27 +6,14 @@
 // changes stay small (the voice must still sound like the one chosen); what cannot be fitted is
 // left as it is — the review step told the creator beforehand when a length cannot be met.
 import type { WordTiming } from '../../../../contract/captions';
+import { MAX_PACE_CHANGE, MAX_PAUSE_SECONDS } from '../../../../contract/writer-reach';
 import type { Speech } from '../../ports/speech';
 import { decodeWav, encodeWav, isWav } from '../../../providers/tts/wav';
 import { spokenWords } from '../../../providers/tts/words';
 import { paragraphs } from './scenes';
 
-/** How far the pace may move from the creator's chosen speed, either way. */
-export const MAX_PACE_CHANGE = 0.15;
-/** The longest pause put between two parts, in seconds. */
-export const MAX_PAUSE_SECONDS = 1.5;
 /** Within this share of the goal, the voice is left as it is. */
 const CLOSE_ENOUGH = 0.03;
-
-/** Parts of a written script (hook, three beats, payoff, call to action): five places for a pause. */
-const WRITTEN_PAUSES = 5;
-/** Seconds of picture after the last word (pipeline/timing.ts TAIL_SECONDS). */
-const TAIL = 0.6;
-
-/** The longest video `words` can fill at `wordsPerSecond` (speed included), reading slower and pausing as much as fitting allows. */
-export function longestFittedSeconds(words: number, wordsPerSecond: number): number {
-  return words / (wordsPerSecond * (1 - MAX_PACE_CHANGE)) + WRITTEN_PAUSES * MAX_PAUSE_SECONDS + TAIL;
-}
 
 /** Word indexes where each paragraph after the first starts. */
 export function paragraphStarts(text: string): number[] {

@@ -3,10 +3,11 @@
 // matched by count; when the voice split words differently from the text (numbers, hyphens),
 // each scene's share is scaled to the voice's word count.
 import type { WordTiming } from '../../../../contract/captions';
+import { VIDEO_TAIL_SECONDS } from '../../../../contract/writer-reach';
 import type { PlannedScene } from '../checkpoint';
 
-/** Seconds of picture after the last word, so the video does not cut off mid-breath. */
-export const TAIL_SECONDS = 0.6;
+/** Seconds of picture after the last word (shared with the length check the create flow makes too). */
+export const TAIL_SECONDS = VIDEO_TAIL_SECONDS;
 
 export interface SceneSpan {
   start: number;

@@ -1,5 +1,5 @@
-// The scripts domain's public data API: its outbox kinds, pull and local writes, and the named
-// reads the video create flow uses to start from a saved script. No React.
+// The scripts domain's public data API: its outbox kinds, pulls and local writes, and the named
+// reads the video create flow uses (a saved script to start from, the script writer's reach). No React.
 export {
   SCRIPTS_COLLECTION,
   SCRIPTS_PAGE_SIZE,
@@ -20,4 +20,5 @@ export {
   createScriptsSync,
 } from './scripts';
 export type { CreateScriptInput, CreateScriptPayload, DeletedScript, UpdateScriptPayload, DeleteScriptPayload, ScriptChanges, ScriptFields } from './scripts';
-export { scriptsRecentlyEdited, scriptById } from './queries';
+export { SCRIPT_WRITER_COLLECTION, createScriptWriterSync } from './script-writer';
+export { scriptsRecentlyEdited, scriptById, scriptWriterOnDevice } from './queries';

@@ -1,17 +1,18 @@
 // The create-ai-video flow: one page, a vertical stepper of seven steps and a
 // sticky footer (Back / Next / Create). Create validates with the contract's schema plus the
 // plan's rules, then hands the request to the videos collection, which queues it in the outbox —
-// so creating works offline too. Leaving with a typed script asks first.
+// so creating works offline too. A topic's length the script writer cannot fill is said on the
+// length and review steps, and Create waits for a fix. Leaving with a typed script asks first.
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createVideoLocally } from '../data/videos';
 import { loadVoices } from '../data/voices-http';
 import { useAuth, usePermissions } from '../../../session';
 import { usePlanCatalogue } from '../../../session/plan-catalogue';
-import { scriptById } from '../../scripts/data';
+import { scriptById, scriptWriterOnDevice } from '../../scripts/data';
 import { trackById } from '../data';
 import { useOnline } from '../../../ui/useOnline';
 import { ArtStyleStep } from './ArtStyleStep';
@@ -30,6 +31,7 @@ import {
   stepOfField,
   toRequest,
   validateFlow,
+  writerShortfall,
   type CreateVideoSearch,
   type FlowState,
   type SavedScriptRef,
@@ -41,6 +43,7 @@ import { MusicStep } from './MusicStep';
 import { ReviewStep } from './ReviewStep';
 import { ScriptStep } from './ScriptStep';
 import { VoiceStep } from './VoiceStep';
+import { WriterReachAlert } from './WriterReachAlert';
 import { languageCode, suggestVoice } from '../voices/voice-filters';
 import { formatCount } from '../../../ui/format-count';
 
@@ -79,6 +82,13 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   );
   const estimate = estimateSeconds(state, saved);
   const quote = quoteFor(estimate, plan);
+  // The writer's limit as last pulled (undefined before that: nothing is held back, the server checks).
+  const writer = useLiveQuery(scriptWriterOnDevice, []);
+  const shortfall = writerShortfall(state, writer?.max_words);
+  const blocked = shortfall !== null;
+  const reachMessageId = useId();
+  const createButton = useRef<HTMLButtonElement>(null);
+  const lengthFixed = useRef(false);
   const context = { plan, credits, isArtStyleAllowed, saved };
   const typed = state.script.trim() !== '' || (state.prompt.trim() !== '' && state.prompt.trim() !== (search.prompt ?? '').trim());
 
@@ -107,6 +117,13 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
     header?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
+  useEffect(() => {
+    if (!lengthFixed.current || blocked) return;
+    lengthFixed.current = false;
+    // The fix button went with its alert: keep the keyboard where the creator goes next.
+    (STEP_IDS[active] === 'review' ? createButton.current : headers.current[active])?.focus();
+  }, [blocked, active]);
+
   const update = (patch: Partial<FlowState>) => {
     setState((current) => ({ ...current, ...patch }));
     // A changed field clears its own error; the rest stay until the next check.
@@ -133,7 +150,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   };
 
   const create = async () => {
-    if (submitted.current) return;
+    if (submitted.current || blocked) return;
     const found = validateFlow(state, videoId, context);
     setErrors(found);
     const first = Object.keys(found)[0];
@@ -172,9 +189,26 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
   };
 
   const stepProps = { state, update, errors, plan };
+  const reachAlert = (role: 'status' | 'alert') =>
+    shortfall ? (
+      <WriterReachAlert
+        messageId={reachMessageId}
+        role={role}
+        shortfall={shortfall}
+        fixSeconds={Math.min(shortfall.longest, plan?.video.max_seconds ?? shortfall.longest)}
+        onUseLength={(duration) => {
+          lengthFixed.current = true;
+          update({ duration });
+        }}
+        onWriteScript={() => {
+          update({ source: 'write' });
+          open(STEP_IDS.indexOf('script'));
+        }}
+      />
+    ) : null;
   const content: Record<StepId, ReactNode> = {
     script: <ScriptStep {...stepProps} />,
-    length: <LengthStep {...stepProps} />,
+    length: <LengthStep {...stepProps} reachAlert={reachAlert('status')} />,
     voice: <VoiceStep {...stepProps} preferGender={gender} />,
     style: <ArtStyleStep {...stepProps} plans={plans} isArtStyleAllowed={isArtStyleAllowed} />,
     music: <MusicStep {...stepProps} />,
@@ -187,6 +221,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
         credits={credits}
         scriptTitle={savedScript?.title ?? null}
         musicTitle={musicTrack?.title ?? null}
+        reachAlert={reachAlert('alert')}
       />
     ),
   };
@@ -238,7 +273,13 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
             </Text>
           ) : null}
           {onReview ? (
-            <Button onClick={() => void create()} loading={submitting} disabled={submitting}>
+            <Button
+              ref={createButton}
+              onClick={() => void create()}
+              loading={submitting}
+              disabled={submitting || blocked}
+              aria-describedby={blocked ? reachMessageId : undefined}
+            >
               Create video
             </Button>
           ) : (

@@ -1,5 +1,6 @@
 // Step (b): how long (for a topic; a script's length is its narration) and in which language.
 import { Chip, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { SCRIPT_LANGUAGES } from '../../../../contract';
 import type { StepProps } from './step-props';
 
@@ -9,7 +10,8 @@ const CONTRACT_MAX_SECONDS = 600;
 
 const LANGUAGE_OPTIONS = SCRIPT_LANGUAGES.map((language) => ({ value: language, label: language.charAt(0).toUpperCase() + language.slice(1) }));
 
-export function LengthStep({ state, update, errors, plan }: StepProps) {
+/** `reachAlert`: what the flow says when the script written from the topic cannot fill the length. */
+export function LengthStep({ state, update, errors, plan, reachAlert }: StepProps & { reachAlert?: ReactNode }) {
   const max = plan?.video.max_seconds ?? CONTRACT_MAX_SECONDS;
   return (
     <Stack gap="sm">
@@ -35,6 +37,7 @@ export function LengthStep({ state, update, errors, plan }: StepProps) {
               ))}
             </Group>
           </Chip.Group>
+          {reachAlert}
         </>
       ) : (
         <Text c="dimmed" fz="sm">

@@ -2,6 +2,7 @@
 // credits per second (contract videoCost), how the estimate was made, the plan's maximum length
 // and the credits available.
 import { Alert, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { PlanSummary } from '../../../../contract';
 import { ART_STYLE_LOOKS } from './art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
@@ -15,6 +16,8 @@ interface ReviewStepProps extends StepProps {
   credits: number;
   scriptTitle: string | null;
   musicTitle: string | null;
+  /** What the flow says when the script written from the topic cannot fill the length (Create waits for a fix). */
+  reachAlert?: ReactNode;
 }
 
 function sourceText(state: FlowState, scriptTitle: string | null): string {
@@ -44,7 +47,7 @@ export function priceText(quote: { credits: number; seconds: number }, plan: Pla
   return `${quote.seconds} seconds × ${plan.video.credits_per_second} credits a second = ${quote.credits} ${quote.credits === 1 ? 'credit' : 'credits'}`;
 }
 
-export function ReviewStep({ state, update, errors, plan, estimate, quote, credits, scriptTitle, musicTitle }: ReviewStepProps) {
+export function ReviewStep({ state, update, errors, plan, estimate, quote, credits, scriptTitle, musicTitle, reachAlert }: ReviewStepProps) {
   const rows: [string, string][] = [
     ['Words', sourceText(state, scriptTitle)],
     ['Language', state.language.charAt(0).toUpperCase() + state.language.slice(1)],
@@ -109,6 +112,7 @@ export function ReviewStep({ state, update, errors, plan, estimate, quote, credi
           {plan ? ` Your ${plan.name} plan makes videos of up to ${plan.video.max_seconds} seconds.` : ''}
         </Text>
       </Stack>
+      {reachAlert}
       {errors.credits ? (
         <Alert color="red" title="Not enough credits">
           {errors.credits}

@@ -14,6 +14,8 @@ import {
   SCRIPT_TONES,
   videoCost,
   voiceWordsPerSecond,
+  writerReachMessage,
+  writerReachSeconds,
   type AspectRatio,
   type CaptionSettings,
   type CreateAiVideoRequest,
@@ -166,6 +168,27 @@ export function estimateSeconds(state: FlowState, saved: SavedScriptRef | undefi
 export function spokenSeconds(state: FlowState, estimate: Estimate): number {
   if (estimate.basis === 'topic') return estimate.seconds;
   return estimate.words === 0 ? 0 : Math.round(estimate.words / voiceWordsPerSecond(state.voice, state.language) / effectiveSpeed(state));
+}
+
+/** A topic's length the script writer cannot fill with the chosen voice and speed. */
+export interface WriterShortfall {
+  /** The longest length it can fill, in whole seconds. */
+  longest: number;
+  /** Why, and what to do instead: the sentence the server answers with. */
+  message: string;
+}
+
+/**
+ * When the script written from the topic would come out shorter than asked: the check the server
+ * makes before charging (contract/writer-reach.ts). null for the creator's own script, for a writer
+ * without a limit, and while the writer is not known on this device (the server still checks).
+ */
+export function writerShortfall(state: FlowState, maxWords: number | null | undefined): WriterShortfall | null {
+  if (state.source !== 'topic') return null;
+  const voice = state.voice ? { provider: state.voice.provider, voice_id: state.voice.voice_id, speed: state.speed } : null;
+  const longest = writerReachSeconds(maxWords, voice, state.language);
+  if (longest === null || state.duration <= longest) return null;
+  return { longest, message: writerReachMessage(longest, state.duration) };
 }
 
 export function quoteFor(estimate: Estimate, plan: PlanSummary | undefined): { credits: number; seconds: number } | null {
