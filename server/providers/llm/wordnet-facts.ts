@@ -16,7 +16,7 @@ export const WORDNET_ATTRIBUTION = 'Facts from WordNet 3.1, Princeton University
 /** Lexicographer files (lexnames(5)) a kind of video is about: animals; places, things and artefacts. */
 const KIND_FILES: Partial<Record<TopicKind, number[]>> = { animal: [5], place: [15, 17, 6] };
 /** When WordNet has no frequencies for a word, the senses a video is most likely about come first. */
-const LIKELY_FILES = [5, 15, 17, 6, 18, 20, 13, 27, 9, 10, 4, 11, 19, 22, 14, 21];
+const LIKELY_FILES = [5, 15, 17, 6, 18, 20, 9, 10, 7, 4, 11, 19, 22, 14, 21, 13, 27];
 const MAX_SENSES = 8;
 const MAX_NEIGHBOURS = 6;
 /** Past this many kinds or instances, the few a list can name are arbitrary (the first of 184 capitals): name none. */
@@ -74,16 +74,34 @@ export class WordNetFacts implements FactSource {
     const asWritten = (synset: Synset) => synset.words.find((word) => word.toLowerCase() === entry.lemma) ?? '';
     // "AI" typed in capitals is artificial intelligence, not the sloth called an ai.
     const named = /\p{Lu}/u.test(subject.words.slice(1)) || /^\p{Lu}{2,}/u.test(subject.words);
-    const candidates = named && senses.some((synset) => /\p{Lu}/u.test(asWritten(synset))) ? senses.filter((synset) => /\p{Lu}/u.test(asWritten(synset))) : senses;
+    let candidates = named && senses.some((synset) => /\p{Lu}/u.test(asWritten(synset))) ? senses.filter((synset) => /\p{Lu}/u.test(asWritten(synset))) : senses;
     const wanted = KIND_FILES[kind];
-    const fitting = wanted && candidates.find((synset) => wanted.includes(synset.lexFile));
-    if (fitting) return fitting;
+    const fitting = wanted ? candidates.filter((synset) => wanted.includes(synset.lexFile)) : [];
+    if (fitting.length > 0) candidates = fitting;
     if (entry.taggedSenses > 0) return candidates[0] ?? null;
+    // Another spelling may have the frequencies this one lacks ("colour" → color: the hue first).
+    const byMainSpelling = await this.rankedByMainSpelling(candidates, entry.lemma);
+    if (byMainSpelling) return byMainSpelling;
     const rank = (synset: Synset) => {
       const at = LIKELY_FILES.indexOf(synset.lexFile);
       return at === -1 ? LIKELY_FILES.length : at;
     };
-    return [...candidates].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+    // Then the more described sense is the better known one (Alexandria in Egypt, not in Louisiana).
+    const described = (synset: Synset) => synset.pointers.length + synset.gloss.length / 40;
+    return [...candidates].sort((a, b) => rank(a) - rank(b) || described(b) - described(a))[0] ?? null;
+  }
+
+  /** The candidate that is the most frequent sense of its own first word, when that word has frequencies. */
+  private async rankedByMainSpelling(candidates: Synset[], lemma: string): Promise<Synset | null> {
+    let best: { synset: Synset; rank: number } | null = null;
+    for (const synset of candidates) {
+      const main = synset.words[0]?.toLowerCase();
+      if (!main || main === lemma) continue;
+      const entry = await this.nouns.lemma(main);
+      const rank = entry ? entry.offsets.indexOf(synset.offset) : -1;
+      if (entry && rank !== -1 && rank < entry.taggedSenses && (!best || rank < best.rank)) best = { synset, rank };
+    }
+    return best?.synset ?? null;
   }
 
   private async neighbours(synset: Synset): Promise<SynsetNeighbours> {

@@ -32,9 +32,21 @@ export interface Naming {
   name: string;
   /** It can be counted: kinds and parts read in the plural ("Kinds of cats include…"). */
   countable: boolean;
-  /** "was" for people and for what no longer exists, else "is". */
-  verb: 'is' | 'was';
+  /** "was" for people and for what no longer exists, else "is"; "are" for a name that is plural ("the Northern Lights"). */
+  verb: 'is' | 'was' | 'are' | 'were';
 }
+
+/** A verb agreeing with the subject: `agree(naming, 'has', 'have', 'had')`. */
+function agree(naming: Naming, singular: string, plural: string, past: string): string {
+  if (naming.verb === 'was' || naming.verb === 'were') return past;
+  return naming.verb === 'are' ? plural : singular;
+}
+
+/** Words a video for any audience should not say: dictionary senses that are sexual, slurs or crude. */
+const UNSAYABLE =
+  /\b(sex|sexual|sexually|wet dreams?|penis|vagina|vulva|genitals?|genitalia|orgasm|erotic|porn\w*|prostitut\w*|whore|slut|bitch|bastard|fuck\w*|shit\w*|cunt|dick|cock|arse|ass|asshole|masturbat\w*|intercourse|copulat\w*|rape|nigger|faggot|retard|dyke|spic|kike|wetback|tits?|breasts?|buttocks|excrement|feces|faeces|urine|defecat\w*|vomit\w*)\b/i;
+/** Latin names of families, orders and genera read as noise in a list of relatives. */
+const TAXON = /^\p{Lu}\p{Ll}+(idae|inae|aceae|formes|oidea)$|^(genus|family|order|class|phylum|suborder|subfamily)\b/iu;
 
 const MAX_FACT_WORDS = 32;
 const DETERMINER = /^(a|an|the|any|one|some|each|every|either|neither|two|three|four|several|various|many|all|no|this|that|its|his|her|their|either|both)\b/i;
@@ -63,6 +75,9 @@ export function plural(noun: string): string {
   const irregular: Record<string, string> = { mouse: 'mice', goose: 'geese', tooth: 'teeth', foot: 'feet', person: 'people', child: 'children', ox: 'oxen', fish: 'fish', sheep: 'sheep', deer: 'deer', octopus: 'octopuses', cactus: 'cacti', fungus: 'fungi' };
   let form: string;
   if (irregular[last.toLowerCase()]) form = irregular[last.toLowerCase()]!;
+  // Gerunds and Latin names stay as they are ("fingerprinting", "aurora australis").
+  else if (/ing$/i.test(last) || (parts.length > 0 && /(is|us|um)$/i.test(last))) form = last;
+  else if (/[^aeiou]is$/i.test(last)) form = `${last.slice(0, -2)}es`;
   else if (/[^aeiou]y$/i.test(last)) form = `${last.slice(0, -1)}ies`;
   else if (/(s|x|z|ch|sh)$/i.test(last)) form = `${last}es`;
   else if (/(wolf|leaf|knife|wife|life|half|loaf|calf|shelf|thief|elf)$/i.test(last)) form = last.replace(/fe?$/i, 'ves');
@@ -82,8 +97,9 @@ export function nameOf(synset: Synset, lemma?: string): string {
   return word.replace(/_/g, ' ').replace(/\(.*$/, '');
 }
 
+/** A name whose head word is capitalised ("Eiffel Tower", "WiFi"); "Irish coffee" is a common noun. */
 function isProper(name: string): boolean {
-  return /\p{Lu}/u.test(name);
+  return /\p{Lu}/u.test(name.split(' ').at(-1) ?? '');
 }
 
 /** How a proper name reads mid-sentence: "the Eiffel Tower", "Rome". */
@@ -119,34 +135,64 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+interface Named {
+  name: string;
+  synset: Synset;
+}
+
 /** The names of a few related synsets, once each, none the subject itself. */
-function namesOf(synsets: Synset[], naming: Naming, limit: number): string[] {
+function namesOf(synsets: Synset[], naming: Naming, limit: number): Named[] {
   const seen = new Set([naming.name.toLowerCase()]);
-  const names: string[] = [];
+  const names: Named[] = [];
   for (const synset of synsets) {
     const name = nameOf(synset);
-    if (!name || seen.has(name.toLowerCase()) || words(name) > 3) continue;
+    if (!name || seen.has(name.toLowerCase()) || words(name) > 3 || TAXON.test(name) || UNSAYABLE.test(name)) continue;
     seen.add(name.toLowerCase());
-    names.push(name);
+    names.push({ name, synset });
     if (names.length === limit) break;
   }
   return names;
 }
 
-function asCounted(name: string, naming: Naming): string {
+/**
+ * A related thing as it reads in a list about a counted subject: in the plural ("domestic
+ * cats"), unless it is a name, measured (a food, a quality) or an abstract noun ("imagination").
+ */
+function inList(naming: Naming, { name, synset }: Named): string {
   if (isProper(name)) return properName(name, false);
-  return naming.countable ? plural(name) : name;
+  return naming.countable && !MASS_FILES.includes(synset.lexFile) && !/(ism|ness|ity|ing|tion|sion|ance|ence)$/.test(name) ? plural(name) : name;
 }
 
-/** How the subject is named in its sentences, from how the creator wrote it and what WordNet says it is. */
-export function namingOf(synset: Synset, lemma: string, typed: { definite: boolean; plural: boolean }): Naming {
-  const name = nameOf(synset, lemma);
+/** Lexicographer files of what is measured, not counted: foods, substances, attributes, feelings, states. */
+const MASS_FILES = [7, 12, 13, 26, 27];
+
+/**
+ * What a synset names is counted: animals, artefacts, body parts, things, people and plants; else
+ * an idea WordNet defines with "a"/"an", unless its name is a quality or an activity ("-ness",
+ * "-ing"). "Compound interest is interest calculated…" is not counted.
+ */
+function counted(synset: Synset, name: string): boolean {
+  if ([5, 6, 8, 17, 18, 20].includes(synset.lexFile)) return !/ing$/.test(name);
+  return !MASS_FILES.includes(synset.lexFile) && /^an?\s/i.test(glossClauses(synset.gloss)[0] ?? '') && !/(ism|ness|ity|ing)$/.test(name);
+}
+
+/**
+ * How the subject is named in its sentences, from how the creator wrote it (`typed.words`, as
+ * WordNet found it or singular) and what WordNet says it is.
+ */
+export function namingOf(synset: Synset, lemma: string, typed: { words: string; definite: boolean; plural: boolean }): Naming {
+  const asTyped = typed.words.toLowerCase().replace(/[\s-]+/g, '_') === lemma.replace(/-/g, '_');
+  // The creator's capitals win over WordNet's lower case ("the Northern Lights").
+  const name = asTyped && /\p{Lu}/u.test(typed.words) ? typed.words : nameOf(synset, lemma);
   const proper = isProper(name);
+  // Found as typed in the plural: a plural name ("northern lights"), not a plural of one; a named
+  // place or person in -s is singular ("Naples", "Athens").
+  const pluralName = asTyped && typed.plural && !synset.pointers.some((pointer) => pointer.symbol === '@i');
   const definition = glossClauses(synset.gloss)[0] ?? '';
   const gone = proper && (synset.lexFile === 18 || /\b(BC|AD \d|ancient|former|formerly|until \d)\b/.test(definition));
-  const verb = gone ? 'was' : 'is';
-  // People, animals, plants, artefacts and things are counted; foods, substances and ideas typed in the singular are not ("sourdough bread", "compound interest").
-  const countable = !proper && (typed.plural || [5, 6, 8, 17, 18, 20].includes(synset.lexFile));
+  const verb = pluralName ? (gone ? 'were' : 'are') : gone ? 'was' : 'is';
+  // Anything typed in the plural is counted; typed in the singular, what WordNet says it is decides ("sourdough bread" is not).
+  const countable = !proper && !pluralName && (typed.plural || counted(synset, name));
   const subject = proper ? properName(name, typed.definite) : typed.definite ? `the ${name}` : countable ? withArticle(name) : name;
   return { Subject: capitalise(subject), subject, name, countable, verb };
 }
@@ -155,6 +201,9 @@ export function namingOf(synset: Synset, lemma: string, typed: { definite: boole
 function definition(synset: Synset, naming: Naming): string[] {
   const [first, ...rest] = glossClauses(synset.gloss);
   if (!first) return [];
+  // "Procrastination is the act of procrastinating" says nothing.
+  const stem = naming.name.toLowerCase().slice(0, 6);
+  if (words(first) <= 5 && first.toLowerCase().includes(stem)) return [];
   const needsArticle = (naming.countable || isProper(naming.name)) && !DETERMINER.test(first) && !PARTICIPLE.test(first) && !/^(of|in|on|at|for|from|to)\b/i.test(first);
   // "capital and largest city of Italy" is the capital, not a capital.
   const article = (text: string) => (/^(capital|largest|smallest|highest|longest|oldest|first|last|main|principal|chief)\b/i.test(text) ? `the ${text}` : withArticle(text));
@@ -162,6 +211,15 @@ function definition(synset: Synset, naming: Naming): string[] {
   // A later clause that says something by itself ("for many years it was the tallest man-made structure").
   for (const clause of rest) {
     if (!FINITE.test(clause) || words(clause) < 5) continue;
+    // "founded by Alexander the Great", "became independent of Denmark in 1944": the subject is the entry's.
+    if (/^(founded|built|established|discovered|named|invented|constructed|completed|opened|destroyed)\b/i.test(clause)) {
+      sentences.push(`${naming.Subject} ${agree(naming, 'was', 'were', 'was')} ${clause}.`);
+      continue;
+    }
+    if (new RegExp(`^${FINITE.source}`, 'i').test(clause)) {
+      sentences.push(`${naming.Subject} ${clause}.`);
+      continue;
+    }
     const named = clause.replace(/^((?:[\w-]+\s+){0,4}?)(it|they)\b/i, (_match, before: string) => `${before}${before ? naming.subject : naming.Subject}`);
     sentences.push(`${capitalise(named)}.`);
   }
@@ -176,7 +234,11 @@ function kindOf(neighbours: SynsetNeighbours, naming: Naming): string[] {
   if (!name || name.toLowerCase() === naming.name.toLowerCase()) return [];
   const what = glossClauses(parent.gloss)[0];
   const kind = `${naming.Subject} ${naming.verb} a kind of ${name}`;
-  return what && words(what) <= 20 ? [`${kind}, which is ${what}.`] : [`${kind}.`];
+  // A gloss that starts with a plural ("insects having two pairs of wings") cannot follow "which
+  // is", and one that only repeats the word ("delay, which is the act of delaying") says nothing.
+  if (!what || words(what) > 20 || /^[a-z]+[^s]s\s/i.test(what) || (words(what) <= 6 && what.toLowerCase().includes(name.toLowerCase().slice(0, 5)))) return naming.verb === 'are' || naming.verb === 'were' ? [] : [`${kind}.`];
+  const article = DETERMINER.test(what) || PARTICIPLE.test(what) || MASS_FILES.includes(parent.lexFile) ? what : withArticle(what);
+  return [`${kind}, which is ${article}.`];
 }
 
 /**
@@ -187,36 +249,39 @@ export function factSentences(neighbours: SynsetNeighbours, naming: Naming): str
   const { synset } = neighbours;
   const sentences = [...definition(synset, naming), ...kindOf(neighbours, naming)];
   const told = () => sentences.join(' ').toLowerCase();
-  const fresh = (names: string[]) => names.filter((name) => !told().includes(name.toLowerCase()));
+  const fresh = (names: Named[]) => names.filter(({ name }) => !told().includes(name.toLowerCase()));
   const countedName = naming.countable ? plural(naming.name) : naming.name;
 
   const kinds = fresh(namesOf(neighbours.kinds, naming, 3));
-  if (kinds.length >= 2) sentences.push(`Kinds of ${countedName} include ${list(kinds.map((name) => asCounted(name, naming)))}.`);
+  const listed = (names: Named[]) => list(names.map((named) => inList(naming, named)));
+  if (kinds.length >= 2) sentences.push(`Kinds of ${countedName} include ${listed(kinds)}.`);
   const examples = fresh(namesOf(neighbours.examples, naming, 3));
-  if (examples.length >= 2) sentences.push(`Famous ${plural(naming.name)} include ${list(examples.map((name) => properName(name, false)))}.`);
+  if (examples.length >= 2) sentences.push(`Famous ${plural(naming.name)} include ${list(examples.map(({ name }) => properName(name, false)))}.`);
   const sisters = fresh(namesOf(neighbours.sisters, naming, 3));
   const parent = neighbours.kindOf ?? neighbours.instanceOf;
   const parentName = parent ? nameOf(parent) : '';
-  if (sisters.length >= 1 && parentName) {
-    const related = list(sisters.map((name) => asCounted(name, naming)));
+  if (sisters.length >= 1 && parent && parentName) {
+    const related = listed(sisters);
     if (!neighbours.kindOf) {
       if (sisters.length >= 2) sentences.push(`Other famous ${plural(parentName)} include ${related}.`);
     } else if (synset.lexFile === 5) sentences.push(`Close relatives of the ${naming.name} include ${related}.`);
-    else sentences.push(`Other kinds of ${naming.countable ? plural(parentName) : parentName} include ${related}.`);
+    else sentences.push(`Other kinds of ${inList(naming, { name: parentName, synset: parent })} include ${related}.`);
   }
   const parts = fresh(namesOf(neighbours.parts, naming, 3));
   if (parts.length >= 1) {
     sentences.push(
       synset.lexFile === 15
-        ? `${naming.Subject} ${naming.verb === 'was' ? 'included' : 'includes'} ${list(parts.map((name) => (isProper(name) ? properName(name, false) : name)))}.`
-        : `${naming.Subject} ${naming.verb === 'was' ? 'had' : 'has'} ${list(parts.map((name) => (isProper(name) ? name : withArticle(name))))}.`,
+        ? `${naming.Subject} ${agree(naming, 'includes', 'include', 'included')} ${list(parts.map(({ name }) => (isProper(name) ? properName(name, false) : name)))}.`
+        : `${naming.Subject} ${agree(naming, 'has', 'have', 'had')} ${list(parts.map(({ name }) => (isProper(name) ? name : withArticle(name))))}.`,
     );
   }
   const substances = fresh(namesOf(neighbours.substances, naming, 3));
-  if (substances.length >= 1 && [13, 27, 20].includes(synset.lexFile)) sentences.push(`${naming.Subject} contains ${list(substances)}.`);
+  if (substances.length >= 1 && [13, 27, 20].includes(synset.lexFile)) {
+    sentences.push(`${naming.Subject} ${agree(naming, 'contains', 'contain', 'contained')} ${list(substances.map(({ name }) => name))}.`);
+  }
   const places = fresh(namesOf(neighbours.partOf, naming, 2));
-  if (places.length >= 1 && [6, 15, 17].includes(synset.lexFile) && naming.verb === 'is' && places.every(isProper)) {
-    sentences.push(`${naming.Subject} is in ${list(places.map((name) => properName(name, false)))}.`);
+  if (places.length >= 1 && [6, 15, 17].includes(synset.lexFile) && (naming.verb === 'is' || naming.verb === 'are') && places.every(({ name }) => isProper(name))) {
+    sentences.push(`${naming.Subject} ${naming.verb} in ${list(places.map(({ name }) => properName(name, false)))}.`);
   }
 
   const seen = new Set<string>();
@@ -224,7 +289,7 @@ export function factSentences(neighbours: SynsetNeighbours, naming: Naming): str
     .map((sentence) => sentence.replace(/\s{2,}/g, ' ').replace(/\s+([,.;:!?])/g, '$1'))
     .filter((sentence) => {
       const key = sentence.toLowerCase();
-      if (seen.has(key) || words(sentence) > MAX_FACT_WORDS) return false;
+      if (seen.has(key) || words(sentence) > MAX_FACT_WORDS || UNSAYABLE.test(sentence)) return false;
       seen.add(key);
       return true;
     });
