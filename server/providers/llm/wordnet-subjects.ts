@@ -27,6 +27,9 @@ const GENERIC = new Set(
   ),
 );
 
+/** Nouns in -ing that are not activities. */
+const ING_NOUNS = /^(morning|evening|wedding|building|ceiling|spring|string|king|ring|wing|thing|pudding|sibling|lightning|clothing|housing|viking|sting|herring|icing|stocking|dumpling|duckling|seedling|offspring)$/i;
+
 const IRREGULAR: Record<string, string> = {
   mice: 'mouse',
   lice: 'louse',
@@ -120,6 +123,8 @@ function subject(text: string): Subject | null {
 /** A phrase of a few words has shorter tails that may be in WordNet ("Japanese tea ceremonies" → tea ceremonies). */
 function tails(phrase: Subject): Subject[] {
   const words = phrase.words.split(' ');
+  // "saving money" is about saving, not about money ("morning routines" are routines).
+  if (/ing$/i.test(words[0]!) && !ING_NOUNS.test(words[0]!) && words.length > 1) return [];
   const shorter: Subject[] = [];
   for (let start = 1; start < words.length; start += 1) {
     const rest = words.slice(start);
@@ -133,14 +138,16 @@ function tails(phrase: Subject): Subject[] {
 
 /**
  * The phrases of a topic to look up, most specific and most likely first: a name the creator
- * capitalised, then what follows "of", then the rest in order; whole phrases before their tails.
+ * capitalised, then what follows "of", then the head phrase; whole phrases before their tails.
+ * What follows another preposition is not the subject ("saving money on groceries" is not about
+ * groceries, "Rome in winter" not about winter) unless it is a name ("pizza in Naples").
  */
 export function subjectsOf(topic: Topic): Subject[] {
   const text = topic.noun.replace(FRAMES, '').trim() || topic.noun;
   const pieces = text.split(BETWEEN).map((piece) => piece.trim()).filter(Boolean);
   const afterOf = topic.noun.split(/\s+of\s+/i).slice(1).map((piece) => piece.split(BETWEEN)[0]!.trim());
   const named = (piece: string) => /(^|\s)\p{Lu}/u.test(piece.replace(/^the\s+/i, ''));
-  const ordered = [...pieces.filter(named), ...afterOf, ...pieces];
+  const ordered = [...pieces.filter(named), ...afterOf, ...pieces.slice(0, 1)];
   const whole = ordered.map(subject).filter((found): found is Subject => found !== null && !GENERIC.has(found.words.toLowerCase()));
   const seen = new Set<string>();
   const all: Subject[] = [];
