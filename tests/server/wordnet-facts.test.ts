@@ -111,7 +111,10 @@ describe('WordNet facts', () => {
     expect((await factsFor('Five fun facts about octopuses'))?.sentences[0]).toBe('An octopus is a bottom-living cephalopod having a soft oval body with eight long tentacles.');
     expect((await factsFor('How compound interest works'))?.sentences[0]).toBe('Compound interest is interest calculated on both the principal and the accrued interest.');
     expect((await factsFor('The life of Marie Curie'))?.sentences[0]).toBe('Marie Curie was a French chemist who won two Nobel prizes.');
-    expect((await factsFor('Why the Roman Empire fell'))?.sentences[0]).toMatch(/^The Roman Empire was an empire established by Augustus in 27 BC/);
+    const roman = (await factsFor('Why the Roman Empire fell'))?.sentences;
+    expect(roman?.[0]).toMatch(/^The Roman Empire was an empire established by Augustus in 27 BC/);
+    // A later clause names whose peak it was, and lists what WordNet chains with "and".
+    expect(roman).toContain("At the Roman Empire's peak, lands in Europe, Africa and Asia were ruled by ancient Rome.");
     // A plural name agrees as one; a named place in -s is one place.
     expect((await factsFor('The Northern Lights in Norway'))?.sentences[0]).toBe('The Northern Lights are the aurora of the northern hemisphere.');
     expect((await factsFor('The best pizza in Naples'))?.sentences[0]).toBe('Naples is a port and tourist center in southwestern Italy.');

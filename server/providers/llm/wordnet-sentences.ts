@@ -122,6 +122,9 @@ export function glossClauses(gloss: string): string[] {
         .replace(/:.*$/, '')
         .replace(/,?\s*\betc\.?/gi, '')
         .replace(/["“”]/g, '')
+        // WordNet chains names and actions with "and" ("Europe and Africa and Asia"); speech lists them.
+        .replace(/\b(\p{Lu}[\w-]*) and (\p{Lu}[\w-]*) and (\p{Lu}[\w-]*)\b/gu, '$1, $2 and $3')
+        .replace(/\b(\w+ing) and (\w+ing) and (\w+ing)\b/g, '$1, $2 and $3')
         .replace(/\s+([,.;:!?])/g, '$1')
         .replace(/\s{2,}/g, ' ')
         .replace(/[\s,.;:]+$/, '')
@@ -220,7 +223,15 @@ function definition(synset: Synset, naming: Naming): string[] {
       sentences.push(`${naming.Subject} ${clause}.`);
       continue;
     }
-    const named = clause.replace(/^((?:[\w-]+\s+){0,4}?)(it|they)\b/i, (_match, before: string) => `${before}${before ? naming.subject : naming.Subject}`);
+    const pronoun = /^((?:[\w-]+\s+){0,4}?)(it|they)\b/i;
+    // "at its peak lands in Europe…": whose peak, said, since the fact may be heard on its own.
+    const named = pronoun.test(clause)
+      ? clause.replace(pronoun, (_match, before: string) => `${before}${before ? naming.subject : naming.Subject}`)
+      : clause.replace(/^((?:[\w-]+\s+){0,3}?)its\s+([\w-]+)/i, (_match, before: string, noun: string) => {
+          // An opening phrase ("At the Roman Empire's peak") is set off before the sentence's own subject.
+          const opening = /^(at|in|during|by|for|under|after|before)\s/i.test(before) ? ',' : '';
+          return `${before}${before ? naming.subject : naming.Subject}'s ${noun}${opening}`;
+        });
     sentences.push(`${capitalise(named)}.`);
   }
   return sentences;
