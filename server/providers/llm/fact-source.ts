@@ -4,7 +4,7 @@
 import type { Topic } from './offline-topic';
 
 export interface TopicFacts {
-  /** Sentences that can be spoken as they are, each a statement about the topic. */
+  /** Statements about the topic, one sentence each, best first (the writer drops any parentheses before speaking them). */
   sentences: string[];
   /** Plain text for the video's description. */
   attribution: string;
