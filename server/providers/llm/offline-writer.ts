@@ -2,8 +2,10 @@
 // short-form structure around the creator's topic — a hook, three beats, a payoff and a call to
 // action — from a small grammar (offline-english.ts; simpler per-language sets in
 // offline-templates.ts), phrased for the kind of topic and the preset's tone, and sized to the
-// words the chosen voice speaks in the requested time. With a fact source (Wikipedia, behind a
-// setting) the beats lead with real sentences from the topic's summary, attributed. Wording varies
+// words the chosen voice speaks in the requested time. With a fact source (fact-source.ts: the
+// Wikipedia summary when that setting is on and it answers, else the shipped WordNet dictionary)
+// the beats lead with true sentences about the topic, attributed, as many as fit the time and
+// never one twice. Wording varies
 // with the brief's nonce: generating twice gives two scripts, the same nonce the same one. It is
 // labelled as offline so nobody mistakes it for an AI draft, and it writes only the languages of
 // offline-templates.ts: asked for another one, generation is refused before it gets here.
@@ -13,7 +15,7 @@ import { BEAT_ARCS, grammarFor, TONES, type Line, type LineContext } from './off
 import { OFFLINE_LANGUAGES, OFFLINE_TEMPLATES, type LanguageTemplates } from './offline-templates';
 import { readTopic, subjectOf, type Topic } from './offline-topic';
 import { joinScript, ScriptWriterError, wordCount, WORDS_PER_SECOND, type ScriptBrief, type ScriptWriter } from './types';
-import type { FactSource, TopicFacts } from './wikipedia';
+import type { FactSource, TopicFacts } from './fact-source';
 
 export { subjectOf, topicOf } from './offline-topic';
 
@@ -64,10 +66,19 @@ function spokenFact(sentence: string): string {
     .trim();
 }
 
-const FACT_LEADS = ['Here is a real one:', 'Fact:', 'Start with this:', 'Now this:', 'And this:', 'One more:'];
+/** Leads into a beat's fact: one that opens for the first, one that follows on for the others. */
+/** The source's sentences as the script speaks them, each once. */
+function spokenFacts(facts: TopicFacts | null): string[] {
+  return [...new Set((facts?.sentences ?? []).map(spokenFact).filter(Boolean))];
+}
+
+const FIRST_FACT_LEADS = ['Here is a real one:', 'Fact:', 'Start with this:'];
+const NEXT_FACT_LEADS = ['Now this:', 'And this:', 'One more:'];
 
 interface Part {
   sentences: string[];
+  /** The part says a fact: never cut to its first sentence (a fact's abbreviations look like sentence ends). */
+  factual?: boolean;
 }
 
 function partText(part: Part): string {
@@ -79,7 +90,7 @@ function partWords(parts: Part[]): number {
 }
 
 export interface OfflineWriterOptions {
-  /** Real facts about a topic (Wikipedia); absent or failing: the script is written without them. */
+  /** Real facts about a topic (Wikipedia, WordNet); absent or finding none: the script is written without them. */
   facts?: FactSource | undefined;
 }
 
@@ -107,12 +118,15 @@ export class OfflineScriptWriter implements ScriptWriter {
       brief.language === 'english' ? englishParts(topic, tone, targetWords, brief.videoDuration, random, facts) : otherParts(templates, topic.phrase, targetWords, random);
     const [hook, beat1, beat2, beat3, payoff, callToAction] = parts.map(partText) as [string, string, string, string, string, string];
     const script = { hook, beats: [beat1, beat2, beat3], payoff, call_to_action: callToAction };
-    return { title, ...script, body: joinScript(script), attribution: facts?.attribution ?? null };
+    const body = joinScript(script);
+    // Credited only when a fact made it in: a short video may have had room for none.
+    const grounded = facts !== null && spokenFacts(facts).some((fact) => body.includes(fact));
+    return { title, ...script, body, attribution: grounded ? facts.attribution : null };
   }
 
   private async factsFor(topic: Topic, signal?: AbortSignal): Promise<TopicFacts | null> {
     if (!this.options.facts) return null;
-    const facts = await this.options.facts.factsAbout(topic.phrase, signal);
+    const facts = await this.options.facts.factsAbout(topic, signal);
     return facts && facts.sentences.length > 0 ? facts : null;
   }
 }
@@ -124,12 +138,12 @@ interface Extra {
   next: (budget: number) => string | undefined;
 }
 
-/** Adds extra sentences in order while they fit, until the words come within a few percent of the target. */
-function grow(parts: Part[], extras: Extra[], target: number, used: Set<string>): void {
+/** Adds extra sentences in order while they fit, until the words come within a few percent of the target (or `reach` of it). */
+function grow(parts: Part[], extras: Extra[], target: number, used: Set<string>, reach = { enough: 0.97, most: 1.03 }): void {
   for (const extra of extras) {
     const words = partWords(parts);
-    if (words >= target * 0.97) return;
-    const budget = target * 1.03 - words;
+    if (words >= target * reach.enough) return;
+    const budget = target * reach.most - words;
     const text = extra.next(budget);
     if (text === undefined) continue;
     if (wordCount(text) > budget) {
@@ -180,11 +194,18 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
     return text.includes(topic.noun.toLowerCase()) || text.includes(topic.phrase.toLowerCase());
   });
   const hook: Part = { sentences: [pick(shuffled(naming.length > 0 ? naming : grammar.hooks, random), context, slot, used)!] };
-  const factLines = (facts?.sentences ?? []).map(spokenFact).filter(Boolean);
-  const factLeads = shuffled(FACT_LEADS, random);
-  const beats: Part[] = pools.map((pool, index) => {
-    const fact = factLines[index];
-    if (fact) return { sentences: [`${factLeads[index]} ${fact}`] };
+  const unsaid = spokenFacts(facts);
+  /** The first fact not said yet that fits `budget` words; each is said once at most. */
+  const nextFact = (budget: number): string | undefined => {
+    const at = unsaid.findIndex((fact) => wordCount(fact) <= budget);
+    return at === -1 ? undefined : unsaid.splice(at, 1)[0];
+  };
+  const factLeads = [shuffled(FIRST_FACT_LEADS, random)[0]!, ...shuffled(NEXT_FACT_LEADS, random)];
+  let leadsUsed = 0;
+  // A fact may take more of the time than a grammar line: it is what the viewer came for.
+  const beats: Part[] = pools.map((pool) => {
+    const fact = nextFact(slot * 2.5);
+    if (fact) return { sentences: [`${factLeads[leadsUsed++]} ${fact}`], factual: true };
     return { sentences: [pick(pool, context, slot * 1.5, used)!] };
   });
   const payoff: Part = { sentences: [pick(shuffled(grammar.payoffs, random), context, slot, used)!] };
@@ -194,13 +215,28 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
   // Too long even at one line a part (a very short video): keep a part's first sentence when it
   // stands on its own (a statement of a few words, not a question that wants its answer).
   if (partWords(parts) > target * 1.05) {
-    for (const part of parts) {
+    for (const part of parts.filter((candidate) => !candidate.factual)) {
       part.sentences = part.sentences.map((sentence) => {
         const first = firstSentenceOf(sentence);
         return first !== sentence && wordCount(first) >= 6 && !first.endsWith('?') ? first : sentence;
       });
     }
   }
+
+  // Facts over the time (a short video): first their leads go, then the last facts give way to
+  // the beat's grammar line until the script fits. The first fact may run a little long: a short
+  // video with one true sentence beats one with none.
+  const factual = beats.filter((beat) => beat.factual);
+  for (const beat of [...factual].reverse()) {
+    if (partWords(parts) <= target * 1.05) break;
+    beat.sentences = [beat.sentences[0]!.replace(/^[^:]+:\s/, '')];
+  }
+  for (const beat of [...factual].reverse()) {
+    if (partWords(parts) <= target * (beat === factual[0] ? 1.1 : 1.05)) break;
+    beat.sentences = [pick(pools[beats.indexOf(beat)]!, context, slot * 1.5, used)!];
+    beat.factual = false;
+  }
+
   // Then grow: more facts, the arc's other lines, the tone's opener, spare roles, until the words
   // fill the time. Growing takes full lines only: a short line after a long one of the same role
   // repeats it ("Something was missing tonight." after "…something was missing…").
@@ -210,8 +246,7 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
   const extras: Extra[] = [];
   for (let round = 0; round < 6; round += 1) {
     beats.forEach((beat, index) => {
-      const fact = factLines[3 + round * 3 + index];
-      if (fact) extras.push({ part: beat, next: () => fact });
+      extras.push({ part: beat, next: nextFact });
       extras.push({ part: beat, next: (budget) => pick(fullPools[index]!, context, budget, used) });
     });
     if (round === 0) extras.push({ part: hook, front: true, next: (budget) => pick(shuffled(style.openers, random).map((text) => () => text), context, budget, used) });
@@ -220,6 +255,12 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
     extras.push({ part: target, next: (budget) => pick(fullSpare, context, budget, used) });
   }
   grow(parts, extras, target, used);
+  // Still well short (the lines left were all too long for what remained, as a long fact leaves
+  // in a short video): one more line each may run the script a little over instead.
+  if (partWords(parts) < target * 0.9) {
+    const stretch = beats.map((beat, index): Extra => ({ part: beat, next: (budget) => pick([...fullPools[index]!, ...fullSpare], context, budget, used) }));
+    grow(parts, stretch, target, used, { enough: 0.9, most: 1.1 });
+  }
   return parts;
 }
 

@@ -6,18 +6,8 @@
 // 404, 429, a disambiguation page, a body that is not the documented shape) means "no facts":
 // the writer goes on without them, and the reason is logged once at info.
 import { z } from 'zod';
-
-export interface TopicFacts {
-  /** Sentences of the article's lead, as written there. */
-  sentences: string[];
-  /** Plain text for the video's description. */
-  attribution: string;
-}
-
-/** Where the offline writer can get real facts about a topic. */
-export interface FactSource {
-  factsAbout(topic: string, signal?: AbortSignal): Promise<TopicFacts | null>;
-}
+import type { FactSource, TopicFacts } from './fact-source';
+import type { Topic } from './offline-topic';
 
 export interface WikipediaOptions {
   /** e.g. https://en.wikipedia.org (a fake in tests). */
@@ -70,8 +60,8 @@ export class WikipediaFacts implements FactSource {
     this.userAgent = `Reelflow/1.0 (${options.contact}; offline script writer) node-fetch`;
   }
 
-  async factsAbout(topic: string, signal?: AbortSignal): Promise<TopicFacts | null> {
-    const query = searchQuery(topic);
+  async factsAbout(topic: Topic, signal?: AbortSignal): Promise<TopicFacts | null> {
+    const query = searchQuery(topic.phrase);
     if (query.length < 2) return null;
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 4000);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
