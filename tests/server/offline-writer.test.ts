@@ -83,13 +83,15 @@ function unbalanced(text: string): boolean {
   return count(/"/g) % 2 === 1 || count(/\(/g) !== count(/\)/g) || count(/“/g) !== count(/”/g);
 }
 
-function expectStructure(script: WrittenScript): void {
+/** Every part from 30 s up; a shorter video may leave out its payoff and later beats to stay on time. */
+function expectStructure(script: WrittenScript, seconds: number): void {
   expect(script.hook.length).toBeGreaterThan(0);
-  expect(script.beats).toHaveLength(3);
+  if (seconds >= 30) expect(script.beats).toHaveLength(3);
+  expect(script.beats.length).toBeGreaterThan(0);
   for (const beat of script.beats) expect(beat.length).toBeGreaterThan(0);
-  expect(script.payoff?.length).toBeGreaterThan(0);
+  if (seconds >= 30) expect(script.payoff?.length).toBeGreaterThan(0);
   expect(script.call_to_action.length).toBeGreaterThan(0);
-  expect(script.body.split('\n\n')).toEqual([script.hook, ...script.beats, script.payoff, script.call_to_action]);
+  expect(script.body.split('\n\n')).toEqual([script.hook, ...script.beats, script.payoff, script.call_to_action].filter(Boolean));
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -110,7 +112,7 @@ describe('offline writer: something to say', () => {
         const seconds = [15, 30, 45, 60][(index + count) % 4]!;
         const script = await writer.write({ prompt, videoDuration: seconds, language: 'english', tone, nonce: `run-${count}`, wordsPerSecond: 3.35 });
         count += 1;
-        expectStructure(script);
+        expectStructure(script, seconds);
         for (const [name, pattern] of BANNED) expect(script.body, `${name} in “${prompt}” (${tone})`).not.toMatch(pattern);
         expect(unbalanced(script.body), `unbalanced quotes in “${prompt}”`).toBe(false);
         expect(unbalanced(script.title), `unbalanced quotes in the title of “${prompt}”`).toBe(false);
@@ -190,7 +192,7 @@ describe('offline writer: something to say', () => {
 
   it.each(OFFLINE_LANGUAGES.filter((language) => language !== 'english'))('keeps writing %s with the same structure', async (language) => {
     const script = await writer.write({ prompt: 'Yoga', videoDuration: 45, language, nonce: 'x' });
-    expectStructure(script);
+    expectStructure(script, 45);
     expect(script.body).toContain(language === 'german' ? 'Yoga' : 'yoga');
     expect(script.body).not.toMatch(/cinco minutos|cinq minutes|fünf Minuten|cinque minuti|vijf minuten/i);
   });
@@ -211,7 +213,7 @@ describe('offline writer: Wikipedia grounding', () => {
 
   it('leads the beats with real sentences from the summary and carries the attribution', async () => {
     const script = await grounded().write({ prompt: 'Five fun facts about octopuses', videoDuration: 45, language: 'english', tone: 'playful', nonce: '1', wordsPerSecond: 3.35 });
-    expectStructure(script);
+    expectStructure(script, 45);
     expect(script.body).toContain('An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.');
     expect(script.body).toContain('It has three hearts and blue blood.');
     expect(script.body).not.toContain('(pl.');

@@ -117,7 +117,8 @@ export class OfflineScriptWriter implements ScriptWriter {
     const parts =
       brief.language === 'english' ? englishParts(topic, tone, targetWords, brief.videoDuration, random, facts) : otherParts(templates, topic.phrase, targetWords, random);
     const [hook, beat1, beat2, beat3, payoff, callToAction] = parts.map(partText) as [string, string, string, string, string, string];
-    const script = { hook, beats: [beat1, beat2, beat3], payoff, call_to_action: callToAction };
+    // A very short video drops the payoff and later beats (empty parts): its script has fewer parts.
+    const script = { hook, beats: [beat1, beat2, beat3].filter(Boolean), payoff, call_to_action: callToAction };
     const body = joinScript(script);
     // Credited only when a fact made it in: a short video may have had room for none.
     const grounded = facts !== null && spokenFacts(facts).some((fact) => body.includes(fact));
@@ -237,6 +238,8 @@ function englishParts(topic: Topic, tone: string, target: number, seconds: numbe
     beat.factual = false;
   }
 
+  dropPartsToFit(parts, target);
+
   // Then grow: more facts, the arc's other lines, the tone's opener, spare roles, until the words
   // fill the time. Growing takes full lines only: a short line after a long one of the same role
   // repeats it ("Something was missing tonight." after "…something was missing…").
@@ -268,6 +271,20 @@ function line(text: (topic: string) => string): Line {
   return (c) => text(c.t);
 }
 
+/**
+ * Still over for a video of a few seconds: fewer parts — the payoff, then the last beats go (left
+ * empty, so the script has fewer parts). A hook, a beat and the call to action are the shortest
+ * short-form script, then a hook with its call to action, and for a few seconds at a slow voice the
+ * hook alone; said faster instead, the voice would no longer sound like the one chosen. `parts`:
+ * hook, three beats, payoff, call to action.
+ */
+function dropPartsToFit(parts: Part[], target: number): void {
+  for (const index of [4, 3, 2, 1, 5]) {
+    if (partWords(parts) <= target * 1.1) return;
+    parts[index]!.sentences = [];
+  }
+}
+
 function otherParts(templates: LanguageTemplates, topic: string, target: number, random: () => number): Part[] {
   const context: LineContext = { t: topic, T: capitalise(topic), full: topic, Full: capitalise(topic), items: topic, it: '', them: '', is: '', does: '', s: '', length: '' };
   const used = new Set<string>();
@@ -278,6 +295,7 @@ function otherParts(templates: LanguageTemplates, topic: string, target: number,
   const payoff: Part = { sentences: [pick(shuffled(templates.payoffs.map(line), random), context, slot, used)!] };
   const callToAction: Part = { sentences: [pick(shuffled(templates.callsToAction, random).map((text) => () => text), context, slot, used)!] };
   const parts = [hook, ...beats, payoff, callToAction];
+  dropPartsToFit(parts, target);
   const extras = beatPool.map((_, index): Extra => ({ part: beats[index % 3]!, next: (budget) => pick(beatPool, context, budget, used) }));
   grow(parts, extras, target, used);
   return parts;
