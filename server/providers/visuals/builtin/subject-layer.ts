@@ -181,14 +181,45 @@ function sticker(icon: string, image: Canvas, size: number, treatment: SubjectTr
   return entry;
 }
 
+const composites = new Map<string, { canvas: Canvas; x: number; y: number }>();
+
+/**
+ * The halo and the sticker flattened into one cached bitmap: one large image to composite per
+ * picture and scene instead of two (source-over is associative, so the pixels are the same).
+ */
+function composite(icon: string, image: Canvas, size: number, treatment: SubjectTreatment, glow: { colour: string; blur: number; dx: number; dy: number }): { canvas: Canvas; x: number; y: number } {
+  const key = `${icon}@${size}@${glow.colour}@${glow.blur.toFixed(1)}@${glow.dx.toFixed(1)}@${glow.dy.toFixed(1)}@${treatment.outline?.colour ?? ''}@${treatment.outline?.width.toFixed(1) ?? ''}@${treatment.filter ?? ''}`;
+  const cached = composites.get(key);
+  if (cached) return cached;
+  const shade = halo(icon, image, size, glow.colour, glow.blur);
+  const face = sticker(icon, image, size, treatment);
+  const x = Math.floor(Math.min(-shade.pad + glow.dx, -face.pad));
+  const y = Math.floor(Math.min(-shade.pad + glow.dy, -face.pad));
+  const right = Math.ceil(Math.max(size + shade.pad + glow.dx, size + face.pad));
+  const bottom = Math.ceil(Math.max(size + shade.pad + glow.dy, size + face.pad));
+  const canvas = createCanvas(right - x, bottom - y);
+  const paint = canvas.getContext('2d');
+  paint.drawImage(shade.canvas, -shade.pad + glow.dx - x, -shade.pad + glow.dy - y);
+  paint.drawImage(face.canvas, -face.pad - x, -face.pad - y);
+  const entry = { canvas, x, y };
+  if (composites.size >= 32) composites.delete(composites.keys().next().value!);
+  composites.set(key, entry);
+  return entry;
+}
+
 function drawPicture(ctx: SKRSContext2D, icon: string, at: Placement, treatment: SubjectTreatment, hero: boolean): void {
   const size = Math.max(8, Math.round(at.size));
   const image = iconImage(icon, size);
   const left = at.x - size / 2;
   const top = at.y - size / 2;
   treatment.backdrop?.(ctx, at, hero);
-  ctx.save();
   const glow = treatment.shadow ?? (treatment.glow ? { ...treatment.glow, dx: 0, dy: 0 } : null);
+  if (glow && !treatment.blend && treatment.alpha === undefined) {
+    const flat = composite(icon, image, size, treatment, glow);
+    ctx.drawImage(flat.canvas, left + flat.x, top + flat.y);
+    return;
+  }
+  ctx.save();
   if (glow) {
     const { canvas, pad } = halo(icon, image, size, glow.colour, glow.blur);
     ctx.drawImage(canvas, left - pad + glow.dx, top - pad + glow.dy);
