@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CAPTION_FONT_LINE_HEIGHT, type CaptionFont } from '../../contract';
+import type { HeadlineFont } from '../domain/ports/visuals';
 
 const require = createRequire(import.meta.url);
 
@@ -36,6 +37,32 @@ export const CAPTION_FONT_FACES: Record<CaptionFont, CaptionFontFace> = {
   'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', bold: true, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Noto Sans'] },
 };
 
+/** Whether a style asks for italic as well (libass then takes the family's italic file). */
+export type HeadlineFontFace = CaptionFontFace & { italic: boolean };
+
+const plain = (face: CaptionFontFace): HeadlineFontFace => ({ ...face, italic: false });
+
+/**
+ * The faces the built-in art sets each scene's key phrase in (the same files it measures the
+ * phrase with: server/providers/visuals/builtin/fonts.ts), burned in as kinetic type.
+ */
+export const HEADLINE_FONT_FACES: Record<HeadlineFont, HeadlineFontFace> = {
+  Anton: plain(CAPTION_FONT_FACES.Anton),
+  'Bebas Neue': plain(CAPTION_FONT_FACES['Bebas Neue']),
+  'Noto Sans Bold': plain(CAPTION_FONT_FACES['Noto Sans']),
+  'Montserrat Black Italic': { packageName: '@expo-google-fonts/montserrat', file: '900Black_Italic/Montserrat_900Black_Italic.ttf', assName: 'Montserrat Black', bold: false, italic: true, winHeightPerEm: 1.562 },
+  'Montserrat SemiBold': { packageName: '@expo-google-fonts/montserrat', file: '600SemiBold/Montserrat_600SemiBold.ttf', assName: 'Montserrat SemiBold', bold: false, italic: false, winHeightPerEm: 1.562 },
+  'Poppins Light': { packageName: '@expo-google-fonts/poppins', file: '300Light/Poppins_300Light.ttf', assName: 'Poppins Light', bold: false, italic: false, winHeightPerEm: 1.762 },
+  'Poppins Medium': { packageName: '@expo-google-fonts/poppins', file: '500Medium/Poppins_500Medium.ttf', assName: 'Poppins Medium', bold: false, italic: false, winHeightPerEm: 1.762 },
+};
+
+/** Every file the burner's folder holds: the caption faces and the headline faces, once each. */
+export function burnedFontFaces(): CaptionFontFace[] {
+  const byFile = new Map<string, CaptionFontFace>();
+  for (const face of [...Object.values(CAPTION_FONT_FACES), ...Object.values(HEADLINE_FONT_FACES)]) byFile.set(face.file, face);
+  return [...byFile.values()];
+}
+
 /** The watermark ("Made with Reelflow") is drawn with drawtext from this face. */
 export const WATERMARK_FONT: CaptionFont = 'Montserrat';
 
@@ -54,17 +81,17 @@ export function watermarkFontPath(fontsDir: string): string {
 }
 
 // Bump when the set of faces changes, so an old cache folder is never reused.
-const FONTS_VERSION = 'fonts-v1';
+const FONTS_VERSION = 'fonts-v2';
 
 /**
- * Makes (once) `<cacheDir>/fonts-v1` holding copies of exactly the caption faces, and returns it.
- * Copies rather than symlinks: the folder must survive a node_modules reinstall mid-render, and
- * the five files are ~1.3 MB. Built in a temporary folder and renamed, so a crash never leaves a
+ * Makes (once) `<cacheDir>/fonts-v2` holding copies of exactly the caption and headline faces, and
+ * returns it. Copies rather than symlinks: the folder must survive a node_modules reinstall
+ * mid-render, and the nine files are ~2 MB. Built in a temporary folder and renamed, so a crash never leaves a
  * half-filled folder that later renders would trust.
  */
 export function prepareFontsDir(cacheDir: string): string {
   const target = join(cacheDir, FONTS_VERSION);
-  const faces = Object.values(CAPTION_FONT_FACES);
+  const faces = burnedFontFaces();
   const complete = () => faces.every((face) => existsSync(join(target, fileName(face))) && statSync(join(target, fileName(face))).size === statSync(fontSourcePath(face)).size);
   if (existsSync(target) && complete()) return target;
   mkdirSync(cacheDir, { recursive: true });

@@ -1,7 +1,7 @@
 // What the render pipeline hands the media layer. The pipeline (server/domain/videos)
 // prepares files; these functions turn them into one finished MP4 in one ffmpeg pass.
 import type { CaptionStyle, WordTiming } from '../../contract';
-import type { VisualMotion } from '../domain/ports/visuals';
+import type { SceneHeadline, VisualMotion } from '../domain/ports/visuals';
 
 export type { VisualMotion };
 
@@ -51,6 +51,8 @@ export interface CaptionInput {
   style: CaptionStyle;
   width: number;
   height: number;
+  /** Scenes' key phrases to burn as kinetic type in the same pass (built-in art only). */
+  headlines?: Array<{ headline: SceneHeadline; start: number; duration: number }>;
 }
 
 /** Reports work done, 0–1, for the stage's share of the progress bar. */

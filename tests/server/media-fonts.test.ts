@@ -9,7 +9,8 @@ import { CAPTION_FONTS, CAPTION_PRESET_STYLES, captionSafeArea, resolveCaptionSt
 import { buildAss } from '../../server/media/captions';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import { filterValue } from '../../server/media/filtergraph';
-import { CAPTION_FONT_FACES, fontSourcePath, prepareFontsDir, watermarkFontPath } from '../../server/media/fonts';
+import { HEADLINE_FONTS, type SceneHeadline } from '../../server/domain/ports/visuals';
+import { burnedFontFaces, CAPTION_FONT_FACES, fontSourcePath, HEADLINE_FONT_FACES, prepareFontsDir, watermarkFontPath } from '../../server/media/fonts';
 
 // A directory name with every character the filter graph treats specially.
 const root = mkdtempSync(join(tmpdir(), "reelflow fonts, it's [a]:b-"));
@@ -53,8 +54,10 @@ async function renderGray(ass: string, fontsDir: string, width: number, height: 
 describe('caption fonts', () => {
   const fontsDir = prepareFontsDir(join(root, 'cache'));
 
-  it('holds exactly the caption faces, copied from the npm packages, and is reused', () => {
-    expect(readdirSync(fontsDir).sort()).toEqual(Object.values(CAPTION_FONT_FACES).map((face) => face.file.split('/').pop()).sort());
+  it('holds exactly the caption and headline faces, copied from the npm packages, and is reused', () => {
+    expect(readdirSync(fontsDir).sort()).toEqual(burnedFontFaces().map((face) => face.file.split('/').pop()).sort());
+    expect(readdirSync(fontsDir)).toHaveLength(9);
+    expect(Object.keys(HEADLINE_FONT_FACES).sort()).toEqual([...HEADLINE_FONTS].sort());
     expect(Object.keys(CAPTION_FONT_FACES).sort()).toEqual([...CAPTION_FONTS].sort());
     const before = statSync(watermarkFontPath(fontsDir)).mtimeMs;
     expect(prepareFontsDir(join(root, 'cache'))).toBe(fontsDir);
@@ -62,7 +65,7 @@ describe('caption fonts', () => {
   });
 
   it('names each family as the file does and sizes it from the file', () => {
-    for (const face of Object.values(CAPTION_FONT_FACES)) {
+    for (const face of [...Object.values(CAPTION_FONT_FACES), ...Object.values(HEADLINE_FONT_FACES)]) {
       expect(fontNames(fontSourcePath(face)).family).toBe(face.assName);
       expect(face.winHeightPerEm).toBeCloseTo(winHeightPerEm(fontSourcePath(face)), 3);
     }
@@ -84,6 +87,21 @@ describe('caption fonts', () => {
         expect(match[1]).toBe(face.assName);
         expect(match[3]).toBe(fontNames(fontSourcePath(face)).postscript);
       }
+    }
+  });
+
+  it('libass picks the shipped file for every headline face, italic included', async () => {
+    for (const [index, font] of HEADLINE_FONTS.entries()) {
+      const headline: SceneHeadline = { text: `Face ${index}`, style: 'vintage', font, x: 0.5, y: 0.3, align: 'center', size: 0.04, tracking: 0, width: 0.3, ink: '#FFFFFF', accent: '#000000' };
+      const assPath = join(root, `headline-${index}.ass`);
+      writeFileSync(assPath, buildAss({ words: [], style: resolveCaptionStyle({ preset: 'none' }), width: 540, height: 960, headlines: [{ headline, start: 0, duration: 3 }] }));
+      const log = await runFfmpeg(['-loglevel', 'debug', '-f', 'lavfi', '-i', 'color=c=black:s=540x960:d=1', '-vf', `ass=filename=${filterValue(assPath)}:fontsdir=${filterValue(fontsDir)}`, '-ss', '0.8', '-frames:v', '1', '-f', 'null', '-'], { keepStderr: true });
+      const face = HEADLINE_FONT_FACES[font];
+      // The Headline style's own default face may be looked up too; the override must win.
+      const selected = [...log.matchAll(/fontselect: \((.+?), (\d+), (\d+)\) -> (.+?), \d+, (\S+)/g)].filter((match) => match[1] === face.assName);
+      expect(selected.length, `${font}: no fontselect line`).toBeGreaterThan(0);
+      for (const match of selected) expect(match[5], font).toBe(fontNames(fontSourcePath(face)).postscript);
+      expect(selected.some((match) => match[3] === '100'), font).toBe(face.italic);
     }
   });
 });

@@ -9,6 +9,9 @@ import { CAPTION_PRESETS, resolveCaptionStyle } from '../../contract/captions';
 import { ART_STYLES } from '../../contract/permissions';
 import { planScenes } from '../../server/domain/videos/pipeline/scenes';
 import { captionLayout } from '../../server/media/captions/ass';
+import { captionBand } from '../../server/providers/visuals/builtin/caption-backing';
+import { createRng } from '../../server/providers/visuals/builtin/random';
+import { sceneLayout } from '../../server/providers/visuals/builtin/subject-layer';
 import { renderSceneArt, sceneSubjectOf } from '../../server/providers/visuals';
 import { iconWords, lemma } from '../../server/providers/visuals/builtin/emoji';
 import { renderThumbnailFrame, THUMBNAIL_SIZE } from '../../server/providers/visuals/builtin/thumbnail';
@@ -145,6 +148,23 @@ describe('built-in frames', () => {
     }
   });
 
+  it('gives the hero the most rows the captions leave, never rows under them', () => {
+    const pictures = { hero: 'octopus', supports: ['jar', 'puzzle-piece'] };
+    for (const preset of CAPTION_PRESETS.filter((name) => name !== 'none')) {
+      for (const [width, height] of [[1080, 1920], [1080, 1080], [1920, 1080]] as const) {
+        const band = captionBand(resolveCaptionStyle({ preset }), width, height, 0.1)!;
+        const layout = sceneLayout(width, height, pictures, createRng(7), band);
+        const hero = layout.hero!;
+        const clear = hero.y + hero.size / 2 <= band.top || hero.y - hero.size / 2 >= band.bottom;
+        expect(clear, `${preset} ${width}x${height}`).toBe(true);
+        // On a vertical frame the hero is the scene: at least half the width, whatever the preset.
+        if (height > width) expect(hero.size, preset).toBeGreaterThanOrEqual(width * 0.5);
+        // The key phrase keeps its own rows off the captions too.
+        expect(Math.abs(layout.headingY - (band.top + band.bottom) / 2), preset).toBeGreaterThan((band.bottom - band.top) / 2);
+      }
+    }
+  });
+
   it('keeps cinema bars for a wide frame only (the detector sees them there)', async () => {
     const wide = await pixels(renderSceneArt({ style: 'cinematic', prompt, topic: null, index: 1, width: 960, height: 540, format: 'png' }));
     expect(barRows(wide, false)).toBeGreaterThan(wide.height * 0.05);
@@ -154,7 +174,7 @@ describe('built-in frames', () => {
     const light = await pixels(renderSceneArt({ style: 'minimalist', prompt, topic: null, caption: null, index: 1, width: 540, height: 960, format: 'png' }));
     const backed = await pixels(renderSceneArt({ style: 'minimalist', prompt, topic: null, caption: resolveCaptionStyle({ preset: 'bold-pop' }), index: 1, width: 540, height: 960, format: 'png' }));
     const mid = (frame: typeof light) => {
-      const i = (Math.round(frame.height / 2) * frame.width + 20) * 4;
+      const i = (Math.round(frame.height / 2) * frame.width + Math.round(frame.width * 0.1)) * 4;
       return luminance(frame.data[i]!, frame.data[i + 1]!, frame.data[i + 2]!);
     };
     expect(mid(backed)).toBeLessThan(mid(light) / 3);

@@ -14,6 +14,37 @@ export interface VisualMotion {
   amount: number;
 }
 
+/** The shipped faces a headline can be set in (server/media/fonts.ts gives libass each file). */
+export const HEADLINE_FONTS = ['Anton', 'Bebas Neue', 'Montserrat Black Italic', 'Montserrat SemiBold', 'Noto Sans Bold', 'Poppins Light', 'Poppins Medium'] as const;
+export type HeadlineFont = (typeof HEADLINE_FONTS)[number];
+
+/**
+ * A scene's key phrase as kinetic type: designed by the art (face, size, place, ink), animated in
+ * by the burner with the style's entrance and laid over the moving still, so the type stays put
+ * while the picture drifts. Lengths are shares of the frame (x, width: of its width; y, size,
+ * tracking: of its height), so the cue does not depend on the pixel size it was designed at.
+ */
+export interface SceneHeadline {
+  /** The phrase as set (case and the style's punctuation applied). */
+  text: string;
+  /** Picks the entrance and the treatment (outline, glow, shadow). */
+  style: ArtStyleName;
+  font: HeadlineFont;
+  /** Anchor: the phrase's centre (align 'center') or its left end ('left'), on its centre line. */
+  x: number;
+  y: number;
+  align: 'center' | 'left';
+  /** Font size (the em). */
+  size: number;
+  /** Letter spacing. */
+  tracking: number;
+  /** Measured width of the set phrase. */
+  width: number;
+  /** The phrase's colour, and the style's second colour (glow, shadow, split), both #RRGGBB. */
+  ink: string;
+  accent: string;
+}
+
 export interface SceneVisualRequest {
   /** What the scene is about (its narration, or a visual prompt derived from it). */
   prompt: string;
@@ -63,6 +94,9 @@ export interface SceneVisual {
   fallbackReason?: string;
   /** How the composer should move a still image; built-in art gives each style its own motion. */
   motion?: VisualMotion;
+  /** The key phrase as kinetic type; only the built-in art sets one (photos and AI images carry
+   *  no designed type, and uploads are the creator's own). */
+  headline?: SceneHeadline;
 }
 
 export interface VisualProvider {

@@ -3,7 +3,7 @@
 // entry is present is never run again, so a crash or restart resumes at the first missing one.
 import type { MusicMood } from '../../../contract/builtin-music';
 import type { WordTiming } from '../../../contract/captions';
-import type { VisualLicence, VisualMotion } from '../ports/visuals';
+import type { SceneHeadline, VisualLicence, VisualMotion } from '../ports/visuals';
 
 export interface PlannedScene {
   /** The narration of this scene. */
@@ -30,6 +30,8 @@ export interface RenderedScene {
   fallbackReason?: string;
   /** The camera move the provider suggests for a still (built-in art moves per style). */
   motion?: VisualMotion;
+  /** The built-in art's key phrase, burned in as kinetic type with the captions. */
+  headline?: SceneHeadline;
 }
 
 export interface VideoCheckpoint {

@@ -6,37 +6,10 @@
 import { captionSafeArea, captionWordText, pageCaptions, type CaptionPage, type CaptionStyle, type WordTiming } from '../../../contract';
 import { CAPTION_FONT_FACES } from '../fonts';
 import type { CaptionInput } from '../types';
+import { assColor, assTime, escapeAssText } from './ass-format';
+import { headlineEvents, HEADLINE_STYLE_LINE } from './headline';
 
-/** #RRGGBB (+ alpha 0 = opaque … 255 = invisible) → ASS &HAABBGGRR. */
-export function assColor(hex: string, alpha = 0): string {
-  const value = /^#?([0-9a-f]{6})$/i.exec(hex.trim())?.[1] ?? 'FFFFFF';
-  const [r, g, b] = [value.slice(0, 2), value.slice(2, 4), value.slice(4, 6)];
-  return `&H${alpha.toString(16).padStart(2, '0')}${b}${g}${r}`.toUpperCase();
-}
-
-/**
- * User text → ASS text that can only ever be text. `{`/`}` would open an override block and `\`
- * could form \N, \h or a tag, so they become look-alike plain characters; line breaks and control
- * characters become spaces (a Dialogue is one line of the file).
- */
-export function escapeAssText(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/\\/g, '/')
-    .replace(/\{/g, '(')
-    .replace(/\}/g, ')');
-}
-
-/** Seconds → ASS H:MM:SS.cc. Every time goes through here, so adjacent events abut exactly. */
-export function assTime(seconds: number): string {
-  const centis = Math.max(0, Math.round(seconds * 100));
-  const h = Math.floor(centis / 360000);
-  const m = Math.floor((centis % 360000) / 6000);
-  const s = Math.floor((centis % 6000) / 100);
-  const c = centis % 100;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
-}
+export { assColor, assTime, escapeAssText };
 
 export interface CaptionLayout {
   /** ASS alignment (numpad) and anchor point in frame pixels. */
@@ -151,11 +124,24 @@ function pageEvents(page: CaptionPage, style: CaptionStyle, layout: CaptionLayou
   return events;
 }
 
-/** The whole ASS script for `input` (PlayRes = the frame, so sizes are in output pixels). */
+/** The rows the caption text block covers on a width×height frame (its lines and outline). */
+export function captionBlockRows(style: CaptionStyle, width: number, height: number): { top: number; bottom: number } {
+  const layout = captionLayout(style, width, height);
+  const block = layout.fontSize * Math.max(1, style.lines) + layout.outline * 2;
+  const top = layout.alignment === 5 ? layout.y - block / 2 : layout.alignment === 2 ? layout.y - block : layout.y;
+  return { top, bottom: top + block };
+}
+
+/**
+ * The whole ASS script for `input` (PlayRes = the frame, so sizes are in output pixels): the
+ * karaoke captions and, when the scenes carry them, their key phrases as kinetic type.
+ */
 export function buildAss(input: CaptionInput): string {
   const { style, width, height } = input;
   const layout = captionLayout(style, width, height);
   const pages = style.enabled ? pageCaptions(input.words, style) : [];
+  const reserved = style.enabled ? captionBlockRows(style, width, height) : null;
+  const headlines = (input.headlines ?? []).flatMap((cue) => headlineEvents(cue, width, height, reserved));
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -169,10 +155,12 @@ export function buildAss(input: CaptionInput): string {
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
     styleLine('Text', style, layout, false),
     styleLine('Box', style, layout, true),
+    ...(headlines.length > 0 ? [HEADLINE_STYLE_LINE] : []),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
     ...pages.flatMap((page) => pageEvents(page, style, layout)),
+    ...headlines,
     '',
   ].join('\n');
 }

@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import type { CaptionInput } from '../types';
 import { buildAss } from './ass';
 
-export { assColor, assTime, buildAss, captionLayout, escapeAssText, type CaptionLayout } from './ass';
+export { assColor, assTime, buildAss, captionBlockRows, captionLayout, escapeAssText, type CaptionLayout } from './ass';
+export { headlineCentre, headlineEvents, headlineRows, HEADLINE_CLEARANCE, HEADLINE_DELAY, HEADLINE_ENTRANCE_LIMIT, HEADLINE_MIN_SCENE, type HeadlineCue } from './headline';
 export { escapeVttText, toSrt, toVtt } from './subtitles';
 
 /** Writes the ASS script for `input` to `path` (UTF-8, what libass expects). */

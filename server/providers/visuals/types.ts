@@ -4,7 +4,7 @@ import { ProviderError } from '../provider-error';
 
 // The interface belongs to the domain (server/domain/ports/visuals.ts); re-exported so adapters
 // keep importing from their own types.
-export type { SceneVisual, SceneVisualRequest, VisualLicence, VisualMotion, VisualProvider } from '../../domain/ports/visuals';
+export type { HeadlineFont, SceneHeadline, SceneVisual, SceneVisualRequest, VisualLicence, VisualMotion, VisualProvider } from '../../domain/ports/visuals';
 
 /** A picture provider refused or failed; see ProviderError for the kinds. */
 export class VisualProviderError extends ProviderError {

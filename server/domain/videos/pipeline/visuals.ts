@@ -82,6 +82,7 @@ export const visualsStage: Stage = async (context) => {
         attribution: visual.attribution,
         ...(visual.licence ? { licence: visual.licence } : {}),
         ...(visual.motion ? { motion: visual.motion } : {}),
+        ...(visual.headline ? { headline: visual.headline } : {}),
         ...(visual.fallbackReason ? { fallbackReason: visual.fallbackReason } : {}),
       };
     }

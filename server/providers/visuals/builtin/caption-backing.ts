@@ -1,10 +1,10 @@
 // Burned-in captions must read over any built-in frame. The art knows where the captions will sit
 // (the same captionLayout the ASS writer uses) and the colours they are drawn in, so after drawing
 // it measures the WCAG contrast of each caption colour over the frame behind the caption lines;
-// below 4.5:1 it lays a soft backing band (darkening for light captions, lightening for dark
+// below 4.5:1 it lays a soft backing scrim (darkening for light captions, lightening for dark
 // ones), stronger step by step until the contrast holds. It lives in the art, not the burner,
 // because only here are the pixels known before the video is encoded.
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CaptionStyle } from '../../../../contract/captions';
 import { captionLayout } from '../../../media/captions/ass';
 
@@ -110,34 +110,99 @@ export function measureBandContrast(ctx: SKRSContext2D, band: CaptionBand): numb
 /** sRGB value 0–1 of a grey of luminance `l` (the inverse of the WCAG curve). */
 const srgb = (l: number) => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
 
+type Gradient = ReturnType<SKRSContext2D['createLinearGradient']>;
+
+/** Stops from `from` (transparent) to `to` (full) along a smoothstep: a linear ramp shows its two
+ *  ends as lines (Mach bands), an eased one fades without an edge. */
+function easedRamp(gradient: Gradient, from: number, to: number, colour: (share: number) => string): void {
+  for (let step = 0; step <= 6; step++) {
+    const t = step / 6;
+    gradient.addColorStop(from + (to - from) * t, colour(t * t * (3 - 2 * t)));
+  }
+}
+
 /**
- * Adds the backing band where it is needed; returns the contrast reached. The band's opacity is
+ * A plate behind the caption block in the style's ink: for flat, light styles (minimalist, anime,
+ * comic, pixel art) a crisp shape with rounded corners reads as part of the design, where a soft
+ * shadow on a flat pastel field reads as a smudge.
+ */
+function paintPlate(ctx: SKRSContext2D, width: number, band: CaptionBand, rgb: string, alpha: number, radius: number): void {
+  const pad = Math.max(4, (band.bottom - band.top) * 0.08);
+  const left = Math.max(0, band.left - pad * 2);
+  const right = Math.min(width, band.right + pad * 2);
+  ctx.save();
+  ctx.fillStyle = `rgba(${rgb}, ${alpha.toFixed(3)})`;
+  ctx.beginPath();
+  ctx.roundRect(left, band.top - pad, right - left, band.bottom - band.top + pad * 2, Math.min(radius, (band.bottom - band.top) / 2 + pad));
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * A soft scrim behind the caption block: flat over the rows and columns the text can cover, fading
+ * out on every side (half the band's height above and below, the caption margin left and right),
+ * so it reads as shade in the picture rather than a strip pasted across it. Drawn as a vertical
+ * fade masked by a horizontal one on a small canvas, scaled up.
+ */
+function paintScrim(ctx: SKRSContext2D, width: number, band: CaptionBand, rgb: string, alpha: number): void {
+  const featherY = (band.bottom - band.top) * 0.6;
+  const featherX = Math.max(1, Math.min(band.left, width - band.right) * 0.9);
+  const left = Math.max(0, Math.floor(band.left - featherX));
+  const right = Math.min(width, Math.ceil(band.right + featherX));
+  const top = Math.floor(band.top - featherY);
+  const fullW = Math.max(1, right - left);
+  const fullH = Math.max(1, Math.ceil(band.bottom + featherY) - top);
+  // Drawn at an eighth of the size and scaled up: it is all smooth gradients, and a full-size
+  // offscreen canvas cost twice the old band.
+  const w = Math.max(2, Math.ceil(fullW / 8));
+  const h = Math.max(2, Math.ceil(fullH / 8));
+  const scrim = createCanvas(w, h);
+  const paint = scrim.getContext('2d');
+  const vertical = paint.createLinearGradient(0, 0, 0, h);
+  easedRamp(vertical, 0, featherY / fullH, (share) => `rgba(${rgb}, ${(alpha * share).toFixed(3)})`);
+  easedRamp(vertical, 1, 1 - featherY / fullH, (share) => `rgba(${rgb}, ${(alpha * share).toFixed(3)})`);
+  paint.fillStyle = vertical;
+  paint.fillRect(0, 0, w, h);
+  const horizontal = paint.createLinearGradient(0, 0, w, 0);
+  easedRamp(horizontal, 0, Math.min(0.5, (band.left - left) / fullW), (share) => `rgba(0, 0, 0, ${share.toFixed(3)})`);
+  easedRamp(horizontal, 1, Math.max(0.5, (band.right - left) / fullW), (share) => `rgba(0, 0, 0, ${share.toFixed(3)})`);
+  paint.globalCompositeOperation = 'destination-in';
+  paint.fillStyle = horizontal;
+  paint.fillRect(0, 0, w, h);
+  ctx.drawImage(scrim, left, top, fullW, fullH);
+}
+
+/**
+ * Adds the backing scrim where it is needed; returns the contrast reached. The band's opacity is
  * solved from the measured background (compositing is linear in sRGB values), then checked; a
  * second, stronger coat follows only if the estimate fell short.
  */
-export function ensureCaptionContrast(ctx: SKRSContext2D, width: number, band: CaptionBand, darkRgb = '8, 8, 14'): number {
+export interface CaptionBacking {
+  /** The style's darkest ink, "r, g, b": what the backing is laid in under light captions. */
+  ink: string;
+  /** A soft scrim, or a plate with this corner radius in pixels (0: square, as pixel art). */
+  shape: 'scrim' | { plateRadius: number };
+}
+
+export function ensureCaptionContrast(ctx: SKRSContext2D, width: number, band: CaptionBand, backing: CaptionBacking = { ink: '8, 8, 14', shape: 'scrim' }): number {
+  const darkRgb = backing.ink;
   const light = isLight(band);
-  let contrast = measureBandContrast(ctx, band);
+  const contrastOver = (background: number) => Math.min(...band.textLuminances.map((text) => contrastRatio(text, background)));
+  // One read of the band per check: the background measured for the contrast also solves the coat.
+  let background = backgroundLuminance(ctx, band, light);
+  let contrast = contrastOver(background);
   const [r, g, b] = (light ? darkRgb : '250, 250, 245').split(',').map((part) => Number(part.trim())) as [number, number, number];
   const coat = srgb(relativeLuminance(r, g, b));
   const worstText = light ? Math.min(...band.textLuminances) : Math.max(...band.textLuminances);
   // The background luminance that gives 4.5:1 with a little to spare, as an sRGB value.
   const goal = srgb(Math.min(1, Math.max(0, light ? (worstText + 0.05) / (MIN_CAPTION_CONTRAST * 1.08) - 0.05 : (worstText + 0.05) * MIN_CAPTION_CONTRAST * 1.08 - 0.05)));
-  const feather = (band.bottom - band.top) * 0.5;
   for (let attempt = 0; attempt < 3 && contrast < MIN_CAPTION_CONTRAST; attempt++) {
-    const now = srgb(backgroundLuminance(ctx, band, light));
+    const now = srgb(background);
     const alpha = Math.min(0.95, Math.max(0.25, Math.abs(now - goal) / Math.max(0.01, Math.abs(now - coat)) + attempt * 0.15));
-    // A band with feathered edges reads as part of the picture, not as a box pasted on it.
-    const gradient = ctx.createLinearGradient(0, band.top - feather, 0, band.bottom + feather);
-    const edge = feather / (band.bottom - band.top + feather * 2);
-    const rgb = `${r}, ${g}, ${b}`;
-    gradient.addColorStop(0, `rgba(${rgb}, 0)`);
-    gradient.addColorStop(edge, `rgba(${rgb}, ${alpha.toFixed(3)})`);
-    gradient.addColorStop(1 - edge, `rgba(${rgb}, ${alpha.toFixed(3)})`);
-    gradient.addColorStop(1, `rgba(${rgb}, 0)`);
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, band.top - feather, width, band.bottom - band.top + feather * 2);
-    contrast = measureBandContrast(ctx, band);
+    if (backing.shape === 'scrim') paintScrim(ctx, width, band, `${r}, ${g}, ${b}`, alpha);
+    else paintPlate(ctx, width, band, `${r}, ${g}, ${b}`, alpha, backing.shape.plateRadius);
+    background = backgroundLuminance(ctx, band, light);
+    contrast = contrastOver(background);
   }
   return contrast;
 }

@@ -1,5 +1,5 @@
-// The shipped fonts the built-in art draws its keyword with (the same npm packages the caption
-// burner uses), registered once per process under stable family names.
+// The shipped fonts the built-in art measures its key phrase with (the very files the burner sets
+// it in: server/media/fonts.ts), registered once per process under stable family names.
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
 
@@ -10,7 +10,6 @@ const FONT_FILES = {
   'RF Bebas Neue': '@expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf',
   'RF Montserrat Black Italic': '@expo-google-fonts/montserrat/900Black_Italic/Montserrat_900Black_Italic.ttf',
   'RF Montserrat SemiBold': '@expo-google-fonts/montserrat/600SemiBold/Montserrat_600SemiBold.ttf',
-  'RF Montserrat Light': '@expo-google-fonts/montserrat/300Light/Montserrat_300Light.ttf',
   'RF Poppins Light': '@expo-google-fonts/poppins/300Light/Poppins_300Light.ttf',
   'RF Poppins Medium': '@expo-google-fonts/poppins/500Medium/Poppins_500Medium.ttf',
   'RF Noto Sans Bold': '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
@@ -40,7 +39,7 @@ export function artFont(family: ArtFont, sizePx: number): string {
 }
 
 /** The shipped fonts cover Latin, Greek and Cyrillic; other scripts would draw as empty boxes,
- *  so such keywords are left out of the picture (the captions still carry the words). */
+ *  so such phrases are left out (the captions still carry the words). */
 export function drawableKeyword(keyword: string | null | undefined): string | null {
   if (!keyword) return null;
   // Up to 32 characters, cut between words: a key phrase, never half a word.

@@ -4,9 +4,9 @@
 import { writeFileAtomic } from '../files';
 import type { ArtStyleName } from '../art-styles';
 import type { SceneVisual, SceneVisualRequest, VisualProvider } from '../types';
-import { renderSceneArtAsync, STYLE_MOTION } from './render';
+import { renderSceneAsync, STYLE_MOTION } from './render';
 
-export { drawSceneArt, renderSceneArt, renderSceneArtAsync, sceneSubjectOf, STYLE_DRAWERS, STYLE_MOTION, type SceneArtInput } from './render';
+export { drawScene, drawSceneArt, renderSceneArt, renderSceneArtAsync, renderSceneAsync, sceneSubjectOf, STYLE_DRAWERS, STYLE_MOTION, type DrawnScene, type SceneArtInput } from './render';
 
 export const BUILTIN_VISUALS_LABEL = 'Built-in visuals (procedural, not AI)';
 
@@ -32,7 +32,7 @@ export class BuiltinVisualProvider implements VisualProvider {
   async sceneVisual(request: SceneVisualRequest, signal?: AbortSignal): Promise<SceneVisual> {
     signal?.throwIfAborted();
     const png = this.options.format === 'png' || LOSSLESS_STYLES.has(request.artStyle);
-    const bytes = await renderSceneArtAsync({
+    const { bytes, headline } = await renderSceneAsync({
       style: request.artStyle,
       prompt: request.prompt,
       topic: request.topic ?? null,
@@ -52,6 +52,7 @@ export class BuiltinVisualProvider implements VisualProvider {
       attribution: null,
       label: BUILTIN_VISUALS_LABEL,
       motion: STYLE_MOTION[request.artStyle],
+      ...(headline ? { headline } : {}),
     };
   }
 }

@@ -8,10 +8,8 @@ export interface SceneArt {
   width: number;
   height: number;
   rng: Rng;
-  /** The scene's key phrase to set as type (the hero's words, or the typographic scene's leading
-   *  words), or null (nothing drawable). */
-  keyword: string | null;
-  /** Where the key phrase and the pictures go (subject-layer.ts). */
+  /** Where the key phrase and the pictures go (subject-layer.ts); the phrase itself is burned
+   *  over the moving picture as kinetic type, so the still only keeps its place free. */
   layout: SceneLayout;
   /** Draws the scene's pictures with the style's treatment; each style calls it between its
    *  scenery and its textures. Pixel art passes its low-resolution context and scale. */
@@ -22,7 +20,29 @@ export interface SceneArt {
   index: number;
 }
 
-export type StyleDrawer = (art: SceneArt) => void;
+/** What a drawn scene tells its key phrase: the inks that suit this very picture (#RRGGBB), and
+ *  its centre line when the style sets it elsewhere than the layout's (frame pixels). */
+export interface HeadlineInk {
+  ink: string;
+  accent: string;
+  y?: number;
+}
+
+export type StyleDrawer = (art: SceneArt) => HeadlineInk;
+
+/** An HSL colour as #RRGGBB (for the burner, which takes no CSS colours). */
+export function hslHex(hue: number, saturation: number, lightness: number): string {
+  const h = ((hue % 360) + 360) % 360;
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255).toString(16).padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`.toUpperCase();
+}
 
 export function hsl(hue: number, saturation: number, lightness: number, alpha = 1): string {
   const h = ((hue % 360) + 360) % 360;
@@ -89,15 +109,6 @@ export function blobPath(ctx: SKRSContext2D, rng: Rng, x: number, y: number, rad
     else ctx.lineTo(px, py);
   }
   ctx.closePath();
-}
-
-/** Text with tracking (letter spacing in px), centred on x. */
-export function trackedText(ctx: SKRSContext2D, text: string, x: number, y: number, trackingPx: number, mode: 'fill' | 'stroke' = 'fill'): void {
-  ctx.letterSpacing = `${trackingPx.toFixed(1)}px`;
-  ctx.textAlign = 'center';
-  if (mode === 'fill') ctx.fillText(text, x + trackingPx / 2, y);
-  else ctx.strokeText(text, x + trackingPx / 2, y);
-  ctx.letterSpacing = '0px';
 }
 
 /** Shrinks a font size until `text` fits `maxWidth` at the given font family template. */

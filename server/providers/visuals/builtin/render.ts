@@ -1,11 +1,13 @@
-// Draws one scene in one art style to a PNG. Pure CPU, no network, deterministic per
-// (style, scene index, prompt, topic, captions): the same request always yields the same bytes.
+// Draws one scene in one art style to a PNG, and designs its key phrase (burned in later as
+// kinetic type). Pure CPU, no network, deterministic per (style, scene index, prompt, topic,
+// captions): the same request always yields the same bytes and the same phrase.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { resolveCaptionStyle, type CaptionStyle } from '../../../../contract/captions';
 import type { ArtStyleName } from '../art-styles';
-import type { VisualMotion } from '../types';
+import type { SceneHeadline, VisualMotion } from '../types';
 import { captionBand, ensureCaptionContrast } from './caption-backing';
 import { drawableKeyword, ensureArtFonts } from './fonts';
+import { designHeadline } from './headline';
 import type { StyleDrawer } from './kit';
 import { createRng, hashSeed } from './random';
 import { chooseSubject, type SceneSubject } from './subject';
@@ -46,21 +48,23 @@ export const STYLE_MOTION: Record<ArtStyleName, VisualMotion> = {
 };
 
 /**
- * The colour of each style's caption backing (when one is needed): its own darkest ink, so the
- * band reads as part of the picture — sepia for vintage, indigo ink for watercolour, night purple
- * for cyberpunk. Light captions get it; dark captions get a light paper band instead.
+ * Each style's caption backing (when one is needed): its own darkest ink, so it reads as part of
+ * the picture — sepia for vintage, indigo ink for watercolour, night purple for cyberpunk — as a
+ * soft scrim on painted and photographic looks, a plate on the flat ones (square in pixel art).
+ * Light captions get it; dark captions get a light paper one instead.
  */
-const STYLE_BACKING: Record<ArtStyleName, string> = {
-  realistic: '10, 16, 22',
-  cinematic: '4, 14, 18',
-  anime: '27, 27, 58',
-  comic: '17, 17, 17',
-  watercolor: '32, 38, 66',
-  'pixel-art': '29, 43, 83',
-  cyberpunk: '22, 6, 34',
-  fantasy: '10, 14, 38',
-  minimalist: '38, 42, 52',
-  vintage: '46, 29, 18',
+const plate = (radius: number) => ({ plateRadius: radius });
+const STYLE_BACKING: Record<ArtStyleName, { ink: string; shape: 'scrim' | { plateRadius: number } }> = {
+  realistic: { ink: '10, 16, 22', shape: 'scrim' },
+  cinematic: { ink: '4, 14, 18', shape: 'scrim' },
+  anime: { ink: '27, 27, 58', shape: plate(28) },
+  comic: { ink: '17, 17, 17', shape: plate(10) },
+  watercolor: { ink: '32, 38, 66', shape: 'scrim' },
+  'pixel-art': { ink: '29, 43, 83', shape: plate(0) },
+  cyberpunk: { ink: '22, 6, 34', shape: 'scrim' },
+  fantasy: { ink: '10, 14, 38', shape: 'scrim' },
+  minimalist: { ink: '38, 42, 52', shape: plate(36) },
+  vintage: { ink: '46, 29, 18', shape: 'scrim' },
 };
 
 export interface SceneArtInput {
@@ -83,8 +87,20 @@ export function sceneSubjectOf(input: Pick<SceneArtInput, 'prompt' | 'topic'>): 
   return chooseSubject(input.prompt, input.topic ?? null);
 }
 
+/** A drawn scene: its picture and, when it has a key phrase the fonts can set, that phrase's
+ *  design for the burner to animate in over the picture. */
+export interface DrawnScene {
+  canvas: Canvas;
+  headline: SceneHeadline | null;
+}
+
 /** Draws one scene on a new canvas at exactly width×height. */
 export function drawSceneArt(input: SceneArtInput): Canvas {
+  return drawScene(input).canvas;
+}
+
+/** Draws one scene and designs its key phrase. */
+export function drawScene(input: SceneArtInput): DrawnScene {
   ensureArtFonts();
   const width = Math.max(16, Math.round(input.width));
   const height = Math.max(16, Math.round(input.height));
@@ -98,19 +114,23 @@ export function drawSceneArt(input: SceneArtInput): Canvas {
   const band = caption ? captionBand(caption, width, height, STYLE_MOTION[input.style].amount) : null;
   // Its own generator, so where the pictures go does not shift the scenery's random choices.
   const layout = sceneLayout(width, height, pictures, createRng(hashSeed(`layout\u0000${seed}`)), band);
-  STYLE_DRAWERS[input.style]({
+  const ink = STYLE_DRAWERS[input.style]({
     ctx,
     width,
     height,
     rng,
-    keyword: drawableKeyword(subject.heading),
     layout,
     paintSubject: (treatment, target = ctx, scale = 1) => paintSubject(target, layout, pictures, treatment, scale),
     unit: Math.min(width, height) / 1080,
     index: input.index,
   });
-  if (band) ensureCaptionContrast(ctx, width, band, STYLE_BACKING[input.style]);
-  return canvas;
+  if (band) {
+    const backing = STYLE_BACKING[input.style];
+    const unit = Math.min(width, height) / 1080;
+    ensureCaptionContrast(ctx, width, band, { ink: backing.ink, shape: backing.shape === 'scrim' ? 'scrim' : { plateRadius: backing.shape.plateRadius * unit } });
+  }
+  const phrase = drawableKeyword(subject.heading);
+  return { canvas, headline: phrase ? designHeadline(ctx, input.style, phrase, layout, ink, width, height) : null };
 }
 
 /** Renders one scene; returns PNG (or JPEG, quality 92) bytes. Synchronous. */
@@ -125,6 +145,12 @@ export function renderSceneArt(input: SceneArtInput): Buffer {
  * may also serve requests.
  */
 export async function renderSceneArtAsync(input: SceneArtInput): Promise<Buffer> {
-  const canvas = drawSceneArt(input);
-  return input.format === 'jpeg' ? canvas.encode('jpeg', 92) : canvas.encode('png');
+  return (await renderSceneAsync(input)).bytes;
+}
+
+/** renderSceneArtAsync with the scene's key phrase design alongside the bytes. */
+export async function renderSceneAsync(input: SceneArtInput): Promise<{ bytes: Buffer; headline: SceneHeadline | null }> {
+  const { canvas, headline } = drawScene(input);
+  const bytes = await (input.format === 'jpeg' ? canvas.encode('jpeg', 92) : canvas.encode('png'));
+  return { bytes, headline };
 }

@@ -1,10 +1,10 @@
 // Graphic looks: pixel art (drawn at low resolution in a 16-colour palette, dithered, scaled up
 // without smoothing, pixel grid), cyberpunk (neon perspective grid, striped sun, glowing
-// skyline, scanlines, RGB-split title), minimalist (one flat pastel field, one or two shapes,
-// lots of space) and vintage (sepia sunburst photo in a cream print border, grain, dust).
+// skyline, scanlines), minimalist (one flat pastel field, one or two shapes, lots of space) and
+// vintage (sepia sunburst photo in a cream print border, grain, dust). Each returns the inks its
+// key phrase is burned in (server/media/captions/headline.ts animates it).
 import { createCanvas } from '@napi-rs/canvas';
-import { artFont } from './fonts';
-import { fillVertical, fitFontSize, hsl, ridge, softCircle, trackedText, type StyleDrawer } from './kit';
+import { fillVertical, hsl, hslHex, ridge, softCircle, type StyleDrawer } from './kit';
 import { dustAndScratches, filmGrain, scanlines, vignette } from './textures';
 
 /** The PICO-8 palette: a fixed, recognisable 16-colour set. */
@@ -81,18 +81,6 @@ export const drawPixelArt: StyleDrawer = (art) => {
   // Objects drawn at the low resolution too, with a one-pixel black outline, so they turn into
   // sprites when the whole picture is scaled up.
   art.paintSubject({ outline: { colour: PICO[0], width: 1 } }, px, 1 / cell);
-  // Title set at pixel size with a hard drop shadow: it becomes chunky when scaled up.
-  if (art.keyword) {
-    const text = art.keyword.toUpperCase();
-    const y = art.layout.headingY / cell;
-    fitFontSize(px, text, (s) => artFont('RF Noto Sans Bold', s), Math.max(8, Math.round(lw * 0.12 * art.layout.headingScale)), lw - 6);
-    px.textAlign = 'center';
-    px.textBaseline = 'middle';
-    px.fillStyle = PICO[0];
-    px.fillText(text, lw / 2 + 1, y + 1);
-    px.fillStyle = PICO[10];
-    px.fillText(text, lw / 2, y);
-  }
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(low, 0, 0, lw * cell, lh * cell);
   ctx.imageSmoothingEnabled = true;
@@ -107,6 +95,8 @@ export const drawPixelArt: StyleDrawer = (art) => {
     ctx.fillStyle = pattern;
     ctx.fillRect(0, 0, width, height);
   }
+  // Sun yellow with a black pixel shadow, as a game's title.
+  return { ink: PICO[10], accent: PICO[0] };
 };
 
 export const drawCyberpunk: StyleDrawer = (art) => {
@@ -176,25 +166,7 @@ export const drawCyberpunk: StyleDrawer = (art) => {
   // Holograms: a neon keyline and glow around each object, then the scanlines over them too.
   art.paintSubject({ outline: { colour: hsl(neonB, 100, 60), width: 4 * unit }, glow: { colour: hsl(neonA, 100, 60), blur: 50 * unit } });
   scanlines(art, 6 * unit, 0.32);
-  if (art.keyword) {
-    const text = art.keyword.toUpperCase();
-    const y = art.layout.headingY;
-    fitFontSize(ctx, text, (s) => artFont('RF Bebas Neue', s), 170 * unit * art.layout.headingScale, width * 0.86, 10 * unit);
-    ctx.textBaseline = 'middle';
-    ctx.save();
-    ctx.globalCompositeOperation = 'screen';
-    ctx.fillStyle = hsl(neonB, 100, 50, 0.9);
-    trackedText(ctx, text, width / 2 - 7 * unit, y, 10 * unit);
-    ctx.fillStyle = hsl(neonA, 100, 55, 0.9);
-    trackedText(ctx, text, width / 2 + 7 * unit, y, 10 * unit);
-    ctx.restore();
-    ctx.save();
-    ctx.shadowColor = hsl(neonA, 100, 70);
-    ctx.shadowBlur = 30 * unit;
-    ctx.fillStyle = '#ffffff';
-    trackedText(ctx, text, width / 2, y, 10 * unit);
-    ctx.restore();
-  }
+  return { ink: '#FFFFFF', accent: hslHex(neonA, 100, 58) };
 };
 
 export const drawMinimalist: StyleDrawer = (art) => {
@@ -202,7 +174,9 @@ export const drawMinimalist: StyleDrawer = (art) => {
   const hue = rng.range(0, 360);
   ctx.fillStyle = hsl(hue, 30, 92);
   ctx.fillRect(0, 0, width, height);
-  const accent = hsl(hue + 180 + rng.range(-30, 30), 55, 62);
+  const accentHue = hue + 180 + rng.range(-30, 30);
+  const accent = hsl(accentHue, 55, 62);
+  const accentHex = hslHex(accentHue, 55, 62);
   const ink = hsl(hue, 20, 22);
   const free = [width * rng.range(0.35, 0.65), height * rng.range(0.35, 0.5), Math.min(width, height) * rng.range(0.22, 0.32)] as const;
   // With a hero, the one shape becomes its stage: centred behind it, a little smaller.
@@ -241,15 +215,7 @@ export const drawMinimalist: StyleDrawer = (art) => {
   }
   // One object only, flat, no effects: minimalism keeps the hero and drops the supports.
   art.paintSubject({ heroOnly: true });
-  if (art.keyword) {
-    ctx.fillStyle = ink;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Medium', s), 66 * unit * art.layout.headingScale, width * 0.76, 2 * unit);
-    ctx.letterSpacing = `${(2 * unit).toFixed(1)}px`;
-    ctx.fillText(`${art.keyword.toLowerCase()}.`, width * 0.12, art.layout.headingY);
-    ctx.letterSpacing = '0px';
-  }
+  return { ink: hslHex(hue, 20, 22), accent: accentHex };
 };
 
 export const drawVintage: StyleDrawer = (art) => {
@@ -295,14 +261,6 @@ export const drawVintage: StyleDrawer = (art) => {
   filmGrain(art, 0.28);
   // Faded paper corners.
   vignette(art, 0.25, '110, 80, 40');
-  if (art.keyword) {
-    const text = art.keyword.toUpperCase();
-    const y = photo.y + photo.h + (height - photo.y - photo.h) / 2;
-    fitFontSize(ctx, text, (s) => artFont('RF Bebas Neue', s), 120 * unit, width * 0.8, 12 * unit);
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = '#b5522b';
-    trackedText(ctx, text, width / 2 + 5 * unit, y + 5 * unit, 12 * unit);
-    ctx.fillStyle = '#3b2616';
-    trackedText(ctx, text, width / 2, y, 12 * unit);
-  }
+  // Cream lettering with the print's red-brown offset shadow, over the photo.
+  return { ink: '#F6EBD3', accent: '#7A2E14' };
 };

@@ -1,8 +1,8 @@
-// Illustrated looks: anime (saturated sky, cel-shaded clouds, speed lines, outlined italic
-// title), comic (flat primaries in panels, halftone, speech burst), watercolour (soft layered
-// blotches on paper, ink lettering) and fantasy (starry night, moon, layered mountains, mist).
-import { artFont } from './fonts';
-import { blobPath, fillVertical, fitFontSize, hsl, ridge, softCircle, trackedText, type SceneArt, type StyleDrawer } from './kit';
+// Illustrated looks: anime (saturated sky, cel-shaded clouds, speed lines), comic (flat primaries
+// in panels, halftone; its speech burst is burned in with the key phrase), watercolour (soft
+// layered blotches on paper) and fantasy (starry night, moon, layered mountains, mist). Each
+// returns the inks its key phrase is burned in.
+import { blobPath, fillVertical, hsl, hslHex, ridge, softCircle, type SceneArt, type StyleDrawer } from './kit';
 import { halftone, paperTexture } from './textures';
 
 export const drawAnime: StyleDrawer = (art) => {
@@ -67,25 +67,7 @@ export const drawAnime: StyleDrawer = (art) => {
   for (let i = 0; i < 14; i++) star4(art, rng.range(0, width), rng.range(0, height * 0.6), rng.range(6, 16) * unit);
   // Cel look: an ink line and a white keyline around each object, like a sticker on the sky.
   art.paintSubject({ outline: { colour: '#1b1b3a', width: 9 * unit }, shadow: { colour: hsl(330, 90, 55, 0.9), blur: 0, dx: 12 * unit, dy: 12 * unit } });
-
-  if (art.keyword) {
-    const text = art.keyword.toUpperCase();
-    ctx.save();
-    ctx.translate(width / 2, art.layout.headingY);
-    ctx.rotate(-0.06);
-    fitFontSize(ctx, text, (s) => artFont('RF Montserrat Black Italic', s), 120 * unit * art.layout.headingScale, width * 0.86);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.lineJoin = 'round';
-    ctx.fillStyle = hsl(330, 90, 55);
-    ctx.fillText(text, 10 * unit, 10 * unit);
-    ctx.strokeStyle = '#1b1b3a';
-    ctx.lineWidth = 14 * unit;
-    ctx.strokeText(text, 0, 0);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillText(text, 0, 0);
-    ctx.restore();
-  }
+  return { ink: '#FFFFFF', accent: hslHex(330, 90, 55) };
 };
 
 export const drawComic: StyleDrawer = (art) => {
@@ -135,35 +117,9 @@ export const drawComic: StyleDrawer = (art) => {
 
   // Objects inked with a heavy line, then the speech burst with the key phrase above them.
   art.paintSubject({ outline: { colour: '#111111', width: 10 * unit }, shadow: { colour: 'rgba(17, 17, 17, 0.9)', blur: 0, dx: 10 * unit, dy: 10 * unit } });
-  const typographic = art.layout.hero === null;
-  const bx = width / 2 + rng.range(-0.1, 0.1) * width;
-  const by = art.layout.hero ? art.layout.headingY : split / 2 + gutter / 2;
-  const radius = typographic ? Math.min(width * 0.42, split * 0.42) : Math.min(width * 0.4, height * 0.1);
-  ctx.beginPath();
-  const spikes = 14;
-  for (let i = 0; i < spikes * 2; i++) {
-    const angle = (i / (spikes * 2)) * Math.PI * 2;
-    const r = i % 2 === 0 ? radius : radius * rng.range(0.66, 0.78);
-    ctx.lineTo(bx + Math.cos(angle) * r * 1.15, by + Math.sin(angle) * r * 0.8);
-  }
-  ctx.closePath();
-  ctx.fillStyle = '#ffffff';
-  ctx.fill();
-  ctx.lineWidth = border;
-  ctx.stroke();
-  const text = art.keyword ? `${art.keyword.toUpperCase()}!` : 'WOW!';
-  ctx.save();
-  ctx.translate(bx, by);
-  ctx.rotate(rng.range(-0.12, 0.12));
-  fitFontSize(ctx, text, (s) => artFont('RF Anton', s), 130 * unit, radius * 1.5);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = hsl(355, 90, 48);
-  ctx.strokeStyle = '#111111';
-  ctx.lineWidth = 5 * unit;
-  ctx.fillText(text, 0, 0);
-  ctx.strokeText(text, 0, 0);
-  ctx.restore();
+  // The speech burst and its phrase punch in over the panels (the burner draws both); without a
+  // picture the burst fills the top panel.
+  return { ink: hslHex(355, 90, 48), accent: '#111111', ...(art.layout.hero ? {} : { y: split / 2 + gutter / 2 }) };
 };
 
 export const drawWatercolor: StyleDrawer = (art) => {
@@ -199,12 +155,8 @@ export const drawWatercolor: StyleDrawer = (art) => {
   // Pigment soaks into the paper: the objects multiply with the washes under them.
   art.paintSubject({ blend: 'multiply', alpha: 0.9, filter: 'saturate(0.85)' });
   paperTexture(art, 0.55);
-  if (art.keyword) {
-    ctx.fillStyle = hsl(baseHue + 180, 45, 22, 0.9);
-    ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toLowerCase(), (s) => artFont('RF Poppins Light', s), 110 * unit * art.layout.headingScale, width * 0.8, 4 * unit);
-    trackedText(ctx, art.keyword.toLowerCase(), width / 2, art.layout.headingY, 4 * unit);
-  }
+  // Lettered in the washes' complementary ink.
+  return { ink: hslHex(baseHue + 180, 45, 22), accent: hslHex(baseHue, 60, 55) };
 };
 
 export const drawFantasy: StyleDrawer = (art) => {
@@ -263,20 +215,8 @@ export const drawFantasy: StyleDrawer = (art) => {
   for (let i = 0; i < 30; i++) softCircle(ctx, rng.range(0, width), rng.range(height * 0.7, height), 10 * unit, 'rgba(255,230,120,0.9)', 'rgba(255,210,90,0)', 0.15);
   // Enchanted: the objects float in a golden aura above the valley.
   art.paintSubject({ glow: { colour: 'rgba(255, 214, 130, 0.95)', blur: 70 * unit } });
-  if (art.keyword) {
-    ctx.save();
-    ctx.textBaseline = 'middle';
-    fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Montserrat SemiBold', s), 84 * unit * art.layout.headingScale, width * 0.8, 18 * unit);
-    // A night-blue shadow first, so the title holds over a bright aurora; then the golden glow.
-    ctx.shadowColor = 'rgba(8, 10, 40, 0.85)';
-    ctx.shadowBlur = 18 * unit;
-    ctx.fillStyle = '#fff1cf';
-    trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
-    ctx.shadowColor = 'rgba(255, 210, 120, 0.9)';
-    ctx.shadowBlur = 24 * unit;
-    trackedText(ctx, art.keyword.toUpperCase(), width / 2, art.layout.headingY, 18 * unit);
-    ctx.restore();
-  }
+  // Moonlit cream with a golden glow.
+  return { ink: '#FFF1CF', accent: '#FFC865' };
 };
 
 function star4(art: SceneArt, x: number, y: number, r: number): void {

@@ -1,8 +1,8 @@
 // Photographic looks: "realistic" (a natural landscape in daylight with depth haze and lens
 // bokeh) and "cinematic" (teal-and-orange grade, skyline against a low sun, anamorphic flare,
 // letterbox bars). Both aim for the feel of a photo, drawn from gradients — no AI, no stock.
-import { artFont, type ArtFont } from './fonts';
-import { fillVertical, fitFontSize, hsl, ridge, softCircle, trackedText, type SceneArt, type StyleDrawer } from './kit';
+// Each returns the inks its key phrase is burned in.
+import { fillVertical, hsl, ridge, softCircle, type StyleDrawer } from './kit';
 import { bokeh, filmGrain, letterbox, vignette } from './textures';
 
 const REALISTIC_SKIES = [
@@ -61,7 +61,7 @@ export const drawRealistic: StyleDrawer = (art) => {
   art.paintSubject({ shadow: { colour: 'rgba(10, 20, 30, 0.45)', blur: 36 * unit, dx: 0, dy: 22 * unit } });
   vignette(art, 0.22);
   filmGrain(art, 0.1);
-  if (art.keyword) lowerThird(art, art.keyword, 'RF Montserrat SemiBold', art.layout.headingY, 84 * unit * art.layout.headingScale);
+  return { ink: '#FFFFFF', accent: '#000000' };
 };
 
 export const drawCinematic: StyleDrawer = (art) => {
@@ -130,29 +130,6 @@ export const drawCinematic: StyleDrawer = (art) => {
   filmGrain(art, 0.16);
   // Cinema bars belong to a wide frame; inside a vertical or square one they only waste it.
   const bar = width > height * 1.2 ? letterbox(art) : 0;
-  if (art.keyword) {
-    ctx.save();
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
-    ctx.shadowBlur = 18 * unit;
-    ctx.fillStyle = 'rgba(240, 230, 214, 0.95)';
-    const size = fitFontSize(ctx, art.keyword.toUpperCase(), (s) => artFont('RF Bebas Neue', s), 96 * unit * art.layout.headingScale, width * 0.8, 22 * unit);
-    ctx.textBaseline = 'middle';
-    const y = bar > 0 ? bar / 2 + size * 0.05 : art.layout.headingY;
-    trackedText(ctx, art.keyword.toUpperCase(), width / 2, y, 22 * unit);
-    ctx.restore();
-  }
+  // In the top bar on a wide frame, as a film's title card.
+  return { ink: '#F0E6D6', accent: '#000000', ...(bar > 0 ? { y: bar / 2 } : {}) };
 };
-
-/** A small caption-like title with a hairline under it, as on a documentary frame. */
-function lowerThird(art: SceneArt, text: string, font: ArtFont, y: number, maxSize: number): void {
-  const { ctx, width, unit } = art;
-  ctx.save();
-  ctx.shadowColor = 'rgba(0,0,0,0.55)';
-  ctx.shadowBlur = 14 * unit;
-  ctx.fillStyle = 'rgba(255,255,255,0.97)';
-  ctx.textBaseline = 'alphabetic';
-  const size = fitFontSize(ctx, text, (s) => artFont(font, s), maxSize, width * 0.8, 6 * unit);
-  trackedText(ctx, text, width / 2, y, 6 * unit);
-  ctx.fillRect(width / 2 - 60 * unit, y + size * 0.35, 120 * unit, 3 * unit);
-  ctx.restore();
-}
