@@ -134,7 +134,7 @@ const explain: Partial<Grammar> = {
     example: [() => `Think of it like a conversation: something sends a signal, something else listens, and rules decide who talks when.`],
     howto: [() => `Here is a trick for any explanation: ask what goes in, what comes out, and what happens in the middle.`],
     why: [() => `Here is why the mechanism is worth knowing: once you see it, the everyday quirks stop being mysterious.`],
-    myth: [() => `The common misconception is that it is magic, or that it is too complicated to understand. It is neither.`],
+    myth: [(c) => `The common misconception is that ${c.t} ${c.is} magic, or too complicated to understand. Neither is true.`],
   },
 };
 

@@ -6,7 +6,7 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconCrown, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { RoutePermission } from '../../../contract';
 import { limitText, planName, unlockingPlan, useAuth, usePermissions } from '../../session';
 import { usePlanCatalogue } from '../../session/plan-catalogue';
@@ -122,7 +122,8 @@ export function HomePage({ Start, PublishAlerts }: HomePageProps = {}) {
     // Refreshes of copies the page already shows: once it has painted (docs/decisions/performance.md).
     whenIdle(() => {
       if (!active) return;
-      setPainted(true);
+      // In a transition: React renders the sections in slices, not in one long task (Lighthouse TBT).
+      startTransition(() => setPainted(true));
       // The stored user may be stale (plan changed on another device or by an admin): refresh it
       // when there is a network; offline, the stored copy is what we have.
       if (navigator.onLine) refreshUser().catch(() => undefined);
