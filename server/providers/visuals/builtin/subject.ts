@@ -90,9 +90,9 @@ export function chooseSubject(prompt: string, topic: string | null, language = '
   const seen = new Set<string>();
   // Words of the script's topic, in order: a scene naming the video's subject pictures it first
   // ("Robots in factories": the robot, although the scene says "car factory" before "robots").
-  const topicWords = topic ? candidates(topic, language, stop).map((word) => lemma(word)) : [];
+  const topicWords = topic ? candidates(topic, language, stop).map((word) => lemma(word.toLowerCase())) : [];
   const topicRank = (word: string) => {
-    const at = topicWords.indexOf(lemma(word));
+    const at = topicWords.indexOf(lemma(word.toLowerCase()));
     return at < 0 ? Number.POSITIVE_INFINITY : at;
   };
   // Stronger matches first (a thing's own name over a word of a longer name), then the topic's
