@@ -4,10 +4,9 @@
 // PNG; plus the typographic scene (nothing to picture) as the ratio pictures ÷ typographic.
 // Median of several runs per style, one core; figures only.
 import { ART_STYLES } from '../../contract/permissions';
-import { renderSceneArt } from '../../server/providers/visuals';
+import { LOSSLESS_STYLES as LOSSLESS, renderSceneArt } from '../../server/providers/visuals';
 
 const RUNS = 5;
-const LOSSLESS = new Set(['pixel-art', 'minimalist', 'anime']);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

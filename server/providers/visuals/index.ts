@@ -11,7 +11,7 @@ import type { VisualProvider } from './types';
 
 export * from './types';
 export type { ArtStyleName } from './art-styles';
-export { BUILTIN_VISUALS_LABEL, BuiltinVisualProvider, renderSceneArt, renderSceneArtAsync, sceneSubjectOf, STYLE_MOTION } from './builtin';
+export { BUILTIN_VISUALS_LABEL, BuiltinVisualProvider, LOSSLESS_STYLES, renderSceneArt, renderSceneArtAsync, sceneSubjectOf, STYLE_MOTION } from './builtin';
 export { FallbackVisualProvider } from './fallback';
 export { imageSizeFor, OpenAiImagesProvider, STYLE_PROMPT_SUFFIX } from './openai-images';
 export { PexelsProvider } from './pexels';
