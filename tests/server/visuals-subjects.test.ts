@@ -126,9 +126,10 @@ describe('built-in frames', () => {
       const frame = await pixels(renderSceneArt({ style, prompt, topic: null, caption, index: 1, width: 540, height: 960, format: 'png' }));
       expect(barRows(frame, false), `${style} ${preset} top`).toBeLessThan(frame.height * 0.03);
       expect(barRows(frame, true), `${style} ${preset} bottom`).toBeLessThan(frame.height * 0.03);
-      // The text block where the burner puts it (the still at rest), 90th percentile luminance.
+      // The text block where the burner puts it (the still at rest), with one more line for a line
+      // of long words that wraps, 90th percentile luminance.
       const layout = captionLayout(caption, frame.width, frame.height);
-      const block = layout.fontSize * caption.lines;
+      const block = layout.fontSize * (caption.lines + 1);
       const top = layout.alignment === 5 ? layout.y - block / 2 : layout.alignment === 2 ? layout.y - block : layout.y;
       const samples: number[] = [];
       for (let y = Math.max(0, Math.floor(top)); y < Math.min(frame.height, top + block); y++) {

@@ -36,6 +36,8 @@ export interface CaptionBand {
   right: number;
   /** Height of the caption text block; the band is taller by the camera's travel. */
   block: number;
+  /** Height of one caption line: the contrast is measured line by line, since any line may hold text. */
+  line: number;
   /** Luminance of every colour the caption text takes (its colour and its highlight). */
   textLuminances: number[];
 }
@@ -48,7 +50,9 @@ export interface CaptionBand {
 export function captionBand(style: CaptionStyle, width: number, height: number, motionAmount: number): CaptionBand | null {
   if (!style.enabled) return null;
   const layout = captionLayout(style, width, height);
-  const block = layout.fontSize * Math.max(1, style.lines) + layout.outline * 2;
+  // One line more than the preset's: a line of long words in capitals wraps (libass breaks it),
+  // and that line must land on the backing too, not on the hero.
+  const block = layout.fontSize * (Math.max(1, style.lines) + 1) + layout.outline * 2;
   const [top, bottom] = layout.alignment === 5 ? [layout.y - block / 2, layout.y + block / 2] : layout.alignment === 2 ? [layout.y - block, layout.y] : [layout.y, layout.y + block];
   const drift = (motionAmount * height) / 2;
   const colours = style.highlight === 'color' ? [style.text_color, style.highlight_color] : [style.text_color];
@@ -58,6 +62,7 @@ export function captionBand(style: CaptionStyle, width: number, height: number, 
     left: Math.max(0, layout.marginLeft),
     right: Math.min(width, width - layout.marginRight),
     block: Math.min(height, Math.ceil(block)),
+    line: Math.max(1, Math.round(layout.fontSize)),
     textLuminances: colours.map(hexLuminance),
   };
 }
@@ -92,9 +97,12 @@ function backgroundLuminance(ctx: SKRSContext2D, band: CaptionBand, light: boole
   const top = Math.round(band.top);
   const w = Math.max(1, Math.round(band.right - band.left));
   const h = Math.max(1, Math.round(band.bottom) - top);
-  const rows = Math.min(h, Math.max(1, Math.round(band.block)));
+  const rows = Math.min(h, Math.max(1, band.line));
   const pixels = ctx.getImageData(Math.round(band.left), top, w, h).data;
-  const starts = [0, Math.floor((h - rows) / 2), h - rows];
+  // A line-high window every half line, top to bottom: the worst one decides.
+  const starts: number[] = [];
+  for (let start = 0; start < h - rows; start += Math.max(1, Math.floor(rows / 2))) starts.push(start);
+  starts.push(h - rows);
   const values = starts.map((start) => windowLuminance(pixels, w, start, rows, light));
   return light ? Math.max(...values) : Math.min(...values);
 }
