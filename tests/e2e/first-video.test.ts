@@ -149,13 +149,13 @@ function correlation(a: Float32Array, b: Float32Array, lag: number, from: number
 }
 
 /**
- * How closely the video's sound matches `track` where the voice is silent: the track is aligned
- * with the whole mix (the music starts with the video, so the lag is a few samples at most), then
- * the best-matching quarter second is found. Where nobody speaks — the tail after the last word,
- * pauses — the mix is the track alone (ducking and fades only scale it), so the chosen track
- * matches almost exactly; another track, or none, does not.
+ * How closely the video's sound matches `track`, a quarter second at a time: the track is aligned
+ * with the whole mix first (the music starts with the video, so the lag is a few samples at most).
+ * Where nobody speaks — the tail after the last word, pauses — the mix is the track alone (ducking
+ * and fades only scale it), so there the chosen track matches almost exactly; another track, or
+ * none, does not.
  */
-function bestMatch(mix: Float32Array, track: Float32Array): number {
+function windowMatches(mix: Float32Array, track: Float32Array): number[] {
   const length = Math.min(mix.length, track.length);
   const maxLag = Math.round(MAX_LAG_SECONDS * COMPARE_RATE);
   let lag = 0;
@@ -165,9 +165,9 @@ function bestMatch(mix: Float32Array, track: Float32Array): number {
     if (value > aligned) [lag, aligned] = [candidate, value];
   }
   const window = Math.round(WINDOW_SECONDS * COMPARE_RATE);
-  let best = -1;
-  for (let from = 0; from + window <= length; from += window / 2) best = Math.max(best, correlation(mix, track, lag, from, from + window));
-  return best;
+  const matches: number[] = [];
+  for (let from = 0; from + window <= length; from += window / 2) matches.push(correlation(mix, track, lag, from, from + window));
+  return matches;
 }
 
 /** A built-in track's preview, fetched from its public address (the same file the browser played). */
@@ -270,10 +270,15 @@ describe('a first video on a phone', () => {
       await download.saveAs(videoPath);
 
       const mix = monoSamples(videoPath);
-      const chosen = bestMatch(mix, monoSamples(await downloadPreview(CHOSEN)));
-      const other = bestMatch(mix, monoSamples(await downloadPreview(PREVIEWED)));
-      expect(chosen, 'how closely the chosen track matches the video where nobody speaks').toBeGreaterThan(0.9);
-      expect(other, 'how closely another track matches it').toBeLessThan(0.5);
+      const chosen = windowMatches(mix, monoSamples(await downloadPreview(CHOSEN)));
+      const other = windowMatches(mix, monoSamples(await downloadPreview(PREVIEWED)));
+      // The quarter seconds where the music plays alone: the chosen track matches them almost exactly.
+      const musicAlone = chosen.flatMap((match, index) => (match > 0.9 ? [index] : []));
+      expect(Math.max(...chosen), 'how closely the chosen track matches the video where nobody speaks').toBeGreaterThan(0.9);
+      // The same quarter seconds against another track (compared where the mix is known to be music
+      // alone, not at its best moment: two tonal tracks can agree for a quarter second by chance).
+      const otherThere = musicAlone.reduce((sum, index) => sum + other[index]!, 0) / musicAlone.length;
+      expect(otherThere, 'how closely another track matches the same moments').toBeLessThan(0.5);
       await page.close();
     },
     TEST_TIMEOUT,
