@@ -30,7 +30,18 @@ async function unstyledClasses(page: Page, whole: Set<string>): Promise<string[]
         if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
       }
     };
-    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    for (const sheet of Array.from(document.styleSheets)) {
+      // A sheet whose load was held back or failed has no readable rules (Chromium throws a
+      // SecurityError for it): it styles nothing, which is what the page shows.
+      const rules = (() => {
+        try {
+          return sheet.cssRules;
+        } catch {
+          return null;
+        }
+      })();
+      if (rules) walk(rules);
+    }
     const onPage = new Set(Array.from(document.querySelectorAll('*')).flatMap((element) => Array.from(element.classList)).filter((name) => /^m_[0-9a-f]+$/.test(name)));
     return { used: [...onPage], styled: [...styledHere] };
   }, MANTINE_CLASS.source);
