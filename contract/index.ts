@@ -15,3 +15,5 @@ export * from './transcriptions';
 export * from './voice-pace';
 export * from './writer-reach';
 export * from './script-writer';
+export * from './series';
+export * from './series-cadence';

@@ -38,6 +38,29 @@ export const DEFAULT_ART_STYLE = 'cinematic';
 /** Music volume under the voice (0–1) when the creator does not choose. */
 export const DEFAULT_MUSIC_VOLUME = 0.25;
 
+/**
+ * How a video looks and sounds, apart from what it says: a video's create request carries these,
+ * and a series locks them for every episode (contract/series.ts).
+ */
+export const videoStyleFields = {
+  language: scriptLanguage.default('english'),
+  /** How a script written from the prompt should sound (the faceless preset's tone). */
+  tone: scriptTone.optional(),
+  voice: videoVoice.optional(),
+  art_style: z.enum(ART_STYLES, { message: 'The selected art style is invalid.' }).default(DEFAULT_ART_STYLE),
+  music: z
+    .object({
+      /** A built-in track's id, one of the creator's tracks, or 'auto' (a built-in track whose mood fits the script). */
+      track_id: musicTrackChoice,
+      volume: z.number().min(0).max(1).default(DEFAULT_MUSIC_VOLUME),
+    })
+    .nullable()
+    .optional(),
+  caption_settings: captionSettings.optional(),
+  aspect_ratio: z.enum(ASPECT_RATIOS, { message: 'The aspect ratio must be 9:16, 1:1 or 16:9.' }).default('9:16'),
+  watermark: z.boolean().default(false),
+};
+
 export const createAiVideoRequest = z
   .object({
     id: z.uuid('The id field must be a valid UUID.').optional(),
@@ -47,22 +70,7 @@ export const createAiVideoRequest = z
     prompt: z.string().trim().min(3, 'The prompt field must be at least 3 characters.').max(2000, 'The prompt field must not be greater than 2000 characters.').optional(),
     /** Seconds wanted when a script is written from a prompt; otherwise the narration decides. */
     duration: z.coerce.number().int().min(5, 'The duration must be at least 5 seconds.').max(600, 'The duration must not be greater than 600 seconds.').optional(),
-    language: scriptLanguage.default('english'),
-    /** How a script written from the prompt should sound (the faceless preset's tone). */
-    tone: scriptTone.optional(),
-    voice: videoVoice.optional(),
-    art_style: z.enum(ART_STYLES, { message: 'The selected art style is invalid.' }).default(DEFAULT_ART_STYLE),
-    music: z
-      .object({
-        /** A built-in track's id, one of the creator's tracks, or 'auto' (a built-in track whose mood fits the script). */
-        track_id: musicTrackChoice,
-        volume: z.number().min(0).max(1).default(DEFAULT_MUSIC_VOLUME),
-      })
-      .nullable()
-      .optional(),
-    caption_settings: captionSettings.optional(),
-    aspect_ratio: z.enum(ASPECT_RATIOS, { message: 'The aspect ratio must be 9:16, 1:1 or 16:9.' }).default('9:16'),
-    watermark: z.boolean().default(false),
+    ...videoStyleFields,
     /** The creator's own images or clips (ids from POST /api/media), one per scene in order; null = generated. */
     scene_media: z.array(z.uuid().nullable()).max(60).optional(),
   })

@@ -93,3 +93,5 @@ export * from './schema-sandbox';
 export * from './schema-schedule';
 // Transcriptions (migration 0010-transcriptions).
 export * from './schema-transcriptions';
+// Series and their episodes (migration 0014-series).
+export * from './schema-series';

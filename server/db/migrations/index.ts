@@ -13,6 +13,7 @@ import { sql as transcriptions } from './0010-transcriptions';
 import { sql as transcriptionRenders } from './0011-transcription-renders';
 import { sql as sandboxOwners } from './0012-sandbox-owners';
 import { sql as failureDismissals } from './0013-failure-dismissals';
+import { sql as series } from './0014-series';
 
 export interface Migration {
   id: string;
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0011-transcription-renders', sql: transcriptionRenders },
   { id: '0012-sandbox-owners', sql: sandboxOwners },
   { id: '0013-failure-dismissals', sql: failureDismissals },
+  { id: '0014-series', sql: series },
 ];
