@@ -148,17 +148,22 @@ export const updateSeriesRequest = createSeriesRequest.omit({ id: true, status: 
 export type UpdateSeriesRequest = z.input<typeof updateSeriesRequest>;
 
 /** The settings a series needs before it can start, by field: what a draft still lacks. */
-export const REQUIRED_TO_START = ['topic', 'style', 'cadence', 'time_zone'] as const;
+export const REQUIRED_TO_START = ['topic', 'style', 'cadence', 'time_zone', 'destinations'] as const;
 export const REQUIRED_TO_START_MESSAGES: Record<(typeof REQUIRED_TO_START)[number], string> = {
   topic: 'Choose what the episodes are about before starting the series.',
   style: 'Choose the voice and look before starting the series.',
   cadence: 'Choose when episodes are posted before starting the series.',
   time_zone: 'Choose the time zone before starting the series.',
+  destinations: 'Choose at least one account to post to before starting the series.',
 };
 
 /** The fields a series still lacks to start (empty: it can start). */
 export function missingToStart(series: Partial<Record<(typeof REQUIRED_TO_START)[number], unknown>>): (typeof REQUIRED_TO_START)[number][] {
-  return REQUIRED_TO_START.filter((field) => series[field] === undefined || series[field] === null);
+  return REQUIRED_TO_START.filter((field) => {
+    const value = series[field];
+    if (field === 'destinations') return ((value as SeriesDestinations | null | undefined)?.account_ids.length ?? 0) === 0;
+    return value === undefined || value === null;
+  });
 }
 
 export const listSeriesQuery = z.object({
