@@ -129,6 +129,12 @@ describe('slotsBetween', () => {
     expect(back[1]).toBe(at('2026-04-04T14:45:00Z'));
   });
 
+  it('takes a whole skipped day at the first minute after it, once (Samoa went from 29 to 31 December 2011)', () => {
+    const zone = 'Pacific/Apia';
+    const slots = slotsBetween(cadence({ days: EVERY_DAY, times: ['00:00', '09:00'] }), zone, at('2011-12-29T12:00:00Z'), at('2011-12-31T00:00:00Z'));
+    expect(isos(slots, zone)).toEqual(['2011-12-29T09:00:00-10:00', '2011-12-31T00:00:00+14:00', '2011-12-31T09:00:00+14:00']);
+  });
+
   it('works in UTC and in a zone with a half-hour offset', () => {
     const utc = slotsBetween(cadence({ days: EVERY_DAY, times: ['00:00', '12:00'] }), 'UTC', at('2026-06-01T00:00:00Z'), at('2026-06-02T00:00:00Z'));
     expect(utc).toEqual([at('2026-06-01T12:00:00Z'), at('2026-06-02T00:00:00Z')]);
