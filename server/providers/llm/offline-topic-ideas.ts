@@ -15,27 +15,35 @@ import { singularForms, subjectsOf } from './wordnet-subjects';
 /**
  * Where WordNet files what a broad niche means away from the niche's own word, the roots to walk
  * instead: the planets are no kind or part of "space", famous wars and battles no kind of
- * "history", and the devices a creator means by "inventions" are filed under device and machine.
+ * "history", the devices a creator means by "inventions" are filed under device and machine.
  */
 const RELATED_ROOTS: Record<string, string[]> = {
+  // The direct kinds of animal are roles (pets, adults, scavengers); the creatures are below these.
+  animal: ['mammal', 'bird', 'fish', 'reptile', 'amphibian', 'insect', 'arachnid', 'mollusk', 'crustacean'],
   space: ['celestial_body', 'planet', 'constellation', 'galaxy', 'spacecraft', 'astronaut'],
   history: ['historic_period', 'war', 'battle', 'empire', 'revolution', 'explorer', 'pharaoh', 'ancient_city'],
   invention: ['invention', 'device', 'machine', 'gadget', 'instrument'],
   food: ['dish', 'dessert', 'bread', 'cheese', 'spice', 'edible_fruit', 'vegetable', 'beverage'],
 };
 
-/** Lexicographer files of concrete subjects (lexnames(5)): acts, animals, artefacts, events, foods, groups, places, objects, people, phenomena, plants, substances, periods. */
-const CONCRETE_FILES = new Set([4, 5, 6, 11, 13, 14, 15, 17, 18, 19, 20, 27, 28]);
+/** Lexicographer files of concrete subjects (lexnames(5)): acts, animals, artefacts, events, foods, groups, places, objects, people, phenomena, plants, possessions (money, loans), substances, periods. */
+const CONCRETE_FILES = new Set([4, 5, 6, 11, 13, 14, 15, 17, 18, 19, 20, 21, 27, 28]);
 /** Words of a niche that say how to tell it, not what it is about. */
-const FRAME_WORDS = new Set('fact facts from around world the of about and in on for story stories history-of thing things video videos episode episodes'.split(' '));
+const FRAME_WORDS = new Set(
+  'a an the and or my your our fact facts world story stories thing things video videos episode episodes tip tips idea ideas hack hacks way ways habit habits trick tricks lesson lessons mistake mistakes how why what who work works'.split(' '),
+);
 /** The niche's spirit, kept in the titles ("Weird facts about …"). */
 const SPIRIT = /^(strange|weird|bizarre|surprising|fun|funny|amazing|curious|creepy|fascinating|little-known|unusual|wild|cool|crazy|mysterious|forgotten|hidden|odd|spooky|incredible|unbelievable|interesting)$/i;
 /** Words a video for any audience should not name, and Latin taxa (noise as a topic). */
 const UNFIT = /\b(sex\w*|penis|vagina|genital\w*|erotic|porn\w*|prostitut\w*|whore|slut|bitch|bastard|fuck\w*|shit\w*|excrement|feces|faeces|urine|rape|slur|offensive|disparaging|vulgar|obscene)\b/i;
+/** Kinds, famous examples, and the terms of a subject area ("Roman mythology" → Jupiter, Juno). */
+const FOLLOWED = new Set(['~', '~i', '-c']);
 /** Places and natural objects: their parts are subjects of their own. */
 const PART_FILES = new Set([15, 17]);
 /** Periods, events and acts whose names take "the" ("the Renaissance", "the Crimean War"). */
 const DEFINITE_FILES = new Set([4, 11, 28]);
+/** Cartoon characters are filed among the animals they draw. */
+const MADE_UP = /\b(cartoon|comic strip|fictional)\b/i;
 const TAXON = /(idae|inae|aceae|formes|oidea|ales)$|^(genus|family|order|class|phylum)\b/i;
 
 /** Synsets read to build one niche's pool, and candidates kept: bounded so a broad niche stays quick. */
@@ -44,8 +52,12 @@ const MAX_POOL = 600;
 const MAX_DEPTH = 6;
 /** Niches whose pools are kept in memory (a series asks for its niche again and again). */
 const REMEMBERED_NICHES = 50;
+/** Head nouns of one niche walked at most. */
+const MAX_HEADS = 2;
 
 interface Candidate {
+  /** Which of the niche's head nouns it was found under: the first is what the niche is most about. */
+  head: number;
   /** The subject as it reads in a title: "dalmatians", "the Colosseum", "chocolate". */
   subject: string;
   depth: number;
@@ -101,52 +113,79 @@ export class OfflineTopicIdeas implements TopicIdeas {
     const key = source.trim().toLowerCase();
     const known = this.pools.get(key);
     if (known) return known;
-    const roots = await this.rootsOf(source);
-    const pool = await this.walk(roots, signal);
+    const pool: Candidate[] = [];
+    const named = new Set<string>();
+    for (const [head, roots] of (await this.rootsOf(source)).entries()) {
+      for (const candidate of await this.walk(roots, signal)) {
+        if (named.has(candidate.subject.toLowerCase())) continue;
+        named.add(candidate.subject.toLowerCase());
+        pool.push({ ...candidate, head });
+      }
+    }
     if (this.pools.size >= REMEMBERED_NICHES) this.pools.delete(this.pools.keys().next().value!);
     this.pools.set(key, pool);
     return pool;
   }
 
-  /** The synsets a niche is about: its head noun's senses, or the related roots of a broad niche word. */
-  private async rootsOf(source: string): Promise<Synset[]> {
+  /**
+   * The synsets a niche is about: the senses of its first two head nouns WordNet knows ("animals
+   * of the rainforest": rainforest, then animal), or a broad niche word's related roots; one group
+   * a head. Two, because the first alone may have few kinds, and more drift from what the niche
+   * means.
+   */
+  private async rootsOf(source: string): Promise<Synset[][]> {
+    const roots = new Map<number, Synset>();
+    const groups: Synset[][] = [];
+    let heads = 0;
     for (const lemma of headLemmas(source)) {
+      if (heads >= MAX_HEADS) break;
       const entry = await this.nouns.lemma(lemma);
       if (!entry) continue;
       const related = RELATED_ROOTS[lemma];
-      if (related) {
-        const roots: Synset[] = [];
-        for (const root of related) {
-          const rootEntry = await this.nouns.lemma(root);
-          const first = rootEntry?.offsets[0];
-          const synset = first === undefined ? null : await this.nouns.synset(first);
-          if (synset) roots.push(synset);
-        }
-        return roots;
-      }
       // The three most frequent senses: the one a creator means is usually among them.
-      const senses = await Promise.all(entry.offsets.slice(0, 3).map((offset) => this.nouns.synset(offset)));
-      return senses.filter((synset): synset is Synset => synset !== null);
+      const senses = related ? await this.firstSenses(related) : await this.synsets(entry.offsets.slice(0, 3));
+      // Another spelling of a head already found ("rain_forest", "rainforest") adds nothing.
+      if (senses.every((synset) => roots.has(synset.offset))) continue;
+      heads += 1;
+      const fresh = senses.filter((synset) => !roots.has(synset.offset));
+      for (const synset of fresh) roots.set(synset.offset, synset);
+      groups.push(fresh);
     }
-    return [];
+    return groups;
+  }
+
+  /** The most frequent sense of each lemma. */
+  private async firstSenses(lemmas: string[]): Promise<Synset[]> {
+    const offsets: number[] = [];
+    for (const lemma of lemmas) {
+      const first = (await this.nouns.lemma(lemma))?.offsets[0];
+      if (first !== undefined) offsets.push(first);
+    }
+    return this.synsets(offsets);
+  }
+
+  private async synsets(offsets: number[]): Promise<Synset[]> {
+    const found = await Promise.all(offsets.map((offset) => this.nouns.synset(offset)));
+    return found.filter((synset): synset is Synset => synset !== null);
   }
 
   /**
- * Breadth-first over kinds (~), instances (~i) and, of places and objects, parts (%p): every fit
- * subject below the roots, nearest first. The parts of an animal or a machine (feet, cabins) are
- * not a topic of their own; the parts of a place (a city's landmarks) or of the sky are.
- */
-  private async walk(roots: Synset[], signal?: AbortSignal): Promise<Candidate[]> {
+   * Breadth-first over kinds (~), instances (~i), a subject area's terms (-c) and, of places and
+   * objects, parts (%p): every fit subject below the roots, nearest first. The parts of an animal
+   * or a machine (feet, cabins) are not a topic of their own; the parts of a place (a city's
+   * landmarks) are.
+   */
+  private async walk(roots: Synset[], signal?: AbortSignal): Promise<Array<Omit<Candidate, 'head'>>> {
     const seen = new Set(roots.map((root) => root.offset));
     const seenNames = new Set<string>();
-    const pool: Candidate[] = [];
+    const pool: Array<Omit<Candidate, 'head'>> = [];
     let level = roots;
     let visits = 0;
     for (let depth = 1; depth <= MAX_DEPTH && level.length > 0 && visits < MAX_VISITS && pool.length < MAX_POOL; depth += 1) {
       const nextLevel: Synset[] = [];
       for (const parent of level) {
         for (const pointer of parent.pointers) {
-          const follow = pointer.symbol === '~' || pointer.symbol === '~i' || (pointer.symbol === '%p' && PART_FILES.has(parent.lexFile));
+          const follow = FOLLOWED.has(pointer.symbol) || (pointer.symbol === '%p' && PART_FILES.has(parent.lexFile));
           if (pointer.pos !== 'n' || !follow || seen.has(pointer.offset)) continue;
           if (visits >= MAX_VISITS || pool.length >= MAX_POOL) break;
           signal?.throwIfAborted();
@@ -166,33 +205,57 @@ export class OfflineTopicIdeas implements TopicIdeas {
     return pool;
   }
 
-  private async candidateOf(synset: Synset, depth: number): Promise<Candidate | null> {
+  private async candidateOf(synset: Synset, depth: number): Promise<Omit<Candidate, 'head'> | null> {
     if (!CONCRETE_FILES.has(synset.lexFile)) return null;
     // A person by full name ("David Livingstone", not "Livingstone").
     const name = nameOf(synset);
     if (!name) return null;
     const lemma = name.toLowerCase().replace(/ /g, '_');
-    if (name.split(' ').length > 3 || /[^\p{L}\s'’.-]/u.test(name) || TAXON.test(name) || UNFIT.test(name) || UNFIT.test(synset.gloss)) return null;
+    if (name.split(' ').length > 3 || /[^\p{L}\s'’.-]/u.test(name) || TAXON.test(name) || UNFIT.test(name) || UNFIT.test(synset.gloss) || MADE_UP.test(synset.gloss)) return null;
     const instance = synset.pointers.some((pointer) => pointer.symbol === '@i');
     const entry = instance ? null : await this.nouns.lemma(lemma);
-    const named = /^\p{Lu}/u.test(name);
-    const naming = namingOf(synset, lemma, { words: name, definite: named && DEFINITE_FILES.has(synset.lexFile), plural: false });
-    // Kinds read in the plural ("Strange facts about dalmatians"); names and mass nouns as they are.
-    const subject = naming.countable && !named ? plural(naming.name) : naming.subject;
+    const subject = titleSubject(synset, name, lemma, instance);
     const leaf = !synset.pointers.some((pointer) => pointer.symbol === '~' || pointer.symbol === '~i');
     return { subject, depth, concrete: leaf || instance, familiar: instance || (entry?.taggedSenses ?? 0) > 0 };
   }
 }
 
-/** The lemmas a niche's head noun may be, most likely first: what the offline writer would look up, then its words from the last. */
+/**
+ * How a subject reads in a title: kinds in the plural ("dalmatians", "Siamese cats"), names as
+ * names ("the Colosseum", "Osaka", "the Bay of Bengal", "the Crimean War"), mass nouns bare
+ * ("chocolate").
+ */
+function titleSubject(synset: Synset, name: string, lemma: string, instance: boolean): string {
+  const capitalised = /^\p{Lu}/u.test(name);
+  // "the Bay of Bengal", "the British Isles", "the Harlem Renaissance": names that take "the".
+  const definite = capitalised && (DEFINITE_FILES.has(synset.lexFile) || /\s(of|de)\s/i.test(name) || /\s\p{Lu}\p{Ll}+s$/u.test(name));
+  if (instance || (capitalised && definite)) return namingOf(synset, lemma, { words: name, definite, plural: false }).subject;
+  const naming = namingOf(synset, lemma, { words: name, definite: false, plural: false });
+  // A capitalised kind is still a kind ("Abyssinian" the cat breed): counted.
+  if (!naming.countable && !capitalised) return naming.name;
+  // "Maltese", "Pekinese": the same word for one and many; "savings", "species" are plural already.
+  if (/ese$/i.test(name)) return `the ${name}`;
+  return /[^su]s$/i.test(name) ? name : plural(name);
+}
+
+/**
+ * The lemmas a niche's head noun may be, most likely first: what the offline writer would look
+ * up, then the niche's own words, those before its first preposition first and each part from
+ * its last word ("money tips for students": money before student).
+ */
 function headLemmas(source: string): string[] {
   const subject = subjectOf(source);
   const fromTopic = subjectsOf(readTopic(subject)).flatMap((found) => found.lemmas);
-  const words = subject
+  const fromWords = subject
     .toLowerCase()
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .filter((word) => word && !FRAME_WORDS.has(word) && !SPIRIT.test(word));
-  const fromWords = words.reverse().flatMap((word) => singularForms(word));
+    .split(/\s+(?:of|in|on|at|for|from|with|about|around|to|across|through)\s+/)
+    .flatMap((part) =>
+      part
+        .split(/[^\p{L}\p{N}'-]+/u)
+        .filter((word) => word && !FRAME_WORDS.has(word) && !SPIRIT.test(word))
+        .reverse(),
+    )
+    .flatMap((word) => singularForms(word));
   return [...new Set([...fromTopic, ...fromWords])];
 }
 
@@ -217,9 +280,9 @@ function phrase(subject: string, spirit: string, random: () => number): string {
   return template(subject, spirit);
 }
 
-/** Familiar subjects first, concrete before categories, nearer before deeper; shuffled within each by the seed. */
+/** The first head's subjects first, familiar before rare, concrete before categories, nearer before deeper; shuffled within each by the seed. */
 function ordered(pool: Candidate[], random: () => number): Candidate[] {
-  const tierOf = (candidate: Candidate) => (candidate.familiar ? 0 : 200) + (candidate.concrete ? 0 : 100) + candidate.depth;
+  const tierOf = (candidate: Candidate) => candidate.head * 1000 + (candidate.familiar ? 0 : 200) + (candidate.concrete ? 0 : 100) + candidate.depth;
   const keyed = pool.map((candidate) => ({ candidate, tier: tierOf(candidate), draw: random() }));
   keyed.sort((a, b) => a.tier - b.tier || a.draw - b.draw);
   return keyed.map((entry) => entry.candidate);
