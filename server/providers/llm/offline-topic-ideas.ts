@@ -9,7 +9,7 @@ import { closestMatch, SIMILARITY_THRESHOLD } from '../../lib/text-similarity';
 import type { TopicBrief, TopicIdeas } from '../../domain/ports/topic-ideas';
 import { readTopic, subjectOf } from './offline-topic';
 import { WordNetNouns, wordnetDictFolder, type Synset } from './wordnet-files';
-import { capitalise, nameOf, namingOf, plural } from './wordnet-sentences';
+import { capitalise, glossClauses, nameOf, namingOf, plural } from './wordnet-sentences';
 import { singularForms, subjectsOf } from './wordnet-subjects';
 
 /**
@@ -23,7 +23,8 @@ const RELATED_ROOTS: Record<string, string[]> = {
   space: ['celestial_body', 'planet', 'constellation', 'galaxy', 'spacecraft', 'astronaut'],
   history: ['historic_period', 'war', 'battle', 'empire', 'revolution', 'explorer', 'pharaoh', 'ancient_city'],
   invention: ['invention', 'device', 'machine', 'gadget', 'instrument'],
-  food: ['dish', 'dessert', 'bread', 'cheese', 'spice', 'edible_fruit', 'vegetable', 'beverage'],
+  // "dish:2": the second sense, the prepared food (the first is the plate).
+  food: ['dish:2', 'dessert', 'bread', 'cheese', 'spice', 'edible_fruit', 'vegetable', 'beverage'],
 };
 
 /** Lexicographer files of concrete subjects (lexnames(5)): acts, animals, artefacts, events, foods, groups, places, objects, people, phenomena, plants, possessions (money, loans), substances, periods. */
@@ -34,7 +35,7 @@ const FRAME_WORDS = new Set(
 );
 /** The niche's spirit, kept in the titles ("Weird facts about …"). */
 const SPIRIT = /^(strange|weird|bizarre|surprising|fun|funny|amazing|curious|creepy|fascinating|little-known|unusual|wild|cool|crazy|mysterious|forgotten|hidden|odd|spooky|incredible|unbelievable|interesting)$/i;
-/** Words a video for any audience should not name, and Latin taxa (noise as a topic). */
+/** Words a video for any audience should not name. */
 const UNFIT = /\b(sex\w*|penis|vagina|genital\w*|erotic|porn\w*|prostitut\w*|whore|slut|bitch|bastard|fuck\w*|shit\w*|excrement|feces|faeces|urine|rape|slur|offensive|disparaging|vulgar|obscene)\b/i;
 /** Kinds, famous examples, and the terms of a subject area ("Roman mythology" → Jupiter, Juno). */
 const FOLLOWED = new Set(['~', '~i', '-c']);
@@ -44,6 +45,7 @@ const PART_FILES = new Set([15, 17]);
 const DEFINITE_FILES = new Set([4, 11, 28]);
 /** Cartoon characters are filed among the animals they draw. */
 const MADE_UP = /\b(cartoon|comic strip|fictional)\b/i;
+/** Latin taxa: noise as a topic. */
 const TAXON = /(idae|inae|aceae|formes|oidea|ales)$|^(genus|family|order|class|phylum)\b/i;
 
 /** Synsets read to build one niche's pool, and candidates kept: bounded so a broad niche stays quick. */
@@ -92,7 +94,8 @@ export class OfflineTopicIdeas implements TopicIdeas {
     try {
       pool = await this.poolFor(brief.source, signal);
     } catch (error) {
-      if (signal?.aborted) throw error;
+      // Only a file that cannot be read (a broken install: ENOENT, EACCES…) means no dictionary; a bug is not hidden behind it.
+      if (signal?.aborted || !isFileError(error)) throw error;
       this.failed = true;
       this.options.log?.(`topic ideas: the WordNet dictionary could not be read (${error instanceof Error ? error.message : String(error)}); numbering episodes instead`);
       return numbered(brief);
@@ -154,12 +157,13 @@ export class OfflineTopicIdeas implements TopicIdeas {
     return groups;
   }
 
-  /** The most frequent sense of each lemma. */
+  /** The most frequent sense of each lemma, or the one named after a colon ("dish:2"). */
   private async firstSenses(lemmas: string[]): Promise<Synset[]> {
     const offsets: number[] = [];
-    for (const lemma of lemmas) {
-      const first = (await this.nouns.lemma(lemma))?.offsets[0];
-      if (first !== undefined) offsets.push(first);
+    for (const root of lemmas) {
+      const [lemma = root, sense = '1'] = root.split(':');
+      const offset = (await this.nouns.lemma(lemma))?.offsets[Number(sense) - 1];
+      if (offset !== undefined) offsets.push(offset);
     }
     return this.synsets(offsets);
   }
@@ -231,11 +235,18 @@ function titleSubject(synset: Synset, name: string, lemma: string, instance: boo
   const definite = capitalised && (DEFINITE_FILES.has(synset.lexFile) || /\s(of|de)\s/i.test(name) || /\s\p{Lu}\p{Ll}+s$/u.test(name));
   if (instance || (capitalised && definite)) return namingOf(synset, lemma, { words: name, definite, plural: false }).subject;
   const naming = namingOf(synset, lemma, { words: name, definite: false, plural: false });
-  // A capitalised kind is still a kind ("Abyssinian" the cat breed): counted.
-  if (!naming.countable && !capitalised) return naming.name;
+  // A capitalised kind is still a kind ("Abyssinian" the cat breed): counted. So is a fruit, a
+  // root or a seed, though WordNet files every food as a mass noun ("figs", "radishes", "lentils").
+  if (!naming.countable && !capitalised && !countedFood(synset)) return naming.name;
   // "Maltese", "Pekinese": the same word for one and many; "savings", "species" are plural already.
   if (/ese$/i.test(name)) return `the ${name}`;
   return /[^su]s$/i.test(name) ? name : plural(name);
+}
+
+/** A food whose definition names it a fruit, nut, root, seed…: "yellow oval fruit with juicy acidic flesh" (a lemon), not "fruit juice". */
+function countedFood(synset: Synset): boolean {
+  const head = (glossClauses(synset.gloss)[0] ?? '').split(/\s+(?:with|of|that|having|used|eaten|enclosing|from|in)\s+/)[0] ?? '';
+  return synset.lexFile === 13 && /\b(fruit|vegetable|nut|berry|root|tuber|seed|bean|pod|bulb|melon)$/i.test(head);
 }
 
 /**
@@ -286,6 +297,10 @@ function ordered(pool: Candidate[], random: () => number): Candidate[] {
   const keyed = pool.map((candidate) => ({ candidate, tier: tierOf(candidate), draw: random() }));
   keyed.sort((a, b) => a.tier - b.tier || a.draw - b.draw);
   return keyed.map((entry) => entry.candidate);
+}
+
+function isFileError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
 /** "<source> — part N": the next number no past episode or ruled-out topic has. */
