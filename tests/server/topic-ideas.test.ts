@@ -61,12 +61,20 @@ describe('offline topic ideas', () => {
   });
 
   it('numbers episodes, and says so once, when the dictionary cannot be read', async () => {
-    const broken: ByteSource = { size: () => Promise.reject(new Error('ENOENT')), read: () => Promise.reject(new Error('ENOENT')) };
+    // What node:fs throws for a missing file: an Error with a code.
+    const missing = () => Promise.reject(Object.assign(new Error("ENOENT: no such file or directory, open 'index.noun'"), { code: 'ENOENT' }));
+    const broken: ByteSource = { size: missing, read: missing };
     const logged: string[] = [];
     const offline = new OfflineTopicIdeas({ nouns: new WordNetNouns(broken, broken), log: (line) => logged.push(line) });
     expect(await offline.next(brief('space'))).toBe('space — part 1');
     expect(await offline.next(brief('space', ['space — part 1']))).toBe('space — part 2');
     expect(logged).toHaveLength(1);
+  });
+
+  it('does not hide a failure that is not an unreadable file', async () => {
+    const failing = () => Promise.reject(new TypeError('not a file problem'));
+    const offline = new OfflineTopicIdeas({ nouns: new WordNetNouns({ size: failing, read: failing }, { size: failing, read: failing }) });
+    await expect(offline.next(brief('space'))).rejects.toThrow(TypeError);
   });
 });
 
