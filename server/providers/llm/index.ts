@@ -1,5 +1,8 @@
 import { FirstFactSource, type FactSource } from './fact-source';
+import type { TopicIdeas } from '../../domain/ports/topic-ideas';
+import { OfflineTopicIdeas } from './offline-topic-ideas';
 import { OfflineScriptWriter } from './offline-writer';
+import { OpenAiCompatibleTopicIdeas } from './openai-topic-ideas';
 import { OpenAiCompatibleWriter } from './openai-writer';
 import type { ScriptWriter } from './types';
 import { WikipediaFacts } from './wikipedia';
@@ -9,6 +12,8 @@ export * from './types';
 export { FirstFactSource, type FactSource, type TopicFacts } from './fact-source';
 export { OfflineScriptWriter } from './offline-writer';
 export { OpenAiCompatibleWriter } from './openai-writer';
+export { OfflineTopicIdeas } from './offline-topic-ideas';
+export { OpenAiCompatibleTopicIdeas } from './openai-topic-ideas';
 export { WikipediaFacts } from './wikipedia';
 export { WORDNET_ATTRIBUTION, WordNetFacts } from './wordnet-facts';
 
@@ -36,4 +41,16 @@ export function createScriptWriter(settings: LlmSettings, log?: (message: string
     return new OfflineScriptWriter({ facts: new FirstFactSource(sources) });
   }
   return new OpenAiCompatibleWriter({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model ?? 'gpt-4o-mini' });
+}
+
+/** The offline topic engine's pools of subjects are kept per niche: one per process. */
+let offlineTopicIdeas: OfflineTopicIdeas | null = null;
+
+/**
+ * Where a series' next topic comes from, chosen like the script writer: the OpenAI-compatible
+ * endpoint when one is configured, else the offline engine over the shipped WordNet.
+ */
+export function createTopicIdeas(settings: LlmSettings, log?: (message: string) => void): TopicIdeas {
+  if (!settings.baseUrl) return (offlineTopicIdeas ??= new OfflineTopicIdeas({ log }));
+  return new OpenAiCompatibleTopicIdeas({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model ?? 'gpt-4o-mini' });
 }
