@@ -2,6 +2,7 @@
 // calls and `ai_video.video_src`; the create call and the full video shape are ours,
 // documented in docs/decisions/videos.md.
 import { z } from 'zod';
+import type { SeriesLabel } from './series';
 import { musicTrackChoice, type MusicMood } from './builtin-music';
 import { captionSettings } from './captions';
 import { ART_STYLES } from './permissions';
@@ -142,6 +143,8 @@ export interface AiVideo {
    * characters. Optional only because rows a device cached before it existed lack it.
    */
   description?: string;
+  /** The series this video is an episode of (My videos labels it); null when it is none's. */
+  series?: SeriesLabel | null;
 }
 
 /** The longest description (YouTube's limit, the strictest of the platforms it is posted to). */

@@ -31,6 +31,7 @@ import { mediaRoutes } from './http/routes/media';
 import { musicRoutes } from './http/routes/music';
 import { sceneMediaRoutes } from './http/routes/scene-media';
 import { postRoutes } from './http/routes/posts';
+import { seriesRoutes } from './http/routes/series';
 import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
 import { tiktokRoutes } from './http/routes/tiktok';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   voiceRoutes(app, context);
   videoRoutes(app, context);
   postRoutes(app, context);
+  seriesRoutes(app, context);
   scheduleIoRoutes(app, context);
   errorLogRoutes(app, context);
   mediaRoutes(app, context);

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '../../../contract/http';
 import type { CalendarEntry, Post, PostStatus, PostTarget, SocialPlatform } from '../../../contract/publishing';
+import type { SeriesLabel } from '../../../contract/series';
 import type { Db } from '../../db/client';
 import { posts, postTargets, type PostRow, type PostTargetRow } from '../../db/schema-publishing';
 import { aiVideos } from '../../db/schema-videos';
@@ -11,6 +12,7 @@ import type { MediaUrlSigner } from '../../media/storage/types';
 import { NotFoundError } from '../problems';
 import { paginated } from '../media-library/paginate';
 import { VIDEO_URL_TTL_SECONDS } from '../videos/videos';
+import { seriesLabelsOfPosts } from '../series/labels';
 
 export const POST_NOT_FOUND = 'This post no longer exists.';
 
@@ -50,7 +52,7 @@ export function toPostTarget(row: PostTargetRow): PostTarget {
   };
 }
 
-export function toPost(row: PostRow, video: PostVideoColumns | null, targets: PostTargetRow[], signer: MediaUrlSigner): Post {
+export function toPost(row: PostRow, video: PostVideoColumns | null, targets: PostTargetRow[], signer: MediaUrlSigner, series: SeriesLabel | null = null): Post {
   return {
     id: row.id,
     status: row.status,
@@ -64,6 +66,7 @@ export function toPost(row: PostRow, video: PostVideoColumns | null, targets: Po
     published_at: iso(row.publishedAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    series,
   };
 }
 
@@ -85,7 +88,8 @@ export async function findPost(db: Db, userId: number, id: string, signer: Media
     .where(and(eq(posts.id, id), eq(posts.userId, userId)));
   if (!found) throw new NotFoundError(POST_NOT_FOUND);
   const targets = await targetsOf(db, [id]);
-  return toPost(found.post, found.video, targets.get(id) ?? [], signer);
+  const labels = await seriesLabelsOfPosts(db, [id]);
+  return toPost(found.post, found.video, targets.get(id) ?? [], signer, labels.get(id) ?? null);
 }
 
 export const likePattern = (term: string | undefined): string | undefined => {
@@ -117,12 +121,11 @@ export async function listPosts(db: Db, userId: number, query: PostListQuery, si
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const targets = await targetsOf(
-    db,
-    rows.map((row) => row.post.id),
-  );
+  const ids = rows.map((row) => row.post.id);
+  const targets = await targetsOf(db, ids);
+  const labels = await seriesLabelsOfPosts(db, ids);
   return paginated(
-    rows.map((row) => toPost(row.post, row.video, targets.get(row.post.id) ?? [], signer)),
+    rows.map((row) => toPost(row.post, row.video, targets.get(row.post.id) ?? [], signer, labels.get(row.post.id) ?? null)),
     total,
     query,
   );
@@ -154,10 +157,9 @@ export async function calendarEntries(db: Db, userId: number, window: { from: Da
     .where(and(eq(posts.userId, userId), gte(start, window.from), lte(start, window.to), or(sql`${posts.status} <> 'draft'`, isNotNull(posts.scheduledAt))))
     .orderBy(asc(start), asc(posts.id))
     .limit(2000);
-  const targets = await targetsOf(
-    db,
-    rows.map((row) => row.post.id),
-  );
+  const ids = rows.map((row) => row.post.id);
+  const targets = await targetsOf(db, ids);
+  const labels = await seriesLabelsOfPosts(db, ids);
   return rows.map(({ post, video }) => {
     const platforms = [...new Set((targets.get(post.id) ?? []).map((target) => target.platform))] as SocialPlatform[];
     return {
@@ -167,6 +169,7 @@ export async function calendarEntries(db: Db, userId: number, window: { from: Da
       start: (post.scheduledAt ?? post.publishedAt ?? post.createdAt).toISOString(),
       platforms,
       thumbnail_url: thumbnailUrl(signer, video),
+      series: labels.get(post.id) ?? null,
     };
   });
 }

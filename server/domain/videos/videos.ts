@@ -7,6 +7,7 @@ import { composeVideoDescription } from './description';
 import type { MediaUrlSigner } from '../../media/storage/types';
 import { findOwnedRow, listOwnedRows } from '../media-library/paginate';
 import { jobSummaryFields } from '../shared/job-summary';
+import { seriesLabelsOfVideos } from '../series/labels';
 
 export const VIDEO_NOT_FOUND = 'This video no longer exists.';
 
@@ -53,6 +54,15 @@ export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_
     },
     description: completed ? composeVideoDescription(row.checkpoint) : '',
   };
+}
+
+/** The videos as shown, each labelled with the series it is an episode of (My videos). */
+export async function toLabelledAiVideos(db: Db, rows: AiVideoRow[], signing: SigningOptions): Promise<AiVideo[]> {
+  const labels = await seriesLabelsOfVideos(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toAiVideo(row, signing), series: labels.get(row.id) ?? null }));
 }
 
 export async function findVideoRow(db: Db, userId: number, id: string): Promise<AiVideoRow> {

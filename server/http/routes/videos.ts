@@ -11,8 +11,8 @@ import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { createdRow, createVideo } from '../../domain/videos/create';
 import { removeVideoFiles, removeVideoRow, restartVideo } from '../../domain/videos/lifecycle';
-import { paginatedRows } from '../../domain/media-library/paginate';
-import { findVideoRow, listVideoRows, toAiVideo, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
+import { paginated } from '../../domain/media-library/paginate';
+import { findVideoRow, listVideoRows, toAiVideo, toLabelledAiVideos, VIDEO_URL_TTL_SECONDS } from '../../domain/videos/videos';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
@@ -60,7 +60,7 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
     }
   };
 
-  const answer = async (userId: number, id: string): Promise<AiVideo> => toAiVideo(await findVideoRow(db, userId, id), signing);
+  const answer = async (userId: number, id: string): Promise<AiVideo> => (await toLabelledAiVideos(db, [await findVideoRow(db, userId, id)], signing))[0]!;
 
   app.post('/api/ai-videos', { preHandler: [requireAuth, requireCreateVideo, createLimit] }, async (request, reply) => {
     const settings = parseBody(createAiVideoRequest, request.body);
@@ -82,7 +82,8 @@ export function videoRoutes(app: FastifyInstance, context: AppContext): void {
     const page = { page: query.page, perPage: query.per_page, status: query.status, search: query.search };
     // The signed URLs are stable for a while (server/media/signed-urls.ts), so the default
     // payload ETag (server/http/etag.ts) turns an unchanged poll into a 304.
-    return paginatedRows(await listVideoRows(db, userId, page), page, (row) => toAiVideo(row, signing));
+    const found = await listVideoRows(db, userId, page);
+    return paginated(await toLabelledAiVideos(db, found.rows, signing), found.total, page);
   });
 
   app.get('/api/ai-videos/:id', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request): Promise<AiVideo> => {
