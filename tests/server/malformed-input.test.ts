@@ -21,7 +21,7 @@ import { ApiClient, as, bodyOf, createTestDatabase, errorsOf, uniqueEmail, type 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Field names our routes read, so wrong types and bad text reach the validators. */
-const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'tone', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows'];
+const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'tone', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows', 'status', 'wizard_step', 'description', 'tags', 'hashtags', 'topic', 'style', 'cadence', 'time_zone', 'destinations', 'review_mode', 'lead_hours', 'weekly_credit_cap', 'never_again'];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
 /** A body as sent on the wire: payload text and its content type. */
@@ -136,7 +136,7 @@ describe('malformed input on every route', () => {
 
   it('finds the routes in the app itself', () => {
     const routes = app.registeredRoutes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/', 'DELETE /api/failed-jobs/:id', 'DELETE /api/ai-videos/:id', 'GET /api/builtin-music']) {
+    for (const expected of ['POST /api/login', 'GET /api/scripts/:id', 'PUT /api/scripts/:id', 'POST /api/create/error', 'POST /internal/admin', 'POST /api/create/post', 'GET /api/get/calendar/', 'DELETE /api/failed-jobs/:id', 'DELETE /api/ai-videos/:id', 'GET /api/builtin-music', 'GET /api/series', 'GET /api/series/:id', 'GET /api/series/:id/episodes', 'POST /api/series', 'PUT /api/series/:id', 'DELETE /api/series/:id']) {
       expect(routes).toContain(expected);
     }
     const resumableUploads = ['HEAD /api/uploads/:id', 'PATCH /api/uploads/:id', 'DELETE /api/uploads/:id'];
