@@ -252,7 +252,8 @@ describe('series API', () => {
 
   it('counts drafts, active and paused series against the plan’s series limit (403 with the plan’s words)', async () => {
     const carol = await register('series-limit');
-    const limit = PLANS.creator.limits.series.value;
+    const limit = PLANS.creator.limits.series.value ?? 0;
+    expect(limit).toBeGreaterThan(0);
     await db()
       .insert(series)
       .values(Array.from({ length: limit - 1 }, (_, i) => ({ id: randomUUID(), userId: carol.id, name: `S${i}`, status: i % 3 === 0 ? ('paused' as const) : ('draft' as const) })));
