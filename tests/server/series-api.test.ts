@@ -22,11 +22,17 @@ import { allowPublishing, seedAccount, seedVideo } from './publishing-fixtures';
 const HOUR = 3_600_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Every day at one UTC time about 12 hours away: the next slot is that time, whenever the test runs. */
+/** Every day at one UTC time about 12 hours away, so the next slot is unambiguous whenever the test runs. */
 function farCadence(now = Date.now()) {
   const at = new Date(now + 12 * HOUR);
-  const slot = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), at.getUTCHours());
-  return { cadence: { days: [0, 1, 2, 3, 4, 5, 6], times: [`${pad(at.getUTCHours())}:00`] }, slot };
+  return { days: [0, 1, 2, 3, 4, 5, 6], times: [`${pad(at.getUTCHours())}:00`] };
+}
+
+/** The first time a daily "HH:00" UTC comes after `afterMs`. */
+function nextDaily(time: string, afterMs: number): number {
+  const after = new Date(afterMs);
+  const today = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), Number(time.slice(0, 2)));
+  return today > afterMs ? today : today + 24 * HOUR;
 }
 
 describe('series API', () => {
@@ -49,7 +55,7 @@ describe('series API', () => {
     status: 'active',
     topic: { mode: 'niche', niche: 'Deep sea animals' },
     style: { duration: 30 },
-    cadence: farCadence().cadence,
+    cadence: farCadence(),
     time_zone: 'UTC',
     destinations: { account_ids: [accountId] },
     lead_hours: 2,
@@ -162,7 +168,7 @@ describe('series API', () => {
   it('starts a series at once: started_at and planned_through now, the next slot minus the lead time to prepare at', async () => {
     const before = Date.now();
     const body = started(aliceAccount, { weekly_credit_cap: 200 });
-    const { slot } = farCadence(before);
+    const slot = nextDaily(body.cadence.times[0]!, before);
     const response = await create(body);
     expect(response.statusCode).toBe(201);
     const made = json<Series>(response);
@@ -196,7 +202,7 @@ describe('series API', () => {
     expect(json<Series>(resumed)).toMatchObject({ status: 'active', attention: null });
     const row = await rowOf(body.id);
     expect(row.plannedThrough!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(row.nextPrepareAt!.getTime()).toBe(farCadence(before).slot - 2 * HOUR);
+    expect(row.nextPrepareAt!.getTime()).toBe(nextDaily(body.cadence.times[0]!, before) - 2 * HOUR);
 
     // A new time and lead: the next slot is found again from now.
     const at = new Date(Date.now() + 30 * HOUR);
@@ -226,7 +232,7 @@ describe('series API', () => {
     await create({ id: draftId, name: 'Draft' });
     expect(errorsOf(await update(draftId, { status: 'paused' }))).toEqual({ status: ['Start the series before pausing it.'] });
     // A draft given what it lacks starts.
-    const start = await update(draftId, { status: 'active', topic: { mode: 'prompt', prompt: 'Odd laws' }, style: {}, cadence: farCadence().cadence, time_zone: 'UTC', destinations: { account_ids: [aliceAccount] } });
+    const start = await update(draftId, { status: 'active', topic: { mode: 'prompt', prompt: 'Odd laws' }, style: {}, cadence: farCadence(), time_zone: 'UTC', destinations: { account_ids: [aliceAccount] } });
     expect(start.statusCode).toBe(200);
     expect(json<Series>(start).status).toBe('active');
     expect((await rowOf(draftId)).startedAt).not.toBeNull();
