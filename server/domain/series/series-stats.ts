@@ -15,11 +15,11 @@
 //   style are chosen.
 import { and, count, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { weeklyCreditEstimate, type SeriesStats } from '../../../contract/series';
+import { nextSlots } from '../../../contract/series-cadence';
 import { offsetMinutes, wallClock } from '../../../contract/time-zone';
 import type { Db } from '../../db/client';
 import { series, seriesEpisodes, type SeriesRow } from '../../db/schema-series';
 import { monthWindowUtc } from '../credits/monthly-charge';
-import { nextSlots } from './slots-temp';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -21,7 +21,7 @@ import {
   type updateSeriesRequest,
 } from '../../../contract/series';
 import type { PostStatus } from '../../../contract/publishing';
-import type { SeriesCadence } from '../../../contract/series-cadence';
+import { nextSlots, type SeriesCadence } from '../../../contract/series-cadence';
 import type { Db } from '../../db/client';
 import { posts, postTargets, socialAccounts } from '../../db/schema-publishing';
 import { series, seriesEpisodes, type SeriesRow } from '../../db/schema-series';
@@ -32,7 +32,6 @@ import { ClientProblem, NotFoundError, PlanLimitError } from '../problems';
 import { ACCOUNT_MISSING_MESSAGE, deletePost } from '../publishing/posts';
 import { statsOf } from './series-stats';
 import { toSeries, toSeriesEpisodes } from './series-view';
-import { nextSlots } from './slots-temp';
 
 export const SERIES_NOT_FOUND = 'This series no longer exists.';
 export const SERIES_ID_TAKEN = 'The id has already been taken.';
