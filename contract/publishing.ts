@@ -2,6 +2,7 @@
 // failed-jobs list. The spec names the calls (§7) but shows no shapes; these are ours, documented
 // in docs/decisions/publishing.md. Laravel-style envelopes as everywhere (contract/http.ts).
 import { z } from 'zod';
+import type { SeriesLabel } from './series';
 
 export const SOCIAL_PLATFORMS = ['youtube', 'tiktok', 'instagram'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -307,6 +308,8 @@ export interface Post {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The series this post publishes an episode of; absent or null for any other post. */
+  series?: SeriesLabel | null;
 }
 
 export const listPostsQuery = z.object({
@@ -331,6 +334,8 @@ export interface CalendarEntry {
   start: string;
   platforms: SocialPlatform[];
   thumbnail_url: string | null;
+  /** The series this post publishes an episode of; absent or null for any other post. */
+  series?: SeriesLabel | null;
 }
 
 // --- failed jobs --------------------------------------------------------------------------------

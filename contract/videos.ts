@@ -7,6 +7,7 @@ import { captionSettings } from './captions';
 import { ART_STYLES } from './permissions';
 import { scriptLanguage, scriptTone } from './scripts';
 import { videoVoice } from './voices';
+import type { SeriesLabel } from './series';
 
 export const VIDEO_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -142,6 +143,8 @@ export interface AiVideo {
    * characters. Optional only because rows a device cached before it existed lack it.
    */
   description?: string;
+  /** The series this video is an episode of; absent or null for any other video. */
+  series?: SeriesLabel | null;
 }
 
 /** The longest description (YouTube's limit, the strictest of the platforms it is posted to). */

@@ -61,7 +61,7 @@ describe('repositories', () => {
 
   it('clearLocalStore empties every table', async () => {
     await sessionRepo.save({ token: 't', user: null, credits: 1 });
-    await db.series.put({ id: 1 });
+    await db.series.put({ id: 's1' } as never);
     await db.syncState.put({ collection: 'videos', syncedAt: null, etag: null });
     await clearLocalStore();
     for (const table of db.tables) expect(await table.count()).toBe(0);
