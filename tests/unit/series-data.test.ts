@@ -99,6 +99,14 @@ describe('saving and starting a series', () => {
     expect(await db.series.get(SERIES_ID)).toMatchObject({ status: 'active', syncStatus: 'synced', updated_at: '2026-11-03T00:00:00.000Z' });
   });
 
+  it('a PUT carries only the fields given: the schema\'s defaults do not reset the saved wizard step', async () => {
+    await storeSeries(serverSeries(SERIES_ID, { status: 'draft', wizard_step: 4 }));
+    await startSeries({ id: SERIES_ID, name: 'Space facts' });
+    const [item] = await db.outbox.toArray();
+    expect(item?.body).toEqual({ name: 'Space facts', status: 'active' });
+    expect(await db.series.get(SERIES_ID)).toMatchObject({ wizard_step: 4, status: 'active' });
+  });
+
   it('an invalid start is refused on the device (the schema is the server\'s), nothing queued', async () => {
     await expect(startSeries({ id: SERIES_ID, name: '' })).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);

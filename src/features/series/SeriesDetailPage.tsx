@@ -102,7 +102,7 @@ function EpisodeRequests({ series }: { series: LocalSeries }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        {started ? (
+        {series.status === 'active' ? (
           <Button size="sm" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={busy === 'next'} onClick={() => void ask('next')}>
             Generate the next episode now
           </Button>
@@ -277,7 +277,7 @@ function RejectModal({ series, episode, onClose }: { series: LocalSeries; episod
   };
 
   return (
-    <Modal opened={episode !== null} onClose={close} title={episode ? `Reject “${episodeName(episode)}”?` : 'Reject episode?'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={episode !== null} onClose={close} title={episode ? `Reject “${episodeName(episode)}”?` : 'Reject episode?'}>
       <Stack gap="sm">
         <Text fz="sm">The episode is written and rendered again with your note; the new render is charged like any video. The rejected video stays in My videos.</Text>
         <Textarea

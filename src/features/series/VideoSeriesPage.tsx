@@ -235,7 +235,7 @@ function DeleteSeriesModal({ series, onCancel, onConfirm }: { series: LocalSerie
     }
   };
   return (
-    <Modal opened={series !== null} onClose={onCancel} title={series ? `Delete “${series.name}”?` : 'Delete series?'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={series !== null} onClose={onCancel} title={series ? `Delete “${series.name}”?` : 'Delete series?'}>
       <Stack gap="sm">
         <Text>No new episodes are made. Its posts still waiting to be published are cancelled.</Text>
         <Text>Videos it already made stay in My videos.</Text>

@@ -113,7 +113,11 @@ async function putChanges(id: string, changes: Record<string, unknown>): Promise
 async function createOrUpdate(input: CreateSeriesRequest & { id: string }, status: 'draft' | 'active'): Promise<void> {
   const body = createBody(input, status);
   if (await known(input.id)) {
-    const { id: _id, ...changes } = body;
+    // Only what the caller gave (and the status): the schema's defaults (wizard_step 0) must not
+    // overwrite what the saved series holds.
+    const given = input as Record<string, unknown>;
+    const changes: Record<string, unknown> = { status };
+    for (const [field, value] of Object.entries(body)) if (field !== 'id' && given[field] !== undefined) changes[field] = value;
     await putChanges(input.id, changes);
     return;
   }
