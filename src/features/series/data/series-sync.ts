@@ -4,6 +4,7 @@
 // Every kind's entity key is the series' (`series:{id}`), so a series' changes reach the server in
 // the order they were made (an episode approved after a resume goes after the resume). No React and
 // no zod: the service worker drains these kinds too (src/app/mutation-kinds.ts).
+import { Dexie, type Transaction } from 'dexie';
 import type { Series, SeriesEpisode } from '../../../../contract';
 import { db, type LocalSeries, type SeriesEpisodeRow } from '../../../store/db';
 import { createLocalRows, payloadId, plain, registerRowOutcomes } from '../../../store/local-rows';
@@ -190,6 +191,19 @@ async function episodesWithLocalChanges(): Promise<Set<string>> {
   return ids;
 }
 
+// The pull asks once per episode inside its transaction: read the outbox once per transaction.
+const pendingPerTransaction = new WeakMap<Transaction, Promise<Set<string>>>();
+function episodesPendingInThisPull(): Promise<Set<string>> {
+  const tx = Dexie.currentTransaction;
+  if (!tx) return episodesWithLocalChanges();
+  let ids = pendingPerTransaction.get(tx);
+  if (!ids) {
+    ids = episodesWithLocalChanges();
+    pendingPerTransaction.set(tx, ids);
+  }
+  return ids;
+}
+
 // Approve and reject answer the episode; generate-next and sample answer the episode they started.
 // Either way the server's episode is the truth, unless a later change of the same episode waits.
 async function episodeDelivered(item: OutboxItem, response: { body?: unknown }): Promise<void> {
@@ -285,7 +299,7 @@ export function createSeriesEpisodesSync(get: HttpGet): CollectionSync {
     syncState: db.syncState,
     fetch: unchangedWhenForbidden(async () => fetchAllEpisodes(get, (await db.series.toArray()).map((series) => series.id)), 'can_create_series'),
     key: (episode) => episode.id,
-    isLocallyPending: async (id) => (await episodesWithLocalChanges()).has(id),
+    isLocallyPending: async (id) => (await episodesPendingInThisPull()).has(id),
     alsoLock: [db.outbox],
   });
 }
