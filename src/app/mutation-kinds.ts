@@ -10,4 +10,5 @@ import '../features/publishing/data/post-sync';
 import '../features/publishing/data/failed-jobs';
 import '../features/accounts/data/accounts';
 import '../features/transcription/data/transcription-sync';
+import '../features/series/data/series-sync';
 import '../sync/error-logs';

@@ -21,6 +21,7 @@ import { CALENDAR_COLLECTION, POSTS_COLLECTION } from '../features/publishing/da
 import { FAILED_JOBS_COLLECTION } from '../features/publishing/data/failed-jobs';
 import { createPublishingSyncs } from '../features/publishing/data/pulls';
 import { createScriptsSync } from '../features/scripts/data/scripts';
+import { createSeriesEpisodesSync, createSeriesSync } from '../features/series/data/series-sync';
 import { createScriptWriterSync } from '../features/scripts/data/script-writer';
 import { pruneOfflineCaptioned, pruneOfflineVideos } from '../features/videos/data/video-offline';
 import { signatureOf, startVideoPolling, type VideoPolling } from '../features/videos/data/video-polling';
@@ -101,6 +102,10 @@ export function startSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       createScriptWriterSync(get),
       ...createPublishingSyncs(get),
       createTranscriptionsSync(get),
+      // The episodes' pull asks for the series on this device at that moment; a series screen's
+      // route entry pulls the series first, then their episodes (refreshSeries).
+      createSeriesSync(get),
+      createSeriesEpisodesSync(get),
     ],
     interval: options.pullInterval ?? DEFAULT_PULL_INTERVAL_MS,
     onSynced: (result) => {

@@ -1,6 +1,6 @@
 // Every signed-in user's runtime pulls every collection, but some need a plan's permission: the
 // publishing ones (posts, calendar, failed jobs, publishable videos) can_publish_post,
-// transcriptions can_create_video_caption. For other plans the server answers 403, which is the
+// transcriptions can_create_video_caption, series can_create_series. For other plans the server answers 403, which is the
 // plan, not a sync failure. Read as "nothing changed", it shows no sync warning every few minutes;
 // the screens say which plan unlocks the feature. When this device's copy of the user's
 // permissions (written on every permissions load) already says the plan lacks it, the request is
@@ -9,7 +9,7 @@ import type { Permissions } from '../../contract';
 import { permissionsRepo, sessionRepo } from '../store/repositories';
 import type { PullResponse } from '../sync/pull';
 
-export type PlanPermission = 'can_publish_post' | 'can_create_video_caption';
+export type PlanPermission = 'can_publish_post' | 'can_create_video_caption' | 'can_create_series';
 
 /** The status of a refused GET, whether the HTTP client rejected (axios) or answered it. */
 export function statusOf(error: unknown): number | null {

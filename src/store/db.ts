@@ -15,6 +15,8 @@ import type {
   PublishableVideo,
   Script,
   ScriptWriterInfo,
+  Series,
+  SeriesEpisode,
   SocialAccount,
   Transcription,
   CaptionSettings,
@@ -33,7 +35,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -174,6 +176,14 @@ export type UsageRow = LimitUsage;
 /** The one row of the `scriptWriter` table (schema 7): the server's script writer, GET /api/script-writer. */
 export type ScriptWriterRow = ScriptWriterInfo;
 
+/**
+ * A row of the `series` table (schema 8): one series of the creator, with its local sync state
+ * (pending: a change, an approval or a request for an episode waits in the outbox).
+ */
+export type LocalSeries = Series & SyncFields;
+/** A row of the `seriesEpisodes` table (schema 8): one episode of a series' timeline, as last pulled or changed here. */
+export type SeriesEpisodeRow = SeriesEpisode;
+
 export const CACHED_COLLECTIONS = [
   'scripts',
   'videos',
@@ -192,7 +202,8 @@ export class ReelflowDB extends Dexie {
   permissions!: EntityTable<PermissionsRow, 'userId'>;
   scripts!: Table<LocalScript, string>;
   videos!: Table<LocalVideo, string>;
-  series!: Table<CachedEntity, string | number>;
+  series!: Table<LocalSeries, string>;
+  seriesEpisodes!: Table<SeriesEpisodeRow, string>;
   posts!: Table<LocalPost, string>;
   calendarEntries!: Table<CalendarEntryRow, string>;
   accounts!: Table<LocalAccount, string>;
@@ -276,6 +287,13 @@ export class ReelflowDB extends Dexie {
     // Schema 7: the server's script writer (the languages it writes, the most words it writes),
     // pulled like the plans, so the create flow knows offline which lengths a topic can fill.
     this.version(7).stores({ scriptWriter: 'id' });
+    // Schema 8: series become typed rows (newest first, status filter, sync badges) and their
+    // episodes are cached by series for the timeline, so both read offline. The series table was
+    // never written before: no upgrade needed.
+    this.version(8).stores({
+      series: 'id, created_at, status, syncStatus',
+      seriesEpisodes: 'id, series_id',
+    });
   }
 }
 

@@ -26,7 +26,7 @@ describe('schema', () => {
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual(['outbox', 'permissions', 'plans', 'publishVideos', 'session', 'syncState', 'usage', 'voices', 'uploads', 'captionStyles', 'scriptWriter', ...CACHED_COLLECTIONS].sort());
+    expect(names).toEqual(['outbox', 'permissions', 'plans', 'publishVideos', 'session', 'syncState', 'usage', 'voices', 'uploads', 'captionStyles', 'scriptWriter', 'seriesEpisodes', ...CACHED_COLLECTIONS].sort());
     const outbox = db.table('outbox').schema;
     expect(outbox.primKey.name).toBe('id');
     expect(outbox.indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['status', '[entityKey+createdAt]']));
@@ -61,7 +61,7 @@ describe('repositories', () => {
 
   it('clearLocalStore empties every table', async () => {
     await sessionRepo.save({ token: 't', user: null, credits: 1 });
-    await db.series.put({ id: 1 });
+    await db.series.put({ id: 's1' } as never);
     await db.syncState.put({ collection: 'videos', syncedAt: null, etag: null });
     await clearLocalStore();
     for (const table of db.tables) expect(await table.count()).toBe(0);

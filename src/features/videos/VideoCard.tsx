@@ -69,6 +69,11 @@ export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps
           </Group>
         </Group>
 
+        {video.series ? (
+          <Text fz="sm" c="dimmed">
+            Episode of the series “{video.series.series_name}”
+          </Text>
+        ) : null}
         <Text fz="sm" c="dimmed">
           {formatCreated(video.created_at)}
           {video.ai_video.duration ? ` · ${formatSeconds(video.ai_video.duration)}` : ''}

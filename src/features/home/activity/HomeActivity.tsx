@@ -10,6 +10,7 @@ import type { LocalPost, LocalVideo } from '../../../store/db';
 import { AnchorLink, ButtonLink } from '../../../ui/links';
 import { allAccounts, RECONNECT_PARAM } from '../../accounts/data';
 import { failedJobsNewestFirst, postsNewestFirst, postTitle } from '../../publishing/data';
+import { seriesNeedingAttention } from '../../series/data';
 import { restartVideoLocally, videosNewestFirst } from '../../videos/data';
 import { attentionItems, latestVideos, nextPosts, type AttentionItem } from './select';
 
@@ -50,7 +51,8 @@ function AllWell({ children }: { children: string }) {
 
 export function NeedsYou({ withPublishing }: { withPublishing: boolean }) {
   const items = useLiveQuery(
-    async () => attentionItems(await videosNewestFirst(), withPublishing ? await failedJobsNewestFirst() : [], withPublishing ? await allAccounts() : [], withPublishing),
+    async () =>
+      attentionItems(await videosNewestFirst(), withPublishing ? await failedJobsNewestFirst() : [], withPublishing ? await allAccounts() : [], withPublishing, await seriesNeedingAttention()),
     [withPublishing],
   );
   if (!items) return <SectionLoading />;
@@ -92,6 +94,26 @@ function AttentionRow({ item }: { item: AttentionItem }) {
         aria-label={`${label} ${platform} account ${item.name}`}
       >
         {label}
+      </ButtonLink>
+    );
+  } else if (item.kind === 'series') {
+    what = 'Series paused';
+    title = item.name;
+    detail = item.reason;
+    action = item.reconnectAccountId ? (
+      <ButtonLink
+        to="/connect"
+        search={{ [RECONNECT_PARAM]: item.reconnectAccountId }}
+        size="xs"
+        color="red"
+        leftSection={<IconPlugConnected size={14} aria-hidden />}
+        aria-label={`Reconnect the account of series ${item.name}`}
+      >
+        Reconnect
+      </ButtonLink>
+    ) : (
+      <ButtonLink to="/video-series/detail/$id" params={{ id: item.id }} size="xs" variant="default" aria-label={`Open series ${item.name}`}>
+        Open
       </ButtonLink>
     );
   } else if (item.kind === 'post') {

@@ -113,6 +113,8 @@ function PostEventContent({ arg }: { arg: EventDisplayInfo }) {
       {roomy ? <span className="rf-cal-entry-status">{props.statusLabel}</span> : <VisuallyHidden>{props.statusLabel}: </VisuallyHidden>}
       {arg.timeText && !arg.isNarrow ? <span className="rf-cal-entry-time">{arg.timeText}</span> : null}
       <span className="rf-cal-entry-title">{arg.event.title}</span>
+      {props.series && roomy ? <span className="rf-cal-entry-series">Series: {props.series}</span> : null}
+      {props.series && !roomy ? <VisuallyHidden> (series {props.series})</VisuallyHidden> : null}
       {props.platforms.length > 0 && !arg.isNarrow ? (
         <span className="rf-cal-entry-platforms">
           <PlatformIcons platforms={props.platforms} />

@@ -75,6 +75,7 @@ function PostDetails({ post, onMove, now }: { post: LocalPost; onMove: PostDetai
           <Stack gap={0}>
             <Text fw={600}>Video</Text>
             <Text>{post.video.title}</Text>
+            {post.series ? <Text fz="sm" c="dimmed">Episode of the series “{post.series.series_name}”</Text> : null}
           </Stack>
         </Group>
       ) : null}

@@ -61,6 +61,8 @@ export interface PostEventProps {
   syncFailed: boolean;
   /** Due within 24 h on an account that needs reconnecting (or is expiring): src/features/publishing/data/publish-alerts. */
   alert: AlertLevel | null;
+  /** The series this post publishes an episode of (its name), or null. */
+  series: string | null;
 }
 
 /** One entry as FullCalendar takes it (its EventInput, narrowed to what we set). */
@@ -101,6 +103,7 @@ export function toPostEvent(post: LocalPost, alert: AlertLevel | null = null): P
       pending: post.syncStatus === 'pending',
       syncFailed: post.syncStatus === 'failed',
       alert,
+      series: post.series?.series_name ?? null,
     },
   };
 }
