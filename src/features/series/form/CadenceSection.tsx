@@ -4,7 +4,7 @@ import { ActionIcon, Button, Chip, Group, List, NumberInput, SegmentedControl, S
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { describeSlot, nextSlots } from '../slots-temp';
-import { cadenceTimes, toCadence, type CadenceMode } from './series-form';
+import { cadenceTimes, toCadence } from './series-form';
 import type { SectionProps } from './section-props';
 
 /** Monday first, as a week reads; values are Date#getDay's (0 = Sunday). */
@@ -22,7 +22,7 @@ const MAX_TIMES = 12;
 
 /** Every IANA zone the browser knows (the chosen one first when the list lacks it). */
 function timeZoneOptions(current: string): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {
@@ -81,7 +81,7 @@ export function CadenceSection({ form, update, errors, disabled, now = Date.now 
             { value: 'per_day', label: 'N a day' },
           ]}
           value={form.cadenceMode}
-          onChange={(value) => update({ cadenceMode: value as CadenceMode })}
+          onChange={(value) => update({ cadenceMode: value })}
         />
       </Stack>
 

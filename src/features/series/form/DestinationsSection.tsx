@@ -5,7 +5,7 @@ import { Alert, Fieldset, List, Select, Stack, Switch, Text } from '@mantine/cor
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { describeIssue, preflight, TIKTOK_PRIVACY_LABELS, type PreflightOptions } from '../../../../contract/preflight';
-import { TIKTOK_PRIVACY_LEVELS, type SocialPlatform, type TiktokPrivacyLevel } from '../../../../contract/publishing';
+import { TIKTOK_PRIVACY_LEVELS, type SocialPlatform } from '../../../../contract/publishing';
 import { AccountPicker } from '../../../ui/accounts/AccountPicker';
 import { allAccounts } from '../../accounts/data';
 import { SWITCH_STYLES } from '../../../ui/captions/CaptionStylePicker';
@@ -76,7 +76,7 @@ export function DestinationsSection({ form, update, errors, disabled }: SectionP
             value={destinations.tiktokPrivacy}
             error={errors.tiktokPrivacy}
             disabled={disabled}
-            onChange={(value) => set({ tiktokPrivacy: (value as TiktokPrivacyLevel | null) ?? null })}
+            onChange={(value) => set({ tiktokPrivacy: (value) ?? null })}
           />
         </Fieldset>
       ) : null}

@@ -16,7 +16,7 @@ import { BuiltinMusicList } from '../../../ui/music/BuiltinMusicList';
 import { VoicePicker } from '../../../ui/voices/VoicePicker';
 import { captionStyleLibrary } from '../../transcription/data';
 import { tracksNewestFirst, voiceSource } from '../../videos/data';
-import type { ScriptLanguage, StyleForm } from './series-form';
+import type { StyleForm } from './series-form';
 import type { SectionProps } from './section-props';
 
 const QUICK_LENGTHS = [15, 30, 45, 60, 90];
@@ -49,7 +49,7 @@ export function StyleSection({ form, update, errors, disabled }: SectionProps) {
           disabled={disabled}
           error={errors.language}
           // A voice of another language reading the script is never what was meant.
-          onChange={(value) => set({ language: (value ?? 'english') as ScriptLanguage, voice: null })}
+          onChange={(value) => set({ language: (value ?? 'english'), voice: null })}
         />
         <NumberInput
           label="Length of each episode in seconds"
@@ -181,7 +181,7 @@ export function StyleSection({ form, update, errors, disabled }: SectionProps) {
               <Text fz="xs" c="dimmed">
                 9:16 for Shorts, Reels and TikTok; 1:1 square; 16:9 wide.
               </Text>
-              <SegmentedControl role="radiogroup" aria-labelledby="series-aspect-ratio" fullWidth data={[...ASPECT_RATIOS]} value={style.aspectRatio} disabled={disabled} onChange={(value) => set({ aspectRatio: value as StyleForm['aspectRatio'] })} />
+              <SegmentedControl role="radiogroup" aria-labelledby="series-aspect-ratio" fullWidth data={[...ASPECT_RATIOS]} value={style.aspectRatio} disabled={disabled} onChange={(value) => set({ aspectRatio: value })} />
             </Stack>
             <Switch styles={SWITCH_STYLES} label="Reelflow watermark" description="A small mark in the corner of each episode." checked={style.watermark} disabled={disabled} onChange={(event) => set({ watermark: event.currentTarget.checked })} />
           </Stack>

@@ -26,7 +26,7 @@ export function TopicSection({ form, update, errors, disabled }: SectionProps) {
         <Text fz="sm" fw={500} id="series-topic-mode">
           Where the topics come from
         </Text>
-        <SegmentedControl role="radiogroup" aria-labelledby="series-topic-mode" fullWidth data={MODES} value={form.topicMode} disabled={disabled} onChange={(value) => update({ topicMode: value as TopicMode })} />
+        <SegmentedControl role="radiogroup" aria-labelledby="series-topic-mode" fullWidth data={MODES} value={form.topicMode} disabled={disabled} onChange={(value) => update({ topicMode: value })} />
         <Text fz="xs" c="dimmed">
           {MODE_HELP[form.topicMode]}
         </Text>

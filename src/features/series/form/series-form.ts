@@ -390,5 +390,5 @@ export function changedFields(loaded: SeriesForm, current: SeriesForm, platformO
   for (const [field, value] of Object.entries(after)) {
     if (JSON.stringify(value) !== JSON.stringify(before[field])) changes[field] = value;
   }
-  return changes as UpdateSeriesRequest;
+  return changes;
 }
