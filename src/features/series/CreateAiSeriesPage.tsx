@@ -3,14 +3,14 @@
 // settings instead; an id this creator has no series for says so.
 import { Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AnchorLink } from '../../ui/links';
 import { ListEmpty, ListLoading } from '../../ui/ListStates';
 import { PageFrame } from '../../ui/PageFrame';
 import { useSeries } from './data/series-queries';
 import { defaultSeriesForm, formFromSeries } from './form/series-form';
 import { creatorTimeZone } from './form/time-zone';
-import { SeriesWizard, wizardInProgress } from './wizard/SeriesWizard';
+import { forgetHandOff, SeriesWizard, wizardHandOff } from './wizard/SeriesWizard';
 
 const TITLE = 'Create AI series';
 const DESCRIPTION = 'A topic that becomes a new short video on a schedule and posts itself to your accounts.';
@@ -23,7 +23,8 @@ function NewSeries() {
 
 function ContinueDraft({ id }: { id: string }) {
   // The wizard that saved this draft a moment ago (its URL just gained the id) keeps its state.
-  const [here] = useState(() => wizardInProgress(id));
+  const [here] = useState(() => wizardHandOff(id));
+  useEffect(() => () => forgetHandOff(id), [id]);
   const series = useSeries(id);
   if (here) return <SeriesWizard id={id} initial={here.form} initialStep={here.step} routed focusStep />;
   if (series === undefined) return <ListLoading label="Loading your draft..." />;

@@ -20,11 +20,18 @@ import { checkAll, checkSection, draftRequest, fullRequest, missingPieces, secti
 import { StyleSection } from '../form/StyleSection';
 import { TopicSection } from '../form/TopicSection';
 
-/** The wizard's work in progress, by series id: the page is mounted again when its URL gains the id. */
-const inProgress = new Map<string, { form: SeriesForm; step: number }>();
+/**
+ * The new wizard's state handed to the page that its first save navigates to (the URL gains the
+ * series id, and the route mounts the page again): read once there, then forgotten.
+ */
+const handOff = new Map<string, { form: SeriesForm; step: number }>();
 
-export function wizardInProgress(id: string): { form: SeriesForm; step: number } | undefined {
-  return inProgress.get(id);
+export function wizardHandOff(id: string): { form: SeriesForm; step: number } | undefined {
+  return handOff.get(id);
+}
+
+export function forgetHandOff(id: string): void {
+  handOff.delete(id);
 }
 
 export interface SeriesWizardProps {
@@ -49,6 +56,8 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
   const [step, setStep] = useState(Math.min(Math.max(initialStep, 0), WIZARD_STEPS.length - 1));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'next' | 'sample' | 'start' | null>(null);
+  // A second click before the first one's save re-rendered is ignored (the state lags a render behind).
+  const working = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(focusStep);
 
@@ -60,10 +69,6 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
     }),
     [accounts, isArtStyleAllowed, plan],
   );
-
-  useEffect(() => {
-    inProgress.set(id, { form, step });
-  }, [id, form, step]);
 
   useEffect(() => {
     // The new step's heading takes focus (not on arrival: the page's h1 comes first).
@@ -91,22 +96,25 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
     await saveSeriesDraft(request);
     const { id: _id, status: _status, ...changes } = request;
     await updateSeries(id, changes);
-    if (!routed) await navigate({ to: '/create-ai-series/$seriesId', params: { seriesId: id }, replace: true });
+    if (routed) return;
+    handOff.set(id, { form, step: reached });
+    await navigate({ to: '/create-ai-series/$seriesId', params: { seriesId: id }, replace: true });
   };
 
   const next = async () => {
-    if (busy) return;
+    if (working.current) return;
     const found = checkSection(form, WIZARD_STEPS[step] ?? 'review', context);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    working.current = true;
     setBusy('next');
     try {
-      inProgress.set(id, { form, step: step + 1 });
       await saveDraft(step + 1);
       go(step + 1);
     } catch {
       notifications.show({ color: 'red', title: 'Draft not saved', message: 'The draft could not be saved on this device. Try again.' });
     } finally {
+      working.current = false;
       setBusy(null);
     }
   };
@@ -115,7 +123,8 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
   const sampleReady = ['topic', 'style'].every((section) => Object.keys(checkSection(form, section as 'topic' | 'style', context)).length === 0);
 
   const makeSample = async () => {
-    if (busy || !sampleReady) return;
+    if (working.current || !sampleReady) return;
+    working.current = true;
     setBusy('sample');
     try {
       await saveDraft(step);
@@ -125,25 +134,27 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
     } catch {
       notifications.show({ color: 'red', title: 'Sample not requested', message: 'The request could not be saved on this device. Try again.' });
     } finally {
+      working.current = false;
       setBusy(null);
     }
   };
 
   const start = async () => {
-    if (busy) return;
+    if (working.current) return;
     const found = checkAll(form, context);
     if (Object.keys(found).length > 0 || missing.length > 0) {
       setErrors(found);
       return;
     }
+    working.current = true;
     setBusy('start');
     try {
       await startSeries(fullRequest(form, id, context.platformOf));
-      inProgress.delete(id);
       notifications.show({ title: 'Series started', message: online ? 'The first episode is prepared before its time.' : 'It will be sent when you’re back online.' });
       await navigate({ to: '/video-series/detail/$id', params: { id } });
     } catch {
       notifications.show({ color: 'red', title: 'Series not started', message: 'The series could not be saved on this device. Try again.' });
+      working.current = false;
       setBusy(null);
     }
   };
