@@ -26,10 +26,10 @@ vi.mock('../../src/session', async (importOriginal) => {
   };
 });
 const calls = vi.hoisted(() => ({
-  saveSeriesDraft: vi.fn(async (_input: unknown) => undefined),
-  startSeries: vi.fn(async (_input: unknown) => undefined),
-  updateSeries: vi.fn(async (_id: string, _changes: unknown) => undefined),
-  requestSampleEpisode: vi.fn(async (_id: string) => undefined),
+  saveSeriesDraft: vi.fn((_input: unknown) => Promise.resolve()),
+  startSeries: vi.fn((_input: unknown) => Promise.resolve()),
+  updateSeries: vi.fn((_id: string, _changes: unknown) => Promise.resolve()),
+  requestSampleEpisode: vi.fn((_id: string) => Promise.resolve()),
 }));
 vi.mock('../../src/features/series/data/series-mutations', () => calls);
 const known = vi.hoisted(() => new Map<string, Series | null | undefined>());
