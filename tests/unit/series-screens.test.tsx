@@ -153,6 +153,29 @@ describe('create-ai-series wizard', () => {
     expect(await screen.findByText('At 09:00, 15:00, 21:00')).toBeTruthy();
   });
 
+  it('locks the look and sound with the create flow’s pickers and saves it with the step', async () => {
+    known.set(SERIES_ID, draft({ wizard_step: 1, style: null }));
+    renderAt(`/create-ai-series/${SERIES_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Look and sound' })).toBeTruthy();
+    // The shared pickers, in their own chunk: art styles, voices, built-in music, the caption preview.
+    fireEvent.click(await screen.findByRole('radio', { name: /Anime/ }));
+    expect(await screen.findByRole('heading', { name: 'Built-in music' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search voices' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Auto' }));
+    fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'When' })).toBeTruthy();
+    expect(calls.updateSeries).toHaveBeenCalledTimes(1);
+    const [id, changes] = calls.updateSeries.mock.calls[0] as [string, Record<string, unknown>];
+    expect(id).toBe(SERIES_ID);
+    expect(changes).toMatchObject({
+      wizard_step: 2,
+      style: { duration: 30, language: 'english', art_style: 'anime', music: { track_id: 'auto', volume: expect.any(Number) as number }, caption_settings: { preset: 'bold-pop' }, aspect_ratio: '1:1', watermark: false },
+    });
+    // The draft was routed already: no new address.
+    expect(calls.saveSeriesDraft).toHaveBeenCalledTimes(1);
+  });
+
   it('says that publishing automatically is not recommended', async () => {
     known.set(SERIES_ID, draft({ wizard_step: 3 }));
     renderAt(`/create-ai-series/${SERIES_ID}`);

@@ -20,7 +20,7 @@ import { AutopilotSection } from './form/AutopilotSection';
 import { CadenceSection } from './form/CadenceSection';
 import { DestinationsSection } from './form/DestinationsSection';
 import { changedFields, checkSection, defaultSeriesForm, formFromSeries, sectionOfFormField, SETTINGS_SECTIONS, type FormContext, type SeriesForm } from './form/series-form';
-import { StyleSection } from './form/StyleSection';
+import { LazyStyleSection } from './form/LazyStyleSection';
 import { creatorTimeZone } from './form/time-zone';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
@@ -140,7 +140,7 @@ function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: 
         <AutopilotSection {...props} />
       </Section>
       <Section title="Look and sound (every episode)">
-        <StyleSection {...props} />
+        <LazyStyleSection {...props} />
       </Section>
       <Divider />
       <Box

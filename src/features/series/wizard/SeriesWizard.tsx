@@ -17,7 +17,7 @@ import { CadenceSection } from '../form/CadenceSection';
 import { DestinationsSection } from '../form/DestinationsSection';
 import { ReviewSummary } from '../form/ReviewSummary';
 import { checkAll, checkSection, draftRequest, fullRequest, missingPieces, sectionOfFormField, STEP_TITLES, WIZARD_STEPS, type FormContext, type SeriesForm } from '../form/series-form';
-import { StyleSection } from '../form/StyleSection';
+import { LazyStyleSection, loadStyleSection } from '../form/LazyStyleSection';
 import { TopicSection } from '../form/TopicSection';
 
 /**
@@ -69,6 +69,10 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
     }),
     [accounts, isArtStyleAllowed, plan],
   );
+
+  useEffect(() => {
+    void loadStyleSection().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     // The new step's heading takes focus (not on arrival: the page's h1 comes first).
@@ -163,7 +167,7 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
   const props = { form, update, errors };
   const content: Record<typeof section, ReactNode> = {
     topic: <TopicSection {...props} />,
-    style: <StyleSection {...props} />,
+    style: <LazyStyleSection {...props} />,
     cadence: <CadenceSection {...props} />,
     destinations: (
       <Stack gap="xl">
