@@ -2,9 +2,10 @@
 // memory router, the session of a Creator-plan user; the series calls are spied on (the data
 // layer queues them in the outbox) and useSeries answers from a table the test fills.
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Series } from '../../contract/series';
 import { parseSearch, stringifySearch } from '../../src/app/search';
@@ -100,6 +101,8 @@ beforeEach(async () => {
   await db.accounts.put(toLocalAccount(serverAccount(ACCOUNT_ID, { name: 'My channel' })));
   setOutboxOwner(() => 'u1');
   known.clear();
+  // Toasts of an earlier test would still be on screen (the store is global).
+  notifications.clean();
   for (const spy of Object.values(calls)) spy.mockClear();
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
 });
@@ -261,5 +264,40 @@ describe('series settings', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause series' }));
     await waitFor(() => expect(calls.updateSeries).toHaveBeenLastCalledWith(SERIES_ID, { status: 'paused' }));
+  });
+});
+
+// axe-core over every step and the settings (contrast is checked by the browser tests; happy-dom
+// computes no styles).
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('series screens accessibility', () => {
+  it('has no axe violations on any step of the wizard', async () => {
+    const headings = ['Topic', 'Look and sound', 'When', 'Where', 'Review'];
+    for (const [step, name] of headings.entries()) {
+      known.set(SERIES_ID, draft({ wizard_step: step, review_mode: 'auto', weekly_credit_cap: 150 }));
+      renderAt(`/create-ai-series/${SERIES_ID}`);
+      expect(await screen.findByRole('heading', { name })).toBeTruthy();
+      if (name === 'Look and sound') await screen.findByRole('heading', { name: 'Built-in music' });
+      if (name === 'Where') await screen.findByText('My channel');
+      expect(await violations(), name).toEqual([]);
+      cleanup();
+    }
+  });
+
+  it('has no axe violations on the settings, loading and loaded', async () => {
+    known.set(SERIES_ID, undefined);
+    renderAt(`/video-series/setting/${SERIES_ID}`);
+    await screen.findByText('Loading the series...');
+    expect(await violations()).toEqual([]);
+    cleanup();
+    known.set(SERIES_ID, draft({ status: 'paused', wizard_step: 4 }));
+    renderAt(`/video-series/setting/${SERIES_ID}`);
+    await screen.findByRole('button', { name: 'Resume series' });
+    await screen.findByRole('heading', { name: 'Built-in music' });
+    expect(await violations()).toEqual([]);
   });
 });

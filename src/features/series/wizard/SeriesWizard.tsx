@@ -215,7 +215,9 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
         <Text fz="sm" c="dimmed" id="series-wizard-progress">
           Step {step + 1} of {WIZARD_STEPS.length}
         </Text>
-        <Progress value={((step + 1) / WIZARD_STEPS.length) * 100} aria-labelledby="series-wizard-progress" size="sm" />
+        <Progress.Root size="sm">
+          <Progress.Section value={((step + 1) / WIZARD_STEPS.length) * 100} aria-labelledby="series-wizard-progress" aria-valuetext={`Step ${step + 1} of ${WIZARD_STEPS.length}`} />
+        </Progress.Root>
       </Stack>
       <Title order={2} fz="lg" ref={heading} tabIndex={-1}>
         {STEP_TITLES[section]}
