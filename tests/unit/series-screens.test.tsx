@@ -223,6 +223,24 @@ describe('create-ai-series wizard', () => {
     });
   });
 
+  it('makes a sample episode first: saves the draft, asks for the sample and opens the series', async () => {
+    // TikTok chosen without a privacy level: the sample still goes, the destinations are not saved.
+    const tiktok = '2f1e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b';
+    await db.accounts.put(toLocalAccount(serverAccount(tiktok, { name: 'My TikTok', platform: 'tiktok' })));
+    known.set(SERIES_ID, draft({ wizard_step: 4, destinations: { account_ids: [tiktok], options: {} } }));
+    const router = renderAt(`/create-ai-series/${SERIES_ID}`);
+    expect(await screen.findByText('Choose who can see the TikTok post.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make a sample episode first' }));
+    await screen.findByText('Series detail page');
+    expect(router.state.location.pathname).toBe(`/video-series/detail/${SERIES_ID}`);
+    expect(calls.requestSampleEpisode).toHaveBeenCalledWith(SERIES_ID);
+    const [, changes] = calls.updateSeries.mock.calls[0] as [string, Record<string, unknown>];
+    expect(changes.wizard_step).toBe(3);
+    expect(changes).not.toHaveProperty('destinations');
+    expect(changes).toHaveProperty('cadence');
+    expect(calls.startSeries).not.toHaveBeenCalled();
+  });
+
   it('lists what keeps a draft from starting, with a way back to its step', async () => {
     known.set(SERIES_ID, draft({ wizard_step: 4, destinations: { account_ids: [], options: {} } }));
     renderAt(`/create-ai-series/${SERIES_ID}`);

@@ -131,7 +131,9 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
     working.current = true;
     setBusy('sample');
     try {
-      await saveDraft(step);
+      // Only the steps that pass their checks are saved (a half-filled later step would be refused).
+      const firstProblem = WIZARD_STEPS.findIndex((candidate) => Object.keys(checkSection(form, candidate, context)).length > 0);
+      await saveDraft(firstProblem === -1 ? step : Math.min(step, firstProblem));
       await requestSampleEpisode(id);
       notifications.show({ title: 'Sample episode on its way', message: 'It is made like any episode and never posted. It appears on the series page.' });
       await navigate({ to: '/video-series/detail/$id', params: { id } });
