@@ -19,3 +19,11 @@ export function formatCount(value: number): string {
 export function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
+
+/** 75 → "1:15" (minutes and seconds of a track or video); '' when unknown. */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '';
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}

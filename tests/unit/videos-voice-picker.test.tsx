@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AllVoicesResponse, VoiceInfo } from '../../contract';
 import { voicesHttp } from '../../src/features/videos/data/voices-http';
 import { forgetVoicePreviews, loadVoices, voicesAreStale } from '../../src/features/videos/data/voices';
-import { VoicePicker } from '../../src/features/videos/voices/VoicePicker';
+import { VoicePicker } from '../../src/ui/voices/VoicePicker';
+import { voiceSource } from '../../src/features/videos/data/voices-http';
 import { clearLocalStore, db } from '../../src/store';
 import { fakeServer, type FakeServer } from './helpers/fake-server';
 
@@ -43,7 +44,7 @@ let play: ReturnType<typeof vi.spyOn>;
 function renderPicker(language = 'english', onChange = vi.fn()) {
   render(
     <MantineProvider env="test">
-      <VoicePicker value={null} onChange={onChange} language={language} />
+      <VoicePicker value={null} onChange={onChange} language={language} source={voiceSource} />
     </MantineProvider>,
   );
   return onChange;

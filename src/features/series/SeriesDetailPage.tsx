@@ -18,7 +18,7 @@ import { approveEpisode, generateNextEpisode, rejectEpisode, requestSampleEpisod
 import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, episodeBadge, platformName, seriesBadge } from './format';
 import { useSeries, useSeriesEpisodes } from './series-queries';
-import { describeCadence, describeSlot, nextSlots } from './slots-temp';
+import { describeCadence, describeSlot, nextSlots } from '../../../contract/series-cadence';
 
 const UPCOMING = 5;
 

@@ -23,7 +23,7 @@ import { deleteSeries, undoDeleteSeries, updateSeries, type DeletedSeries } from
 import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, seriesBadge } from './format';
 import { useSeriesList } from './series-queries';
-import { describeSlot } from './slots-temp';
+import { describeSlot } from '../../../contract/series-cadence';
 
 export function VideoSeriesPage() {
   const list = useSeriesList();

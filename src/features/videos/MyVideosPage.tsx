@@ -19,7 +19,7 @@ import { MY_VIDEOS_FRAME } from './frame';
 import { matchesFilter, matchesVideoSearch, STATUS_FILTERS, type StatusFilter } from './format';
 import { plural } from '../../ui/format-count';
 import { MusicLibrary } from './music/MusicLibrary';
-import { BuiltinMusicList } from './music/BuiltinMusicList';
+import { BuiltinMusicList } from '../../ui/music/BuiltinMusicList';
 import { DeleteVideoModal } from './DeleteVideoModal';
 import { VideoCard } from './VideoCard';
 import { VideoPlayerModal } from './VideoPlayerModal';

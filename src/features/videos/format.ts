@@ -62,12 +62,8 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
 }
 
-export function formatSeconds(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '';
-  const whole = Math.round(seconds);
-  const minutes = Math.floor(whole / 60);
-  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
-}
+// Shared with the built-in music list (src/ui/music), which every screen may show.
+export { formatSeconds } from '../../ui/format-count';
 
 export function formatCreated(iso: string): string {
   const date = new Date(iso);

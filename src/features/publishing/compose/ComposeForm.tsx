@@ -16,7 +16,7 @@ import { errorMessage } from '../../../api';
 import { DateTimeFields } from '../DateTimeFields';
 import { CAPTION_MAX } from '../format';
 import { isoToZoned } from '../time-zone';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker } from '../../../ui/accounts/AccountPicker';
 import { InstagramFields } from './InstagramFields';
 import { picksInstagram, type InstagramValues } from './instagram-values';
 import {

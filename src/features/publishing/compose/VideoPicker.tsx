@@ -5,7 +5,7 @@ import { IconVideo } from '@tabler/icons-react';
 import type { PublishVideoRow } from '../../../store';
 import { AnchorLink } from '../../../ui/links';
 import { ListLoading } from '../../../ui/ListStates';
-import { EmptyPicker } from './EmptyPicker';
+import { EmptyPicker } from '../../../ui/EmptyPicker';
 import { aspectLabel, formatDuration } from '../format';
 
 export interface VideoPickerProps {

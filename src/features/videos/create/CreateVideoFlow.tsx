@@ -16,7 +16,7 @@ import { scriptById, scriptWriterOnDevice } from '../../scripts/data';
 import { trackById } from '../data';
 import { useOnline } from '../../../ui/useOnline';
 import { ArtStyleStep } from './ArtStyleStep';
-import { ART_STYLE_LOOKS } from './art-styles';
+import { ART_STYLE_LOOKS } from '../../../ui/art-styles/art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
 import { CaptionStep } from './CaptionStep';
 import { followCreatedVideo } from './created-video-toast';
@@ -44,7 +44,7 @@ import { ReviewStep } from './ReviewStep';
 import { ScriptStep } from './ScriptStep';
 import { VoiceStep } from './VoiceStep';
 import { WriterReachAlert } from './WriterReachAlert';
-import { languageCode, suggestVoice } from '../voices/voice-filters';
+import { languageCode, suggestVoice } from '../../../ui/voices/voice-filters';
 import { formatCount } from '../../../ui/format-count';
 
 const STEP_TITLES: Record<StepId, string> = {

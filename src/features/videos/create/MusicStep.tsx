@@ -6,7 +6,7 @@ import { IconWand } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { AUTO_MUSIC, builtinMusicTrack } from '../../../../contract/builtin-music';
 import { trackById } from '../data';
-import { BuiltinMusicList } from '../music/BuiltinMusicList';
+import { BuiltinMusicList } from '../../../ui/music/BuiltinMusicList';
 import { MusicLibrary } from '../music/MusicLibrary';
 import type { StepProps } from './step-props';
 

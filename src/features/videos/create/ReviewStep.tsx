@@ -4,7 +4,7 @@
 import { Alert, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PlanSummary } from '../../../../contract';
-import { ART_STYLE_LOOKS } from './art-styles';
+import { ART_STYLE_LOOKS } from '../../../ui/art-styles/art-styles';
 import { presetLabel } from '../../../ui/captions/preset-label';
 import { effectiveSpeed, spokenSeconds, type Estimate, type FlowState } from './flow-state';
 import type { StepProps } from './step-props';

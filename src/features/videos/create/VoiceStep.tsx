@@ -1,6 +1,7 @@
 // Step (c): the voice and how fast it speaks.
 import { Button, Group, Slider, Stack, Text } from '@mantine/core';
-import { VoicePicker } from '../voices/VoicePicker';
+import { voiceSource } from '../data/voices-http';
+import { VoicePicker } from '../../../ui/voices/VoicePicker';
 import { SPEED_MAX, SPEED_MIN } from './flow-state';
 import type { StepProps } from './step-props';
 
@@ -22,6 +23,7 @@ export function VoiceStep({ state, update, errors, preferGender }: StepProps & {
         value={state.voice}
         error={errors.voice}
         preferGender={preferGender}
+        source={voiceSource}
         onChange={(voice) => update({ voice: { provider: voice.provider, voice_id: voice.voice_id, name: voice.name } })}
       />
       <Stack gap={4}>

@@ -23,7 +23,7 @@ import {
   type ScriptTone,
   type VideoVoice,
 } from '../../../../contract';
-import type { ArtStyle } from './art-styles';
+import type { ArtStyle } from '../../../ui/art-styles/art-styles';
 
 export type ScriptLanguage = (typeof SCRIPT_LANGUAGES)[number];
 export type ScriptSource = 'write' | 'saved' | 'topic';

@@ -60,3 +60,5 @@ export {
 } from './music';
 export type { DeletedTrack, RenameTrackPayload, DeleteTrackPayload } from './music';
 export { videosNewestFirst, videoById, tracksNewestFirst, trackById } from './queries';
+// The voice lists and previews the shared voice picker reads (the series wizard shows it too).
+export { voiceSource } from './voices-http';

@@ -11,3 +11,6 @@ export const voicesHttp: VoicesHttp = {
 
 export const loadVoices = (options: { force?: boolean } = {}): Promise<VoicesLoad> => loadWith(voicesHttp, options);
 export const voicePreviewUrl = (request: PreviewRequest): Promise<string> => previewWith(voicesHttp, request);
+
+/** What the shared voice picker (src/ui/voices) reads: these lists and previews. */
+export const voiceSource = { load: loadVoices, previewUrl: voicePreviewUrl };

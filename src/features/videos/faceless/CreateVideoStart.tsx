@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { unlockingPlan, usePermissions } from '../../../session';
 import { usePlanCatalogue } from '../../../session/plan-catalogue';
 import { ButtonLink } from '../../../ui/links';
-import { ART_STYLE_LOOKS } from '../create/art-styles';
+import { ART_STYLE_LOOKS } from '../../../ui/art-styles/art-styles';
 import { FACELESS_STYLES, styleSearch, type FacelessStyle } from './styles';
 
 /** How many ready-made styles home offers (the gallery has them all). */

@@ -4,8 +4,8 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tit
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { resolveCaptionStyle, type PlanSummary } from '../../../../contract';
-import { lockedStyleText } from '../create/art-style-locks';
-import { ART_STYLE_LOOKS } from '../create/art-styles';
+import { lockedStyleText } from '../../../ui/art-styles/art-style-locks';
+import { ART_STYLE_LOOKS } from '../../../ui/art-styles/art-styles';
 import { loadCaptionFont } from '../../../ui/captions/caption-fonts';
 import { sampleTimings } from '../../../ui/captions/caption-timeline';
 import { CaptionFrameView } from '../../../ui/captions/CaptionPreview';

@@ -2,7 +2,7 @@
 // art style, a caption preset, the kind of voice and its pacing, and a sample topic. Picking one
 // opens /create-ai-video with these as search params (the flow checks every value again).
 import type { CaptionPreset, ScriptTone } from '../../../../contract';
-import type { ArtStyle } from '../create/art-styles';
+import type { ArtStyle } from '../../../ui/art-styles/art-styles';
 import type { CreateVideoSearch } from '../create/flow-state';
 
 export interface FacelessStyle {

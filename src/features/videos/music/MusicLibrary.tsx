@@ -13,8 +13,8 @@ import type { LocalMusicTrack } from '../../../store';
 import { plural } from '../../../ui/format-count';
 import { MusicUpload } from './MusicUpload';
 import { TrackRow } from './TrackRow';
-import { PreviewAnnouncer } from './PreviewButton';
-import { useStopPreviewOnLeave } from './preview-player';
+import { PreviewAnnouncer } from '../../../ui/music/PreviewButton';
+import { useStopPreviewOnLeave } from '../../../ui/music/preview-player';
 import { ListLoading } from '../../../ui/ListStates';
 import { showUndoableDelete } from '../../../ui/undo-toast';
 

@@ -10,7 +10,7 @@ import { MUSIC_TITLE_MAX, renameTrackLocally } from '../data';
 import type { LocalMusicTrack } from '../../../store';
 import { discardChange, retryChange } from '../../../sync';
 import { formatBytes, formatSeconds } from '../format';
-import { PreviewButton } from './PreviewButton';
+import { PreviewButton } from '../../../ui/music/PreviewButton';
 
 export interface TrackRowProps {
   track: LocalMusicTrack;

@@ -1,16 +1,16 @@
 // "Where to?": the connected accounts as checkbox cards (platform, Sandbox label, a warning when an
-// account must be reconnected: its post waits, blocked, until then). Reads db.accounts.
+// account must be reconnected: its post waits, blocked, until then). The feature hands in the
+// accounts (db.accounts through the accounts feature's data): a post's compose form and a series.
 import { Alert, Avatar, Badge, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { LocalAccount } from '../../../store';
-import { AnchorLink } from '../../../ui/links';
-import { ListLoading } from '../../../ui/ListStates';
-import { EmptyPicker } from './EmptyPicker';
-import { platformLabel } from '../format';
+import { PLATFORM_LABELS, type SocialAccount } from '../../../contract/publishing';
+import { AnchorLink } from '../links';
+import { ListLoading } from '../ListStates';
+import { EmptyPicker } from '../EmptyPicker';
 
 export interface AccountPickerProps {
   id: string;
-  accounts: LocalAccount[] | undefined;
+  accounts: SocialAccount[] | undefined;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
@@ -42,7 +42,7 @@ export function AccountPicker({ id, accounts, value, onChange, error }: AccountP
           {accounts.map((account) => {
             const reconnect = account.health === 'reconnect';
             return (
-              <Checkbox.Card key={account.id} value={account.id} p="sm" radius="md" aria-label={`${account.name}, ${platformLabel(account.platform)}${account.sandbox ? ', Sandbox' : ''}${reconnect ? ', needs reconnecting' : ''}`}>
+              <Checkbox.Card key={account.id} value={account.id} p="sm" radius="md" aria-label={`${account.name}, ${PLATFORM_LABELS[account.platform]}${account.sandbox ? ', Sandbox' : ''}${reconnect ? ', needs reconnecting' : ''}`}>
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <Checkbox.Indicator mt={4} />
                   <Avatar src={account.avatar_url} alt="" radius="xl" size={36}>
@@ -54,7 +54,7 @@ export function AccountPicker({ id, accounts, value, onChange, error }: AccountP
                     </Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="light">
-                        {platformLabel(account.platform)}
+                        {PLATFORM_LABELS[account.platform]}
                       </Badge>
                       {account.sandbox ? (
                         <Badge size="xs" variant="outline" color="grape">

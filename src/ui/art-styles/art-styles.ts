@@ -1,7 +1,7 @@
 // How each art style looks in the picker: a name, one line, a real frame of the built-in visuals
 // in that style (rendered at build time, precached by the service worker) and a CSS swatch of its
 // palette, shown while the frame loads or if it cannot.
-import type { ART_STYLES } from '../../../../contract';
+import type { ART_STYLES } from '../../../contract';
 
 export type ArtStyle = (typeof ART_STYLES)[number];
 

@@ -4,10 +4,9 @@
 // beside MusicLibrary, whose live region announces the previews of both lists.
 import { Badge, Button, Card, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { BUILTIN_MUSIC, builtinMusicDuration, builtinMusicPreviewPath, MUSIC_MOOD_LABELS, MUSIC_MOODS, type BuiltinMusicTrack, type MusicMood } from '../../../../contract/builtin-music';
-import { API_BASE } from '../../../api';
-import { plural } from '../../../ui/format-count';
-import { formatSeconds } from '../format';
+import { BUILTIN_MUSIC, builtinMusicDuration, builtinMusicPreviewPath, MUSIC_MOOD_LABELS, MUSIC_MOODS, type BuiltinMusicTrack, type MusicMood } from '../../../contract/builtin-music';
+import { API_BASE } from '../../api';
+import { formatSeconds, plural } from '../format-count';
 import { PreviewButton } from './PreviewButton';
 import { useStopPreviewOnLeave } from './preview-player';
 

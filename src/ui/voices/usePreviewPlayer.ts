@@ -1,9 +1,8 @@
 // One preview at a time: a single audio element for the whole picker. Clicking the playing voice
 // stops it; clicking another stops the first. The audio is fetched once per voice + text
-// (data/voices.ts caches the blob URL).
+// (the source caches the blob URL).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PreviewRequest } from '../data/voices';
-import { voicePreviewUrl } from '../data/voices-http';
+import type { VoicePreviewRequest, VoiceSource } from './voice-source';
 
 export interface PreviewPlayer {
   /** Key of the voice playing now, or null. */
@@ -12,11 +11,11 @@ export interface PreviewPlayer {
   loading: string | null;
   /** Plain-language reason the last preview failed, or null. */
   error: string | null;
-  toggle: (key: string, request: PreviewRequest) => void;
+  toggle: (key: string, request: VoicePreviewRequest) => void;
   stop: () => void;
 }
 
-export function usePreviewPlayer(): PreviewPlayer {
+export function usePreviewPlayer(source: VoiceSource): PreviewPlayer {
   const audio = useRef<HTMLAudioElement | null>(null);
   // Only the latest click may start playing (a slow first fetch must not interrupt a second voice).
   const latest = useRef<string | null>(null);
@@ -34,7 +33,7 @@ export function usePreviewPlayer(): PreviewPlayer {
   useEffect(() => stop, [stop]);
 
   const toggle = useCallback(
-    (key: string, request: PreviewRequest) => {
+    (key: string, request: VoicePreviewRequest) => {
       if (latest.current === key) {
         stop();
         return;
@@ -44,7 +43,8 @@ export function usePreviewPlayer(): PreviewPlayer {
       setPlaying(null);
       setError(null);
       setLoading(key);
-      voicePreviewUrl(request)
+      source
+        .previewUrl(request)
         .then(async (url) => {
           if (latest.current !== key) return;
           const element = (audio.current ??= new Audio());
@@ -64,7 +64,7 @@ export function usePreviewPlayer(): PreviewPlayer {
           setError(reason instanceof Error && reason.message ? reason.message : 'The preview could not be played.');
         });
     },
-    [stop],
+    [stop, source],
   );
 
   return { playing, loading, error, toggle, stop };

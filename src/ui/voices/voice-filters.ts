@@ -1,6 +1,6 @@
 // What the voice picker shows: pure functions over the cached voice lists (filters, search, the
 // sample sentence a preview speaks), kept apart from the component so they are easy to test.
-import { DEFAULT_PREVIEW_TEXT, LANGUAGE_CODES, SCRIPT_LANGUAGES, type VoiceInfo, type VoiceProviderId, type VoicesResponse } from '../../../../contract';
+import { DEFAULT_PREVIEW_TEXT, LANGUAGE_CODES, SCRIPT_LANGUAGES, type VoiceInfo, type VoiceProviderId, type VoicesResponse } from '../../../contract';
 
 export type ScriptLanguage = (typeof SCRIPT_LANGUAGES)[number];
 export type GenderFilter = 'any' | 'female' | 'male' | 'neutral';

@@ -2,7 +2,7 @@
 // the one playing; a preview stops by itself after BUILTIN_MUSIC_PREVIEW_SECONDS (uploaded tracks
 // are whole songs) and when the screen showing it goes away (useStopPreviewOnLeave).
 import { useEffect, useSyncExternalStore } from 'react';
-import { BUILTIN_MUSIC_PREVIEW_SECONDS } from '../../../../contract/builtin-music';
+import { BUILTIN_MUSIC_PREVIEW_SECONDS } from '../../../contract/builtin-music';
 
 export interface PreviewState {
   /** The track playing or loading now; null when nothing plays. */

@@ -4,9 +4,10 @@
 import { ActionIcon, Alert, Badge, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlayFilled, IconPlayerStopFilled, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { VideoVoice, VoiceInfo, VoiceProviderId } from '../../../../contract';
+import type { VideoVoice, VoiceInfo, VoiceProviderId } from '../../../contract';
 import { usePreviewPlayer } from './usePreviewPlayer';
 import { useVoices } from './useVoices';
+import type { VoiceSource } from './voice-source';
 import {
   filterVoices,
   LANGUAGE_NAMES,
@@ -19,8 +20,8 @@ import {
   type GenderFilter,
   type VoiceFilters,
 } from './voice-filters';
-import { ListLoading } from '../../../ui/ListStates';
-import { plural } from '../../../ui/format-count';
+import { ListLoading } from '../ListStates';
+import { plural } from '../format-count';
 
 /** Rows drawn at once; "Show more" adds as many (ElevenLabs lists can hold hundreds). */
 export const VOICES_PER_PAGE = 40;
@@ -34,6 +35,8 @@ export interface VoicePickerProps {
   error?: string;
   /** Start the gender filter here (a gallery style asks for e.g. a deep male voice). */
   preferGender?: 'female' | 'male' | 'neutral';
+  /** The lists and previews (the videos feature's voices collection); keep it the same object across renders. */
+  source: VoiceSource;
 }
 
 const GENDER_OPTIONS = [
@@ -43,9 +46,9 @@ const GENDER_OPTIONS = [
   { value: 'neutral', label: 'Neutral' },
 ];
 
-export function VoicePicker({ value, onChange, language, error, preferGender }: VoicePickerProps) {
-  const voices = useVoices();
-  const player = usePreviewPlayer();
+export function VoicePicker({ value, onChange, language, error, preferGender, source }: VoicePickerProps) {
+  const voices = useVoices(source);
+  const player = usePreviewPlayer(source);
   const videoCode = languageCode(language);
   const [filters, setFilters] = useState<VoiceFilters>({ provider: 'all', language: videoCode, gender: preferGender ?? 'any', search: '' });
   const [shown, setShown] = useState(VOICES_PER_PAGE);

@@ -1,6 +1,6 @@
 // Which plan unlocks an art style: the lowest plan of the catalogue whose allowed_art_styles holds
 // it (null there means every style).
-import type { PlanSummary } from '../../../../contract';
+import type { PlanSummary } from '../../../contract';
 
 export function planUnlockingStyle(plans: readonly PlanSummary[] | undefined, style: string): PlanSummary | null {
   if (!plans) return null;

@@ -1,25 +1,26 @@
 // The voice lists for the picker: the cached rows at once, then a refresh when they are a day old.
 import { useCallback, useEffect, useState } from 'react';
-import { loadVoices } from '../data/voices-http';
-import type { VoicesRow } from '../../../store';
+import type { VoicesResponse } from '../../../contract';
+import type { VoiceSource } from './voice-source';
 
 export interface VoicesState {
   /** undefined until the store answered. */
-  rows: VoicesRow[] | undefined;
+  rows: VoicesResponse[] | undefined;
   loading: boolean;
   problem: string | null;
   refresh: () => void;
 }
 
-export function useVoices(): VoicesState {
-  const [rows, setRows] = useState<VoicesRow[] | undefined>(undefined);
+export function useVoices(source: VoiceSource): VoicesState {
+  const [rows, setRows] = useState<VoicesResponse[] | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
 
   const run = useCallback((force: boolean) => {
     let current = true;
     setLoading(true);
-    loadVoices({ force })
+    source
+      .load({ force })
       .then((result) => {
         if (!current) return;
         setRows(result.rows);
@@ -34,7 +35,7 @@ export function useVoices(): VoicesState {
     return () => {
       current = false;
     };
-  }, []);
+  }, [source]);
 
   useEffect(() => run(false), [run]);
   const refresh = useCallback(() => void run(true), [run]);
