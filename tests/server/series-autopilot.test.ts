@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FailedJob } from '../../contract/publishing';
 import { seriesStyle, type SeriesEpisode } from '../../contract/series';
 import type { WrittenScript } from '../../contract/scripts';
 import { posts, socialAccounts, users } from '../../server/db/schema';
@@ -167,6 +168,9 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     const [failedVideo] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, episodes[4]!.videoId!));
     expect(failedVideo!.status).toBe('failed');
     expect(episodes[4]!.reason).toBe(failedVideo!.error);
+    // The failed video is on the failed-jobs list, with the series named.
+    const failedJobs = (await t.client.get('/api/get/failed-jobs', as(token))).json<{ data: FailedJob[] }>().data;
+    expect(failedJobs.find((job) => job.video_id === failedVideo!.id)).toMatchObject({ kind: 'render', series_name: 'Ocean facts' });
     // Every published episode is one post, posted once on the channel, titled as the episode.
     const published = episodes.filter((episode) => episode.status === 'published');
     expect(youtube.posts.size).toBe(published.length);
@@ -234,6 +238,39 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     expect(made).toMatchObject({ status: 'awaiting_review', sample: true, slotAt: null });
     const refused = await t.client.post(`${path}/episodes/${sample.id}/approve`, undefined, as(token, randomUUID()));
     expect(refused.statusCode).toBe(409);
+  });
+
+  it("answers only the series' owner (404 for another creator), needs can_create_series and replays an Idempotency-Key", async () => {
+    const [episode] = await episodesOf(seriesId);
+    const stranger = await t.client.register('series-stranger@example.com');
+    await allowPublishing(t.database.db, stranger.user.id, 'creator');
+    const calls = [
+      `/api/series/${seriesId}/episodes/${episode!.id}/approve`,
+      `/api/series/${seriesId}/episodes/${episode!.id}/reject`,
+      `/api/series/${seriesId}/generate-next`,
+      `/api/series/${seriesId}/sample`,
+    ];
+    for (const url of calls) {
+      const response = await t.client.post(url, { note: 'Another angle please' }, as(stranger.token, randomUUID()));
+      expect(response.statusCode, url).toBe(404);
+    }
+    const free = await t.client.register('series-free@example.com');
+    for (const url of calls) expect((await t.client.post(url, { note: 'Another angle please' }, as(free.token))).statusCode, url).toBe(403);
+    // A reject without a usable note is the spec's 422 on the field.
+    const bad = await t.client.post(calls[1]!, { note: 'x' }, as(token));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors.note).toEqual(['Say in a few words what to change.']);
+    // The same key again answers the first answer and plans nothing more.
+    const key = randomUUID();
+    const reviewed = randomUUID();
+    await createSeries(reviewed, 'review');
+    const first = await t.client.post(`/api/series/${reviewed}/generate-next`, undefined, as(token, key));
+    const again = await t.client.post(`/api/series/${reviewed}/generate-next`, undefined, as(token, key));
+    expect(first.statusCode).toBe(201);
+    expect(again.json<SeriesEpisode>().id).toBe(first.json<SeriesEpisode>().id);
+    expect(await episodesOf(reviewed)).toHaveLength(1);
+    await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, reviewed));
+    await t.jobs.drain({ withinMs: 2_000 });
   });
 
   it('after a stop, makes up only the latest missed slot within the lead time and passes the older ones on', async () => {

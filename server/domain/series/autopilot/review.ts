@@ -63,7 +63,7 @@ export async function rejectEpisode(tx: Db, userId: number, seriesId: string, ep
   if (episode.status !== 'awaiting_review') throw new ClientProblem(409, notAwaitingReview(episode.status));
   await tx
     .update(seriesEpisodes)
-    .set({ status: 'writing', reviewNote: note, title: null, script: null, heartbeatAt: null, renderAttempts: 0, credits: 0, reason: null, updatedAt: sql`now()` })
+    .set({ status: 'writing', reviewNote: note, title: null, script: null, heartbeatAt: null, renderAttempts: 0, reason: null, updatedAt: sql`now()` })
     .where(and(eq(seriesEpisodes.id, episodeId), eq(seriesEpisodes.status, 'awaiting_review')));
   return { episodeId };
 }

@@ -2,16 +2,15 @@
 // created and charged like any video (server/domain/videos/create.ts) with the series' style and
 // an id derived from the episode and its render round, so a step replayed after a crash finds the
 // video its first run created and never charges twice.
-import { createAiVideoRequest } from '../../../../contract/videos';
+import { eq } from 'drizzle-orm';
+import { createAiVideoRequest, estimateNarrationSeconds, videoCost } from '../../../../contract/videos';
+import { users } from '../../../db/schema';
 import type { SeriesEpisodeRow, SeriesRow } from '../../../db/schema-series';
 import { balanceOf } from '../../credits/monthly-charge';
 import { FieldValidationError } from '../../errors';
+import { planFor } from '../../plans/plans';
 import { InsufficientCreditsError, PlanLimitError } from '../../problems';
 import { createVideo, createdRow } from '../../videos/create';
-import { estimateNarrationSeconds, videoCost } from '../../../../contract/videos';
-import { planFor } from '../../plans/plans';
-import { users } from '../../../db/schema';
-import { eq } from 'drizzle-orm';
 import type { EpisodeDeps } from './deps';
 import { moveEpisode, pauseSeries, settleEpisode } from './episode-store';
 import { checkGates, notEnoughCredits } from './gates';
@@ -64,7 +63,9 @@ async function queueVideo(deps: EpisodeDeps, row: SeriesRow, episode: SeriesEpis
     return 'skipped';
   }
   const video = await createdRow(deps.db, row.userId, videoId);
-  const moved = await moveEpisode(deps.db, episode.id, 'writing', { status: 'rendering', videoId, credits: video?.creditsCharged ?? 0, renderAttempts: 0, heartbeatAt: null, reason: null });
+  // A redo's render is charged again: the episode's credits add up every render round it paid for.
+  const credits = episode.credits + (video?.creditsCharged ?? 0);
+  const moved = await moveEpisode(deps.db, episode.id, 'writing', { status: 'rendering', videoId, credits, renderAttempts: 0, heartbeatAt: null, reason: null });
   if (!moved) return 'moved-on';
   await deps.enqueueRender(videoId);
   return 'rendering';
