@@ -16,7 +16,7 @@ import { aiVideos } from '../../server/db/schema-videos';
 import { grantCredits } from '../../server/domain/credits/ledger';
 import type { ScriptBrief, ScriptWriter } from '../../server/domain/ports/script-writer';
 import type { TopicBrief, TopicIdeas } from '../../server/domain/ports/topic-ideas';
-import { notEnoughCredits, reconnectAccount } from '../../server/domain/series/autopilot/gates';
+import { notEnoughCredits, reconnectAccount, weeklyCapReached } from '../../server/domain/series/autopilot/gates';
 import { missedReason, planSlots } from '../../server/domain/series/autopilot/plan-slots';
 import { nextPrepareAt, runTick } from '../../server/domain/series/autopilot/tick';
 import { zonedInstant } from '../../server/domain/series/autopilot/zone-time';
@@ -56,7 +56,12 @@ class RecordingWriter implements ScriptWriter {
   readonly id = 'recording-writer';
   readonly label = 'Recording writer (tests)';
   readonly prompts: string[] = [];
+  /** Thrown by the next write (a model that is away). */
+  failNext: Error | null = null;
   write(brief: ScriptBrief): Promise<WrittenScript> {
+    const failure = this.failNext;
+    this.failNext = null;
+    if (failure) return Promise.reject(failure);
     this.prompts.push(brief.prompt);
     const topic = brief.prompt.split('. ')[0]!;
     const body = `${topic}. A quick look at ${topic}.`;
@@ -95,7 +100,7 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     }
   }
 
-  async function createSeries(id: string, reviewMode: 'auto' | 'review') {
+  async function createSeries(id: string, reviewMode: 'auto' | 'review', weeklyCreditCap: number | null = null) {
     const cadence = { days: [0, 1, 2, 3, 4, 5, 6], times: ['18:00', '21:00'], per_day: null };
     const start = clock.at;
     await t.database.db.insert(series).values({
@@ -110,6 +115,7 @@ describe('series autopilot', { timeout: 600_000 }, () => {
       destinations: { account_ids: [accountId], options: {} },
       reviewMode,
       leadHours: 2,
+      weeklyCreditCap,
       hashtags: ['#ocean'],
       tags: ['ocean'],
       startedAt: start,
@@ -271,6 +277,29 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     expect(await episodesOf(reviewed)).toHaveLength(1);
     await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, reviewed));
     await t.jobs.drain({ withinMs: 2_000 });
+  });
+
+  it('keeps to the weekly cap, and passes a slot on when the writer fails', async () => {
+    const capped = randomUUID();
+    await createSeries(capped, 'review', 3);
+    const generate = async () => {
+      const response = await t.client.post(`/api/series/${capped}/generate-next`, undefined, as(token, randomUUID()));
+      expect(response.statusCode).toBe(201);
+      await t.jobs.drain({ withinMs: 2_000 });
+      return (await t.database.db.select().from(seriesEpisodes).where(eq(seriesEpisodes.id, response.json<SeriesEpisode>().id)))[0]!;
+    };
+    const first = await generate();
+    expect(first.status).toBe('awaiting_review');
+    expect(first.credits).toBeGreaterThan(0);
+    const second = await generate();
+    expect(second).toMatchObject({ status: 'skipped', reason: weeklyCapReached(first.credits, 3, 2) });
+
+    await t.database.db.update(series).set({ weeklyCreditCap: null }).where(eq(series.id, capped));
+    writer.failNext = new Error('The model is away.');
+    const third = await generate();
+    expect(third).toMatchObject({ status: 'skipped', reason: 'The script could not be written: The model is away.' });
+    expect((await generate()).status).toBe('awaiting_review');
+    await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, capped));
   });
 
   it('after a stop, makes up only the latest missed slot within the lead time and passes the older ones on', async () => {

@@ -17,6 +17,13 @@ import { postIdFor } from './ids';
 const CAPTION_MAX = 2200;
 const DESCRIPTION_MAX = 5000;
 
+/** The series' tags as YouTube takes them: at most 50, and 500 characters in all. */
+function fittingTags(tags: string[]): string[] {
+  const kept: string[] = [];
+  for (const tag of tags.slice(0, 50)) if ([...kept, tag].join(',').length <= 500) kept.push(tag);
+  return kept;
+}
+
 /** The post's options from the series' and the video's words. */
 function postOptions(row: SeriesRow, title: string, description: string): PostOptions {
   const youtube = row.destinations.options.youtube;
@@ -24,7 +31,7 @@ function postOptions(row: SeriesRow, title: string, description: string): PostOp
     youtube: {
       title: defaultYoutubeTitle(title),
       description: description.replace(/[<>]/g, '').slice(0, DESCRIPTION_MAX),
-      tags: row.tags.slice(0, 50),
+      tags: fittingTags(row.tags),
       privacy: youtube?.privacy ?? 'public',
       made_for_kids: youtube?.made_for_kids ?? false,
       ai_disclosure: true,
@@ -49,7 +56,7 @@ export async function scheduleEpisodePost(tx: Db, row: SeriesRow, episode: Serie
   const description = [video ? composeVideoDescription(video.checkpoint) : '', row.hashtags.join(' ')].filter(Boolean).join('\n\n');
   const title = locked.title ?? video?.title ?? row.name;
   const slot = locked.slotAt && locked.slotAt.getTime() > now.getTime() ? locked.slotAt.toISOString() : null;
-  const input = createPostRequest.parse({
+  const parsed = createPostRequest.safeParse({
     id: postIdFor(locked.id, locked.videoId),
     video_id: locked.videoId,
     account_ids: row.destinations.account_ids,
@@ -58,6 +65,9 @@ export async function scheduleEpisodePost(tx: Db, row: SeriesRow, episode: Serie
     ...(row.timeZone ? { timezone: row.timeZone } : {}),
     options: postOptions(row, title, description),
   });
+  // What the series holds no longer makes a valid post (an account list emptied meanwhile …).
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? 'The post could not be made from the series settings.' };
+  const input = parsed.data;
   try {
     const change = await createPost(tx, row.userId, input, now, checks);
     await tx

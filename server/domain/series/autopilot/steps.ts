@@ -4,7 +4,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { seriesEpisodes } from '../../../db/schema-series';
 import type { EpisodeDeps } from './deps';
-import { loadEpisode, loadSeries } from './episode-store';
+import { loadEpisode, loadSeries, moveEpisode } from './episode-store';
 import { settlePost, settleRender } from './settle';
 import { STALE_WRITING_MS } from './tick';
 import { writeEpisode } from './write';
@@ -43,7 +43,13 @@ export async function runEpisodeStep(deps: EpisodeDeps, episodeId: string): Prom
       const claimed = await claimWriting(deps, episode.id, episode.status);
       // Another live run holds it (a fresh heartbeat), or it moved on.
       if (!claimed) return { outcome: 'held', userId };
-      return { outcome: await writeEpisode(deps, row, claimed), userId };
+      try {
+        return { outcome: await writeEpisode(deps, row, claimed), userId };
+      } catch (error) {
+        // Let the job's retry take the step again at once rather than wait for the heartbeat to go stale.
+        await moveEpisode(deps.db, episode.id, 'writing', { heartbeatAt: null });
+        throw error;
+      }
     }
     case 'rendering':
       return { outcome: await settleRender(deps, row, episode), userId };

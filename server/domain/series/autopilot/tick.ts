@@ -2,8 +2,9 @@
 // whose next slot's lead time has come are taken in batches, locked FOR UPDATE SKIP LOCKED so
 // processes ticking at once share them, and each gets one episode row per due slot. The unique
 // (series_id, slot_at) makes a second insert of a slot a no-op; planned_through and
-// next_prepare_at move in the same transaction. Every query is over due series or unsettled
-// episodes (both indexed), never over all series.
+// next_prepare_at move in the same transaction (a series just started, with no next_prepare_at
+// yet, is due at once). Every query is over due series or unsettled episodes (both indexed),
+// never over all series.
 import { sql } from 'drizzle-orm';
 import type { SeriesCadence } from '../../../../contract/series-cadence';
 import type { Db } from '../../../db/client';
@@ -41,8 +42,9 @@ export function nextPrepareAt(cadence: SeriesCadence, timeZone: string, leadHour
 /** One series' due slots as episode rows; returns the ids of the new episodes to make. */
 async function planSeries(tx: Db, series: DueSeries, now: Date): Promise<string[]> {
   if (!series.cadence || !series.time_zone) {
-    // An active series without a cadence cannot be due again until it is set.
-    await tx.execute(sql`update series set next_prepare_at = null where id = ${series.id}`);
+    // An active series without a cadence has nothing to plan until it is set (the API refuses to
+    // start one; this only guards a row changed by hand).
+    await tx.execute(sql`update series set next_prepare_at = 'infinity' where id = ${series.id}`);
     return [];
   }
   const leadMs = series.lead_hours * HOUR_MS;
@@ -71,7 +73,7 @@ async function planSeries(tx: Db, series: DueSeries, now: Date): Promise<string[
   const prepare = nextPrepareAt(series.cadence, series.time_zone, series.lead_hours, through);
   await tx.execute(sql`
     update series set planned_through = ${new Date(through).toISOString()}::timestamptz,
-                      next_prepare_at = ${prepare ? prepare.toISOString() : null}::timestamptz, updated_at = now()
+                      next_prepare_at = ${prepare ? prepare.toISOString() : 'infinity'}::timestamptz, updated_at = now()
      where id = ${series.id}`);
   return created;
 }
@@ -82,7 +84,7 @@ async function planBatch(db: Db, now: Date): Promise<{ episodes: string[]; full:
     const due = rowsOf<DueSeries>(
       await tx.execute(sql`
         select id, user_id, cadence, time_zone, lead_hours, planned_through, started_at from series
-         where status = 'active' and next_prepare_at <= ${now.toISOString()}::timestamptz
+         where status = 'active' and (next_prepare_at <= ${now.toISOString()}::timestamptz or next_prepare_at is null)
          order by next_prepare_at limit ${TICK_BATCH}
          for update skip locked`),
     );

@@ -15,7 +15,7 @@ import type { EpisodeDeps } from './deps';
 import { moveEpisode, pauseSeries, settleEpisode } from './episode-store';
 import { checkGates, notEnoughCredits } from './gates';
 import { videoIdFor } from './ids';
-import { writeTopicAndScript } from './topic';
+import { writeTopicAndScript, type Written } from './topic';
 
 /** How often a writing run refreshes its heartbeat (a stale one is taken over by the tick). */
 const HEARTBEAT_MS = 15_000;
@@ -90,7 +90,11 @@ export async function writeEpisode(deps: EpisodeDeps, row: SeriesRow, episode: S
       await settleEpisode(deps.db, current.id, 'writing', 'skipped', gate.reason);
       return 'skipped';
     }
-    const written = await withHeartbeat(deps, current.id, () => writeTopicAndScript(deps, row, current));
+    const written: Written = await withHeartbeat(deps, current.id, () => writeTopicAndScript(deps, row, current)).catch((error: unknown) => ({
+      ok: false as const,
+      // The writer or the topic ideas failed (a model away): this slot is passed on, the next one tries again.
+      reason: `The script could not be written: ${error instanceof Error ? error.message : String(error)}`,
+    }));
     if (!written.ok) {
       if (written.attention) await pauseSeries(deps.db, row.id, written.attention);
       await settleEpisode(deps.db, current.id, 'writing', 'skipped', written.reason);
