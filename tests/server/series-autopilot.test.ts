@@ -19,6 +19,7 @@ import type { TopicBrief, TopicIdeas } from '../../server/domain/ports/topic-ide
 import { notEnoughCredits, reconnectAccount, weeklyCapReached } from '../../server/domain/series/autopilot/gates';
 import { missedReason, planSlots } from '../../server/domain/series/autopilot/plan-slots';
 import { nextPrepareAt, runTick } from '../../server/domain/series/autopilot/tick';
+import { LIST_USED_UP } from '../../server/domain/series/autopilot/topic';
 import { zonedInstant } from '../../server/domain/series/autopilot/zone-time';
 import { describeSlot, slotsBetween } from '../../server/domain/series/slots-temp';
 import { closestMatch } from '../../server/domain/series/similarity-temp';
@@ -300,6 +301,24 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     expect(third).toMatchObject({ status: 'skipped', reason: 'The script could not be written: The model is away.' });
     expect((await generate()).status).toBe('awaiting_review');
     await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, capped));
+  });
+
+  it("takes the creator's list in order, passes over a never-again topic, and pauses the series when the list is used up", async () => {
+    const listed = randomUUID();
+    await createSeries(listed, 'review');
+    await t.database.db
+      .update(series)
+      .set({ topic: { mode: 'list', topics: ['Lighthouse keepers', 'Tide pools', 'Sea glass'] }, neverAgain: ['tide pools'] })
+      .where(eq(series.id, listed));
+    const generate = async () => {
+      const response = await t.client.post(`/api/series/${listed}/generate-next`, undefined, as(token, randomUUID()));
+      await t.jobs.drain({ withinMs: 2_000 });
+      return (await t.database.db.select().from(seriesEpisodes).where(eq(seriesEpisodes.id, response.json<SeriesEpisode>().id)))[0]!;
+    };
+    expect(await generate()).toMatchObject({ status: 'awaiting_review', topic: 'Lighthouse keepers' });
+    expect(await generate()).toMatchObject({ status: 'awaiting_review', topic: 'Sea glass' });
+    expect(await generate()).toMatchObject({ status: 'skipped', reason: LIST_USED_UP });
+    expect(await seriesRow(listed)).toMatchObject({ status: 'paused', attention: { kind: 'plan', message: LIST_USED_UP, account_id: null } });
   });
 
   it('after a stop, makes up only the latest missed slot within the lead time and passes the older ones on', async () => {

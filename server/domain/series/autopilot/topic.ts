@@ -3,7 +3,7 @@
 // topic-ideas port given the past titles and the "never again" list. The written script is
 // compared with every earlier episode's title and script and the "never again" topics; one too
 // close is written again with a new idea (a new nonce), up to three times.
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { SeriesAttention } from '../../../../contract/series';
 import type { Db } from '../../../db/client';
 import { series, seriesEpisodes, type SeriesEpisodeRow, type SeriesRow } from '../../../db/schema-series';
@@ -36,23 +36,20 @@ async function history(db: Db, seriesId: string, exceptId: string): Promise<Earl
  * never take one topic). Topics on the "never again" list are passed over.
  */
 async function takeListTopic(db: Db, row: SeriesRow, topics: string[], peek: boolean): Promise<string | null> {
-  const avoided = new Set(row.neverAgain.map(normaliseText));
+  const avoided = (topic: string) => row.neverAgain.some((never) => normaliseText(never) === normaliseText(topic));
+  // A sample only looks at the next topic; the episode that posts it still gets it.
+  if (peek) return topics.slice(row.topicCursor).find((topic) => !avoided(topic)) ?? null;
   for (;;) {
-    let index: number;
-    if (peek) {
-      index = row.topicCursor;
-    } else {
-      const [moved] = await db
-        .update(series)
-        .set({ topicCursor: sql`${series.topicCursor} + 1` })
-        .where(eq(series.id, row.id))
-        .returning({ cursor: series.topicCursor });
-      index = (moved?.cursor ?? 1) - 1;
-    }
-    const topic = topics[index];
+    const [moved] = await db
+      .update(series)
+      .set({ topicCursor: sql`${series.topicCursor} + 1` })
+      // Never past the end: topics added to the list later are still ahead of the cursor.
+      .where(and(eq(series.id, row.id), lt(series.topicCursor, topics.length)))
+      .returning({ cursor: series.topicCursor });
+    if (!moved) return null;
+    const topic = topics[moved.cursor - 1];
     if (topic === undefined) return null;
-    if (!avoided.has(normaliseText(topic))) return topic;
-    if (peek) return null;
+    if (!avoided(topic)) return topic;
   }
 }
 

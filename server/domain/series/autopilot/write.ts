@@ -86,7 +86,7 @@ export async function writeEpisode(deps: EpisodeDeps, row: SeriesRow, episode: S
   if (current.script === null) {
     const gate = await checkGates(deps.db, row, current, now);
     if (!gate.ok) {
-      if (gate.attention) await pauseSeries(deps.db, row.id, gate.attention);
+      if (gate.attention && !current.sample) await pauseSeries(deps.db, row.id, gate.attention);
       await settleEpisode(deps.db, current.id, 'writing', 'skipped', gate.reason);
       return 'skipped';
     }
@@ -96,7 +96,8 @@ export async function writeEpisode(deps: EpisodeDeps, row: SeriesRow, episode: S
       reason: `The script could not be written: ${error instanceof Error ? error.message : String(error)}`,
     }));
     if (!written.ok) {
-      if (written.attention) await pauseSeries(deps.db, row.id, written.attention);
+      // A sample never stops the series; an episode that cannot be made for its slot does.
+      if (written.attention && !current.sample) await pauseSeries(deps.db, row.id, written.attention);
       await settleEpisode(deps.db, current.id, 'writing', 'skipped', written.reason);
       return 'skipped';
     }
