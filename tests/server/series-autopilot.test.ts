@@ -24,10 +24,10 @@ import { zonedInstant } from '../../server/domain/series/autopilot/zone-time';
 import { describeSlot, slotsBetween } from '../../server/domain/series/slots-temp';
 import { closestMatch } from '../../server/domain/series/similarity-temp';
 import { SpeechProviderError } from '../../server/providers/tts/types';
-import type { Clock } from '../../server/jobs/clock';
+import { databaseClock, setSimulatedTime, type Clock } from '../../server/jobs/clock';
 import { sendEpisode } from '../../server/jobs/series-hand-on';
 import { SERIES_TICK_QUEUE } from '../../server/jobs/series-tick';
-import { as, createTestApp, type TestApp } from './helpers';
+import { as, createTestApp, createTestDatabase, type TestApp } from './helpers';
 import { allowPublishing, FakeAccountTokens, ScriptedAdapter, seedAccount } from './publishing-fixtures';
 import { fakeRenderPieces } from './videos-fixtures';
 
@@ -343,6 +343,26 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     expect((await runTick(t.database.db, up, handOn)).planned).toEqual([]);
     await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, missed));
     await t.jobs.drain({ withinMs: 2_000 });
+  });
+});
+
+describe('the simulated clock', () => {
+  it('is one instant for every clock on the database, set by the tests', async () => {
+    const testDb = await createTestDatabase({ SIMULATED_CLOCK: 'database' });
+    const database = await testDb.open();
+    try {
+      expect(testDb.config.simulatedClock).toBe('database');
+      const first = databaseClock(database.raw);
+      const second = databaseClock(database.raw);
+      await setSimulatedTime(database.raw, new Date('2026-03-29T00:59:00Z'));
+      expect((await first.now()).toISOString()).toBe('2026-03-29T00:59:00.000Z');
+      await setSimulatedTime(database.raw, new Date('2026-03-29T01:00:00Z'));
+      expect((await second.now()).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+      expect((await first.now()).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    } finally {
+      await database.close();
+      await testDb.cleanup();
+    }
   });
 });
 
