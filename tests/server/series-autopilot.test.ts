@@ -5,7 +5,7 @@
 // an account that needs reconnecting each take their documented way; review mode approves and
 // rejects through the routes.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailedJob } from '../../contract/publishing';
 import { seriesStyle, type SeriesEpisode } from '../../contract/series';
@@ -319,6 +319,32 @@ describe('series autopilot', { timeout: 600_000 }, () => {
     expect(await generate()).toMatchObject({ status: 'awaiting_review', topic: 'Sea glass' });
     expect(await generate()).toMatchObject({ status: 'skipped', reason: LIST_USED_UP });
     expect(await seriesRow(listed)).toMatchObject({ status: 'paused', attention: { kind: 'plan', message: LIST_USED_UP, account_id: null } });
+  });
+
+  it('hands on again an episode a dead process left planned, or left writing with a stale heartbeat', async () => {
+    const orphaned = randomUUID();
+    await createSeries(orphaned, 'review');
+    const planned = randomUUID();
+    const writing = randomUUID();
+    const fresh = randomUUID();
+    const ago = sql`now() - interval '3 minutes'`;
+    await t.database.db.insert(seriesEpisodes).values([
+      { id: planned, seriesId: orphaned, userId, slotAt: new Date('2026-04-03T16:00:00Z'), status: 'planned', updatedAt: ago },
+      { id: writing, seriesId: orphaned, userId, slotAt: new Date('2026-04-03T19:00:00Z'), status: 'writing', heartbeatAt: ago, updatedAt: ago },
+      { id: fresh, seriesId: orphaned, userId, slotAt: new Date('2026-04-04T16:00:00Z'), status: 'writing', heartbeatAt: sql`now()` },
+    ]);
+    const handedOn: string[] = [];
+    const { resent } = await runTick(t.database.db, clock.at, (episodeId) => {
+      handedOn.push(episodeId);
+      return sendEpisode(t.jobs.queue, episodeId);
+    });
+    expect(resent).toEqual(expect.arrayContaining([planned, writing]));
+    expect(handedOn).not.toContain(fresh);
+    await t.jobs.drain({ withinMs: 2_000 });
+    const byId = new Map((await episodesOf(orphaned)).map((episode) => [episode.id, episode.status]));
+    expect([byId.get(planned), byId.get(writing), byId.get(fresh)]).toEqual(['awaiting_review', 'awaiting_review', 'writing']);
+    await t.database.db.update(series).set({ status: 'paused' }).where(eq(series.id, orphaned));
+    await t.database.db.delete(seriesEpisodes).where(eq(seriesEpisodes.id, fresh));
   });
 
   it('after a stop, makes up only the latest missed slot within the lead time and passes the older ones on', async () => {

@@ -96,8 +96,8 @@ async function planBatch(db: Db, now: Date): Promise<{ episodes: string[]; full:
 
 /**
  * Episodes to hand on again: planned ones nobody sent (their process died after the commit),
- * writing ones whose heartbeat stopped, and rendering or scheduled ones whose render or post has
- * settled without the hand-on arriving. Staleness is the database's own time (heartbeats are).
+ * writing ones whose heartbeat stopped, and rendering ones whose render settled (or whose video was
+ * deleted) without the hand-on arriving. Staleness is the database's own time (heartbeats are).
  */
 async function stuckEpisodes(db: Db): Promise<string[]> {
   const result = await db.execute(sql`
@@ -105,7 +105,7 @@ async function stuckEpisodes(db: Db): Promise<string[]> {
      where (e.status = 'planned' and e.updated_at < now() - make_interval(secs => ${STUCK_PLANNED_MS / 1000}))
         or (e.status = 'writing' and coalesce(e.heartbeat_at, e.updated_at) < now() - make_interval(secs => ${STALE_WRITING_MS / 1000}))
         or (e.status = 'rendering' and e.updated_at < now() - make_interval(secs => ${STUCK_PLANNED_MS / 1000})
-            and exists (select 1 from ai_videos v where v.id = e.video_id and v.status in ('completed', 'failed')))
+            and (e.video_id is null or exists (select 1 from ai_videos v where v.id = e.video_id and v.status in ('completed', 'failed'))))
      limit 1000`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
