@@ -357,6 +357,8 @@ export interface FailedJob {
   video_title: string | null;
   /** A publish job's post as the creator named it: its YouTube title, else the caption's first line. */
   post_title: string | null;
+  /** The series whose episode this video or post is; null for anything else. */
+  series_name: string | null;
   attempts: number;
   /** Plain-language reason. */
   reason: string;

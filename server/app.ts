@@ -34,6 +34,7 @@ import { postRoutes } from './http/routes/posts';
 import { seriesRoutes } from './http/routes/series';
 import { scheduleIoRoutes } from './http/routes/schedule-io';
 import { socialAccountRoutes } from './http/routes/social-accounts';
+import { seriesEpisodeRoutes } from './http/routes/series-episodes';
 import { tiktokRoutes } from './http/routes/tiktok';
 import { uploadRoutes } from './http/routes/uploads';
 import { transcriptionRoutes } from './http/routes/transcriptions';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await uploadRoutes(app, context);
   socialAccountRoutes(app, context, { cipher: services.tokenCipher, scheduler: services.publisher });
   tiktokRoutes(app, context);
+  seriesEpisodeRoutes(app, context, { clock: services.clock });
   await transcriptionRoutes(app, context);
   // The built-in platform sandboxes' pages and APIs (/sandbox/{platform}/…), when one is in use.
   if (services.sandboxPlugin) await app.register(services.sandboxPlugin);

@@ -33,6 +33,9 @@ import { createJobRunner, type JobRunner } from './jobs';
 import type { JobServices } from './jobs/job';
 import { queuedPublishScheduler } from './jobs/publish-target';
 import type { JobQueue } from './jobs/queue';
+import { databaseClock, systemClock, type Clock } from './jobs/clock';
+import type { TopicIdeas } from './domain/ports/topic-ideas';
+import { writerTopicIdeas } from './domain/series/topic-ideas-temp';
 import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
 import { queuedRenderer } from './jobs/render-video';
 import { configuredTranscribeDeps, queuedTranscriber } from './jobs/transcribe';
@@ -67,6 +70,10 @@ export interface ServiceOverrides {
   queueOptions?: Partial<Record<string, Partial<PgBoss.Queue>>>;
   /** Finished resumable uploads, for the JSON form of POST /api/transcriptions. */
   uploads?: FinishedUploads;
+  /** The time the series autopilot goes by; default the system clock (SIMULATED_CLOCK=database: the tests' row). */
+  clock?: Clock;
+  /** New topics for series episodes; default titles from the script writer. */
+  topicIdeas?: TopicIdeas;
 }
 
 export interface Services {
@@ -99,6 +106,9 @@ export interface Services {
   publisher: PublishScheduler;
   transcriber: TranscriptionRunner;
   uploads: FinishedUploads;
+  /** The time the series autopilot and its routes go by. */
+  clock: Clock;
+  topicIdeas: TopicIdeas;
   /** Starts the job runner (by role: sending only, or also working the queues). */
   start(): Promise<void>;
   /** Stops running work (left to resume), the jobs and the providers; the database stays open. */
@@ -153,6 +163,8 @@ export async function buildServices(config: Config, database: Database, options:
     const runningRenders = new RunningRenders();
     // Stopping the process stops a running transcription (queued again, resumed on the next start).
     const stop = new AbortController();
+    const clock = overrides.clock ?? (config.simulatedClock === 'database' ? databaseClock(database.raw) : systemClock);
+    const topicIdeas = overrides.topicIdeas ?? writerTopicIdeas(scriptWriter);
     const jobServices: JobServices = {
       database,
       config,
@@ -164,6 +176,8 @@ export async function buildServices(config: Config, database: Database, options:
       accountTokens,
       transcribe,
       stopSignal: stop.signal,
+      clock,
+      topicIdeas,
       note: (message) => log.debug(message),
     };
     let closing: Promise<void> | null = null;
@@ -197,6 +211,8 @@ export async function buildServices(config: Config, database: Database, options:
         finishedUpload: (userId, uploadId) => uploadStoreOf(config.uploads).finishedUpload(userId, uploadId),
         release: (userId, uploadId) => uploadStoreOf(config.uploads).deleteUpload(userId, uploadId),
       },
+      clock,
+      topicIdeas,
       start: () => jobRunner.start(jobServices),
       close: () =>
         (closing ??= (async () => {

@@ -41,6 +41,8 @@ const envSchema = z.object({
   RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEOS: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEO_RESTART: optionalText.default('10 per minute'),
+  RATE_LIMIT_SERIES_EPISODES: optionalText.default('10 per hour'),
+  SIMULATED_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['off', 'database'], { message: 'SIMULATED_CLOCK must be off or database' }).default('off')),
   RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
   PUBLISH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(32).default(2)),
   ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PROCESS_ROLES, { message: 'ROLE must be all, api or worker' }).default('all')),
@@ -192,6 +194,8 @@ export interface Config {
   renderConcurrency: number;
   /** Publish targets (uploads, status polls) worked at the same time per process. */
   publishConcurrency: number;
+  /** 'database': the jobs read the time from a row the tests set (server/jobs/clock.ts); tests only. */
+  simulatedClock: 'off' | 'database';
   /** What this process does: 'all' serves HTTP and runs jobs, 'api' only serves HTTP (it still queues jobs), 'worker' only runs jobs. */
   role: ProcessRole;
   /**
@@ -259,6 +263,8 @@ export interface RateLimits {
   videos: RateLimitSetting;
   /** POST /api/ai-videos/{id}/restart per user: each one runs the whole pipeline again. */
   videoRestart: RateLimitSetting;
+  /** POST /api/series/{id}/generate-next and /sample per user: each one writes and renders a video. */
+  seriesEpisodes: RateLimitSetting;
   /** Voice previews (POST /api/lemonfox-preview, /api/voices/preview) per user; cached previews count too. */
   voicePreview: RateLimitSetting;
   /** GET /api/builtin-music/{id}/preview per client address (public; the first one of a track renders it). */
@@ -412,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generate: limit('RATE_LIMIT_GENERATE'),
     videos: limit('RATE_LIMIT_VIDEOS'),
     videoRestart: limit('RATE_LIMIT_VIDEO_RESTART'),
+    seriesEpisodes: limit('RATE_LIMIT_SERIES_EPISODES'),
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
     musicPreview: limit('RATE_LIMIT_MUSIC_PREVIEW'),
     upload: limit('RATE_LIMIT_UPLOAD'),
@@ -448,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderConcurrency: e.RENDER_CONCURRENCY,
     publishConcurrency: e.PUBLISH_CONCURRENCY,
     role: e.ROLE,
+    simulatedClock: e.SIMULATED_CLOCK,
     uploads: {
       directory: resolve(e.DATA_DIR, 'uploads'),
       maxBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),

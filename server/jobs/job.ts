@@ -10,13 +10,15 @@ import type { AccountTokenService } from '../domain/social/types';
 import type { TranscribeDeps } from '../domain/transcriptions/run';
 import type { RenderServices } from '../domain/videos/pipeline/services';
 import type { RunningRenders } from '../domain/videos/runner';
+import type { TopicIdeas } from '../domain/ports/topic-ideas';
+import type { Clock } from './clock';
 import type { JobQueue } from './queue';
 import type { ClaimedQueue } from './takeover';
 
 /** What the jobs run with: built once by the composition (server/composition.ts). */
 export interface JobServices {
   database: Database;
-  config: Pick<Config, 'appUrl' | 'uploads' | 'renderConcurrency' | 'publishConcurrency'>;
+  config: Pick<Config, 'appUrl' | 'uploads' | 'renderConcurrency' | 'publishConcurrency' | 'publishChecks'>;
   mailer: Mailer;
   jobs: JobQueue;
   render: RenderServices;
@@ -28,6 +30,10 @@ export interface JobServices {
   transcribe: Omit<TranscribeDeps, 'db'>;
   /** Aborted when the process stops: a running transcription or caption render is left to resume. */
   stopSignal: AbortSignal;
+  /** The time every series step goes by (tests: a simulated one shared through the database). */
+  clock: Clock;
+  /** New topics for series episodes. */
+  topicIdeas: TopicIdeas;
   /** Plain progress notes of a job (e.g. how many rows a purge removed). */
   note(message: string): void;
 }

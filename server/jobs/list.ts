@@ -9,6 +9,8 @@ import { rateLimitPurgeJob } from './rate-limit-purge';
 import { refreshTokensJob } from './refresh-tokens';
 import { renderCaptionsJob } from './render-captions';
 import { renderVideoJob } from './render-video';
+import { seriesEpisodeJob } from './series-episode';
+import { seriesTickJob } from './series-tick';
 import { transcribeJob } from './transcribe';
 
 export const JOBS: readonly JobDefinition[] = [
@@ -21,4 +23,6 @@ export const JOBS: readonly JobDefinition[] = [
   transcribeJob,
   renderCaptionsJob,
   uploadsPurgeJob,
+  seriesTickJob,
+  seriesEpisodeJob,
 ];

@@ -9,6 +9,7 @@ import type { PublishScheduler } from '../domain/social/types';
 import { defineJob } from './job';
 import { targetOwner } from './owners';
 import { bossQueue, type JobQueue } from './queue';
+import { handOnEpisodeOfTarget } from './series-hand-on';
 import { rowClaims, type ClaimedQueue } from './takeover';
 
 export const PUBLISH_TARGET_QUEUE = 'publish-target';
@@ -71,6 +72,8 @@ export const publishTargetJob = defineJob<PublishJobData>({
     if (typeof targetId !== 'string') return { outcome: 'ignored' };
     const db = services.database.db;
     const outcome = await runTarget({ ...services.publish, db, scheduler: queuedPublishScheduler(services.jobs) }, targetId);
+    // A series episode waits on this post: it settles now.
+    if (outcome === 'published' || outcome === 'failed') await handOnEpisodeOfTarget(db, services.jobs, targetId);
     return { outcome, userId: await targetOwner(db, targetId) };
   },
   async resume(services) {

@@ -6,6 +6,7 @@ import { releaseCrashedRenders, RunningRenders, unfinishedVideoIds, type VideoRe
 import { defineJob, RetryLater } from './job';
 import { videoOwner } from './owners';
 import type { JobQueue } from './queue';
+import { handOnEpisodeOfVideo } from './series-hand-on';
 import { rowClaims } from './takeover';
 
 export const RENDER_VIDEO_QUEUE = 'render-video';
@@ -44,6 +45,8 @@ export const renderVideoJob = defineJob<RenderJobData>({
     // Busy: another run holds it (retry once its heartbeat is known); interrupted: we are
     // stopping (the next start, or another worker, resumes it).
     if (outcome === 'busy' || outcome === 'interrupted') throw new RetryLater(outcome, report);
+    // A series episode waits on this render: it takes its next step now.
+    if (outcome === 'completed' || outcome === 'failed') await handOnEpisodeOfVideo(services.database.db, services.jobs, videoId);
     return report;
   },
   async resume(services) {

@@ -45,6 +45,7 @@ function failedJob(id: string, fields: Partial<FailedJob> = {}): FailedJob {
     video_id: 'v-1',
     video_title: 'Basil care',
     post_title: 'Three basil tips',
+    series_name: null,
     attempts: 3,
     reason: 'TikTok refused the video: it is longer than this account may post.',
     code: 'duration',

@@ -48,14 +48,16 @@ export async function listFailedJobs(db: Db, userId: number, query: FailedJobsQu
     select j.*, count(*) over ()::int as total from (
       select t.id, 'publish' as kind, t.platform, t.account_id, t.account_name, t.post_id, p.video_id, v.title as video_title,
              p.options->'youtube'->>'title' as youtube_title, p.caption,
-             t.attempts, t.error as reason, t.error_code as code, t.error_class, coalesce(t.failed_at, t.updated_at) as failed_at
+             t.attempts, t.error as reason, t.error_code as code, t.error_class, coalesce(t.failed_at, t.updated_at) as failed_at,
+             (select s.name from series_episodes e join series s on s.id = e.series_id where e.post_id = p.id limit 1) as series_name
         from post_targets t
         join posts p on p.id = t.post_id and p.user_id = t.user_id
         left join ai_videos v on v.id = p.video_id and v.user_id = t.user_id
        where t.user_id = ${userId} and t.status = 'failed' and t.failure_dismissed_at is null
       union all
       select v.id, 'render', null, null, null, null, v.id, v.title, null, null, v.attempts, v.error,
-             (select s->>'name' from jsonb_array_elements(v.stages) s where s->>'status' = 'failed' limit 1), null, v.updated_at
+             (select s->>'name' from jsonb_array_elements(v.stages) s where s->>'status' = 'failed' limit 1), null, v.updated_at,
+             (select s.name from series_episodes e join series s on s.id = e.series_id where e.video_id = v.id limit 1)
         from ai_videos v
        where v.user_id = ${userId} and v.status = 'failed' and v.failure_dismissed_at is null
     ) j
@@ -95,6 +97,7 @@ function toFailedJob(row: FailedJobRow): FailedJob {
     video_id: row.video_id,
     video_title: row.video_title,
     post_title: render ? null : postTitleOf(row.youtube_title, row.caption),
+    series_name: row.series_name,
     attempts: Number(row.attempts),
     reason: row.reason ?? (render ? RENDER_FAILED_REASON : 'Publishing failed.'),
     code: row.code,

@@ -82,6 +82,7 @@ export function failedJob(id: string, fields: Partial<FailedJob> = {}): FailedJo
     video_id: VIDEO_ID,
     video_title: 'Trains at night',
     post_title: 'Trains at night',
+    series_name: null,
     attempts: 3,
     reason: 'YouTube’s daily upload quota is used up; it resets at midnight Pacific time.',
     code: 'quotaExceeded',
