@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   voiceRoutes(app, context);
   videoRoutes(app, context);
   postRoutes(app, context);
-  seriesRoutes(app, context);
+  seriesRoutes(app, context, { clock: services.clock });
   scheduleIoRoutes(app, context);
   errorLogRoutes(app, context);
   mediaRoutes(app, context);

@@ -14,7 +14,7 @@ import { MusicComposer } from './media/music/composer-pool';
 import { createMediaUrlSigner, type SignedMediaUrls } from './media/signed-urls';
 import type { MediaStorage } from './media/storage/types';
 import { createMailer, type Mailer } from './providers/mail/mailer';
-import type { ScriptWriter } from './providers/llm';
+import { createTopicIdeas, type ScriptWriter } from './providers/llm';
 import type { SpeechProviders } from './providers/tts';
 import { createSpeechToText, type SpeechToTextSetup } from './providers/stt';
 import { createSocialProviders, type SocialSetup } from './providers/social';
@@ -35,7 +35,6 @@ import { queuedPublishScheduler } from './jobs/publish-target';
 import type { JobQueue } from './jobs/queue';
 import { databaseClock, systemClock, type Clock } from './jobs/clock';
 import type { TopicIdeas } from './domain/ports/topic-ideas';
-import { writerTopicIdeas } from './domain/series/topic-ideas-temp';
 import { configuredRenderProviders, createRenderServices } from './jobs/render-services';
 import { queuedRenderer } from './jobs/render-video';
 import { configuredTranscribeDeps, queuedTranscriber } from './jobs/transcribe';
@@ -164,7 +163,7 @@ export async function buildServices(config: Config, database: Database, options:
     // Stopping the process stops a running transcription (queued again, resumed on the next start).
     const stop = new AbortController();
     const clock = overrides.clock ?? (config.simulatedClock === 'database' ? databaseClock(database.raw) : systemClock);
-    const topicIdeas = overrides.topicIdeas ?? writerTopicIdeas(scriptWriter);
+    const topicIdeas = overrides.topicIdeas ?? createTopicIdeas(config.llm, (message) => log.info(message));
     const jobServices: JobServices = {
       database,
       config,

@@ -21,7 +21,6 @@ import {
   type updateSeriesRequest,
 } from '../../../contract/series';
 import type { PostStatus } from '../../../contract/publishing';
-import { nextSlots, type SeriesCadence } from '../../../contract/series-cadence';
 import type { Db } from '../../db/client';
 import { posts, postTargets, socialAccounts } from '../../db/schema-publishing';
 import { series, seriesEpisodes, type SeriesRow } from '../../db/schema-series';
@@ -30,6 +29,7 @@ import { paginated } from '../media-library/paginate';
 import { planFor, type PlanDefinition } from '../plans/plans';
 import { ClientProblem, NotFoundError, PlanLimitError } from '../problems';
 import { ACCOUNT_MISSING_MESSAGE, deletePost } from '../publishing/posts';
+import { nextPrepareAt } from './autopilot/tick';
 import { statsOf } from './series-stats';
 import { toSeries, toSeriesEpisodes } from './series-view';
 
@@ -61,13 +61,6 @@ function throwIfAny(errors: Record<string, string[]>): void {
   if (Object.keys(errors).length > 0) throw new SeriesFieldsError(errors);
 }
 
-const HOUR = 3_600_000;
-
-/** When the first slot after `afterMs` starts being made (its slot minus the lead time). */
-export function prepareAtAfter(cadence: SeriesCadence, timeZone: string, leadHours: number, afterMs: number): Date | null {
-  const [slot] = nextSlots(cadence, timeZone, afterMs, 1);
-  return slot === undefined ? null : new Date(slot - leadHours * HOUR);
-}
 
 const titleCase = (text: string) => text.replace(/(^|[\s-])(\w)/g, (_m, space: string, letter: string) => space + letter.toUpperCase());
 
@@ -189,7 +182,7 @@ export async function createSeries(tx: Db, owner: SeriesOwner, input: CreateSeri
       leadHours,
       weeklyCreditCap: input.weekly_credit_cap ?? SERIES_DEFAULTS.weekly_credit_cap,
       ...(started
-        ? { startedAt: now, plannedThrough: now, nextPrepareAt: prepareAtAfter(input.cadence!, input.time_zone!, leadHours, now.getTime()) }
+        ? { startedAt: now, plannedThrough: now, nextPrepareAt: nextPrepareAt(input.cadence!, input.time_zone!, leadHours, now.getTime()) }
         : {}),
     })
     .onConflictDoNothing()
@@ -209,7 +202,7 @@ function scheduleAfter(row: SeriesRow, merged: SeriesRow, now: Date): Partial<Se
   const from = row.status;
   const to = merged.status;
   if (to !== 'active') return from === 'active' ? { nextPrepareAt: null } : {};
-  const schedule = (afterMs: number) => prepareAtAfter(merged.cadence!, merged.timeZone!, merged.leadHours, afterMs);
+  const schedule = (afterMs: number) => nextPrepareAt(merged.cadence!, merged.timeZone!, merged.leadHours, afterMs);
   if (from === 'draft') {
     const plannedThrough = row.plannedThrough ?? now;
     return { startedAt: row.startedAt ?? now, plannedThrough, nextPrepareAt: schedule(Math.max(now.getTime(), plannedThrough.getTime())) };

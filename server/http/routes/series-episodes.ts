@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { rejectEpisodeRequest } from '../../../contract/series';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
-import { permissionsForPlan } from '../../domain/plans/permissions';
 import { findEpisodeView } from '../../domain/series/autopilot/episode-view';
 import { approveEpisode, createSample, generateNextEpisode, rejectEpisode } from '../../domain/series/autopilot/review';
 import type { QueuedTarget } from '../../domain/publishing/targets';
@@ -19,18 +18,10 @@ import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 import { handOffTargets } from './posts';
-
-export const SERIES_FORBIDDEN = 'Your plan does not include series. Upgrade your plan to make one.';
+import { requireCreateSeries } from './series';
 
 const seriesParams = z.object({ id: z.uuid('The series id must be a valid UUID.') });
 const episodeParams = seriesParams.extend({ episodeId: z.uuid('The episode id must be a valid UUID.') });
-
-/** 403 unless the user's plan holds can_create_series (full access holds everything). */
-async function requireSeries(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const permissions = permissionsForPlan(currentAuth(request).user.plan);
-  if (permissions.full_access === true || permissions.can_create_series === true) return undefined;
-  return reply.code(403).send({ message: SERIES_FORBIDDEN });
-}
 
 export interface SeriesEpisodeRouteDeps {
   clock: Clock;
@@ -47,8 +38,8 @@ interface Change {
 export function seriesEpisodeRoutes(app: FastifyInstance, context: AppContext, deps: SeriesEpisodeRouteDeps): void {
   const { database, jobs, publisher, config } = context;
   const { db } = database;
-  const guarded = { preHandler: [requireAuth, requireSeries] };
-  const limited = { preHandler: [requireAuth, requireSeries, rateLimited(db, [{ bucket: 'series-episodes:user', limit: config.rateLimits.seriesEpisodes, key: byUser }])] };
+  const guarded = { preHandler: [requireAuth, requireCreateSeries] };
+  const limited = { preHandler: [requireAuth, requireCreateSeries, rateLimited(db, [{ bucket: 'series-episodes:user', limit: config.rateLimits.seriesEpisodes, key: byUser }])] };
 
   /** Runs a change idempotently, answers the episode as it now stands, then hands on what it queued. */
   const change = async (request: FastifyRequest, reply: FastifyReply, apply: (tx: typeof db, userId: number) => Promise<Change>) => {

@@ -9,6 +9,7 @@ import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { permissionsForPlan } from '../../domain/plans/permissions';
 import { createSeries, deleteSeries, findSeries, listEpisodes, listSeries, SeriesFieldsError, updateSeries } from '../../domain/series/series';
 import { currentAuth, requireAuth } from '../auth';
+import type { Clock } from '../../jobs/clock';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf, pathOf, sendResult } from '../idempotency';
 import { parseBody, RequestValidationError } from '../validation';
@@ -39,7 +40,12 @@ async function fieldErrorsAs422<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function seriesRoutes(app: FastifyInstance, { database }: AppContext): void {
+/** The time the series' schedule is counted from: the job port's clock, as the autopilot's. */
+export interface SeriesRouteDeps {
+  clock: Clock;
+}
+
+export function seriesRoutes(app: FastifyInstance, { database }: AppContext, { clock }: SeriesRouteDeps): void {
   const { db } = database;
   const guarded = { preHandler: [requireAuth, requireCreateSeries] };
   const reads = { preHandler: [requireAuth, requireCreateSeries], config: { authIdentityOnly: true } };
@@ -50,12 +56,12 @@ export function seriesRoutes(app: FastifyInstance, { database }: AppContext): vo
 
   app.get('/api/series', reads, async (request) => {
     const query = parseBody(listSeriesQuery, request.query);
-    return listSeries(db, ownerOf(request), query);
+    return listSeries(db, ownerOf(request), query, await clock.now());
   });
 
   app.get('/api/series/:id', reads, async (request) => {
     const { id } = parseBody(idParams, request.params);
-    return findSeries(db, ownerOf(request), id);
+    return findSeries(db, ownerOf(request), id, await clock.now());
   });
 
   app.get('/api/series/:id/episodes', reads, async (request) => {
@@ -67,9 +73,10 @@ export function seriesRoutes(app: FastifyInstance, { database }: AppContext): vo
   app.post('/api/series', guarded, async (request, reply) => {
     const input = parseBody(createSeriesRequest, request.body);
     const owner = ownerOf(request);
+    const now = await clock.now();
     const result = await fieldErrorsAs422(() =>
       runIdempotent(db, { userId: owner.id, key: idempotencyKeyOf(request), method: 'POST', path: pathOf(request), body: request.body ?? null }, async (tx) => {
-        const created = await createSeries(tx, owner, input);
+        const created = await createSeries(tx, owner, input, now);
         return { status: created.status, body: created.series };
       }),
     );
@@ -80,10 +87,11 @@ export function seriesRoutes(app: FastifyInstance, { database }: AppContext): vo
     const { id } = parseBody(idParams, request.params);
     const input = parseBody(updateSeriesRequest, request.body);
     const owner = ownerOf(request);
+    const now = await clock.now();
     const result = await fieldErrorsAs422(() =>
       runIdempotent(db, { userId: owner.id, key: idempotencyKeyOf(request), method: 'PUT', path: pathOf(request), body: request.body ?? null }, async (tx) => ({
         status: 200,
-        body: await updateSeries(tx, owner, id, input),
+        body: await updateSeries(tx, owner, id, input, now),
       })),
     );
     return sendResult(reply, result);

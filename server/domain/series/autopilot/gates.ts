@@ -10,7 +10,7 @@ import { socialAccounts, users } from '../../../db/schema';
 import { seriesEpisodes, type SeriesEpisodeRow, type SeriesRow } from '../../../db/schema-series';
 import { monthWindowUtc } from '../../credits/monthly-charge';
 import { planFor } from '../../plans/plans';
-import { addDays, localDate, weekday, zonedInstant } from './zone-time';
+import { weekWindow } from '../series-stats';
 
 export type GateResult = { ok: true; price: number } | { ok: false; reason: string; attention?: SeriesAttention };
 
@@ -34,12 +34,6 @@ async function accountsGate(db: Db, row: SeriesRow): Promise<GateResult | null> 
   return null;
 }
 
-/** Monday 00:00 to the next Monday 00:00 in the zone, around `at`. */
-export function weekWindow(at: Date, timeZone: string): { start: Date; end: Date } {
-  const today = localDate(at.getTime(), timeZone);
-  const monday = addDays(today, -((weekday(today) + 6) % 7));
-  return { start: new Date(zonedInstant(monday, '00:00', timeZone)), end: new Date(zonedInstant(addDays(monday, 7), '00:00', timeZone)) };
-}
 
 /** Credits the series' episodes of that week were charged (a sample counts in the week it was made). */
 async function spentInWeek(db: Db, seriesId: string, window: { start: Date; end: Date }, exceptId: string): Promise<number> {
@@ -84,7 +78,7 @@ export async function checkGates(db: Db, row: SeriesRow, episode: SeriesEpisodeR
   }
   const price = videoCost(row.style?.duration ?? 30, plan.video.creditsPerSecond);
   if (row.weeklyCreditCap !== null) {
-    const spent = await spentInWeek(db, row.id, weekWindow(at, row.timeZone ?? 'UTC'), episode.id);
+    const spent = await spentInWeek(db, row.id, weekWindow(at.getTime(), row.timeZone ?? 'UTC'), episode.id);
     if (spent + price > row.weeklyCreditCap) return { ok: false, reason: weeklyCapReached(spent, row.weeklyCreditCap, price) };
   }
   if (user.credits < price) return { ok: false, reason: notEnoughCredits(price, user.credits) };

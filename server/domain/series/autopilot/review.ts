@@ -12,7 +12,7 @@ import { FieldValidationError } from '../../errors';
 import type { PostCheckSettings } from '../../publishing/preflight';
 import type { QueuedTarget } from '../../publishing/targets';
 import { ClientProblem, NotFoundError } from '../../problems';
-import { nextSlots } from '../slots-temp';
+import { nextSlots } from '../../../../contract/series-cadence';
 import { episodeIdFor } from './ids';
 import { scheduleEpisodePost } from './schedule';
 import { nextPrepareAt } from './tick';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { SeriesCadence } from '../../../../contract/series-cadence';
 import type { Db } from '../../../db/client';
-import { nextSlots, slotsBetween } from '../slots-temp';
+import { nextSlots, slotsBetween } from '../../../../contract/series-cadence';
 import { episodeIdFor } from './ids';
 import { missedReason, planSlots } from './plan-slots';
 

@@ -7,7 +7,7 @@ import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { SeriesAttention } from '../../../../contract/series';
 import type { Db } from '../../../db/client';
 import { series, seriesEpisodes, type SeriesEpisodeRow, type SeriesRow } from '../../../db/schema-series';
-import { closestMatch, normaliseText } from '../similarity-temp';
+import { closestMatch, normaliseText, SIMILARITY_THRESHOLD } from '../similarity';
 import type { EpisodeDeps } from './deps';
 
 export const WRITE_TRIES = 3;
@@ -84,7 +84,7 @@ export async function writeTopicAndScript(deps: EpisodeDeps, row: SeriesRow, epi
     const written = await deps.scriptWriter.write({ prompt, videoDuration: style.duration, language: style.language, tone: style.tone, nonce });
     const title = written.title.trim() || topic;
     const clash = closestMatch({ title, script: written.body }, compared);
-    if (!clash) return { ok: true, topic, title, script: written.body };
+    if (!clash || clash.score < SIMILARITY_THRESHOLD) return { ok: true, topic, title, script: written.body };
     lastClash = compared[clash.index]!.title;
   }
   return { ok: false, reason: tooClose(lastClash) };
