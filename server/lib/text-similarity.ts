@@ -121,6 +121,14 @@ export function similarity(a: string, b: string): number {
  */
 export const SIMILARITY_THRESHOLD = 0.6;
 
+/**
+ * Scripts are held to a stricter bar than titles: two scripts of one writer share its frame (the
+ * offline writer's five-second scripts of two animals score 0.68: "Hens. Sounds simple. It is
+ * not." against "Swans. …"), while a script reworded on one subject reads 0.85–1. A script
+ * pair counts as a repeat from here; closestMatch scales it onto the titles' threshold.
+ */
+export const SCRIPT_SIMILARITY_THRESHOLD = 0.8;
+
 export interface Comparable {
   title: string;
   script?: string | null | undefined;
@@ -128,14 +136,14 @@ export interface Comparable {
 
 /**
  * The past entry most like the candidate and how alike they are: the higher of title against
- * title and script against script (scripts only when both have one). Null when the history is
- * empty.
+ * title and script against script (scripts only when both have one, scaled so that
+ * SCRIPT_SIMILARITY_THRESHOLD lands on SIMILARITY_THRESHOLD). Null when the history is empty.
  */
 export function closestMatch(candidate: Comparable, history: readonly Comparable[]): { index: number; score: number } | null {
   let best: { index: number; score: number } | null = null;
   history.forEach((past, index) => {
     const titles = similarity(candidate.title, past.title);
-    const scripts = candidate.script && past.script ? similarity(candidate.script, past.script) : 0;
+    const scripts = candidate.script && past.script ? (similarity(candidate.script, past.script) * SIMILARITY_THRESHOLD) / SCRIPT_SIMILARITY_THRESHOLD : 0;
     const score = Math.max(titles, scripts);
     if (!best || score > best.score) best = { index, score };
   });

@@ -72,6 +72,14 @@ describe('closestMatch', () => {
     expect(titleOnly!.score).toBeLessThan(SIMILARITY_THRESHOLD);
   });
 
+  it('lets two scripts in one writer frame about different things pass', () => {
+    const frame = (subject: string) => `${subject}. Sounds simple. It is not. Follow for more.`;
+    const match = closestMatch({ title: 'Strange facts about swans', script: frame('Swans') }, [{ title: 'Strange facts about hens', script: frame('Hens') }]);
+    expect(match!.score).toBeLessThan(SIMILARITY_THRESHOLD);
+    const again = closestMatch({ title: 'Swans up close', script: frame('Swans') }, [{ title: 'Meet the swan', script: frame('Swans') }]);
+    expect(again!.score).toBeGreaterThanOrEqual(SIMILARITY_THRESHOLD);
+  });
+
   it('says nothing is close for a new topic, and null for an empty history', () => {
     expect(closestMatch({ title: 'Strange facts about the Moon' }, history)!.score).toBeLessThan(SIMILARITY_THRESHOLD);
     expect(closestMatch({ title: 'anything' }, [])).toBeNull();
