@@ -5,7 +5,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useParams } from '@tanstack/react-router';
-import { IconAlertTriangle, IconCheck, IconPencil, IconPlayerPlay, IconSettings, IconSparkles, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCheck, IconPencil, IconPlayerPlay, IconSettings, IconSparkles, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { rejectEpisodeRequest } from '../../../contract';
 import { errorMessage } from '../../api';
@@ -14,7 +14,10 @@ import { ButtonLink } from '../../ui/links';
 import { ListEmpty, ListLoading, ListSection } from '../../ui/ListStates';
 import { PageFrame } from '../../ui/PageFrame';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
-import { approveEpisode, generateNextEpisode, rejectEpisode, requestSampleEpisode } from './data/series-mutations';
+import { showUndoableDelete } from '../../ui/undo-toast';
+import { UNDO_WINDOW_MS } from '../../store/undo-delete';
+import { isNeverAgain } from './data/never-again';
+import { addNeverAgain, approveEpisode, generateNextEpisode, rejectEpisode, removeNeverAgain, requestSampleEpisode } from './data/series-mutations';
 import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, episodeBadge, platformName, seriesBadge } from './format';
 import { useSeries, useSeriesEpisodes } from './series-queries';
@@ -240,9 +243,53 @@ function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSer
               </Button>
             </>
           ) : null}
+          <NeverAgainButton series={series} episode={episode} />
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * "Never again": the episode's topic (its title when it has none) joins the series' list, so the
+ * autopilot never picks it again; the toast's Undo takes it off. Absent once the topic is listed.
+ */
+function NeverAgainButton({ series, episode }: { series: LocalSeries; episode: SeriesEpisodeRow }) {
+  const topic = (episode.topic ?? episode.title ?? '').trim();
+  if (!topic || isNeverAgain(series.never_again, topic)) return null;
+
+  const undo = async (toastId: string) => {
+    notifications.hide(toastId);
+    try {
+      await removeNeverAgain(series.id, topic);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not undone', message: errorMessage(error, 'The change could not be saved on this device.') });
+    }
+  };
+
+  const add = async () => {
+    try {
+      await addNeverAgain(series.id, topic);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not added', message: errorMessage(error, 'The change could not be saved on this device.') });
+      return;
+    }
+    const toastId = `never-again-${episode.id}`;
+    showUndoableDelete({
+      id: toastId,
+      title: 'Never made again',
+      name: topic,
+      message: `“${topic}” is not made again in this series.`,
+      undoLabel: `Undo never again for ${topic}`,
+      autoClose: UNDO_WINDOW_MS,
+      onUndo: () => void undo(toastId),
+    });
+  };
+
+  return (
+    <Button size="xs" variant="subtle" color="gray" leftSection={<IconBan size={14} aria-hidden />} onClick={() => void add()} aria-label={`Never make “${topic}” again`}>
+      Never again
+    </Button>
   );
 }
 

@@ -21,6 +21,7 @@ import { CadenceSection } from './form/CadenceSection';
 import { DestinationsSection } from './form/DestinationsSection';
 import { changedFields, checkSection, defaultSeriesForm, formFromSeries, sectionOfFormField, SETTINGS_SECTIONS, type FormContext, type SeriesForm } from './form/series-form';
 import { LazyStyleSection } from './form/LazyStyleSection';
+import { NeverAgainSection } from './NeverAgainSection';
 import { creatorTimeZone } from './form/time-zone';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
@@ -141,6 +142,9 @@ function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: 
       </Section>
       <Section title="Look and sound (every episode)">
         <LazyStyleSection {...props} />
+      </Section>
+      <Section title="Topics never to make again">
+        <NeverAgainSection series={series} />
       </Section>
       <Divider />
       <Box

@@ -23,6 +23,7 @@ import { postTitle, toPostEvents } from './calendar-events';
 import { PostCalendar, type CalendarView } from './PostCalendar';
 import { formatWhen, PostDetailsModal } from './PostDetailsModal';
 import { decideMove, handleDrop, type MoveDeps } from './reschedule';
+import { SeriesAttentionAlerts } from './SeriesAttentionAlerts';
 
 export const EMPTY_CALENDAR_TEXT = 'Nothing scheduled yet — create a post on Publish';
 
@@ -95,6 +96,7 @@ function CalendarSection({ initialDate, now }: { initialDate?: string; now: () =
 
   return (
     <Stack gap="md">
+      <SeriesAttentionAlerts />
       <PublishAlertBanner alerts={alerts} />
       {events.length === 0 ? (
         <Stack align="center" gap="xs" py="md" ta="center">

@@ -15,6 +15,7 @@ import { db, type LocalSeries, type SeriesEpisodeRow } from '../../../store/db';
 import { plain } from '../../../store/local-rows';
 import { deleteLocallyWithUndo, undoLocalDelete, type DeletedRow } from '../../../store/undo-delete';
 import { appOutbox } from '../../../sync/engine';
+import { isNeverAgain, neverAgainError, withNeverAgain, withoutNeverAgain } from './never-again';
 import {
   approveEpisodeMutation,
   createSeriesMutation,
@@ -95,11 +96,18 @@ async function known(id: string): Promise<LocalSeries | undefined> {
   return db.series.get(id);
 }
 
-async function putChanges(id: string, changes: Record<string, unknown>): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
+/**
+ * Queue a PUT and apply it to the row. `changes` may be worked out from the row as it is inside the
+ * write (a list edited by adding or removing one item must start from the stored list, never from
+ * what a screen read earlier); an empty change queues nothing.
+ */
+async function putChanges(id: string, changesOf: Record<string, unknown> | ((current: LocalSeries) => Record<string, unknown>)): Promise<void> {
+  if (typeof changesOf !== 'function' && Object.keys(changesOf).length === 0) return;
   await rows.write(async () => {
     const current = await db.series.get(id);
     if (!current) throw new Error('This series is no longer on this device.');
+    const changes = typeof changesOf === 'function' ? changesOf(plain(current)) : changesOf;
+    if (Object.keys(changes).length === 0) return;
     await appOutbox.enqueue(updateSeriesMutation, { id, changes, previous: plain(current) });
     const next = { ...current, updated_at: new Date().toISOString() } as LocalSeries;
     copyFields(next as unknown as Record<string, unknown>, changes);
@@ -144,6 +152,27 @@ export async function updateSeries(id: string, changes: UpdateSeriesRequest): Pr
   const sent: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(parsed)) if (value !== undefined) sent[field] = value;
   await putChanges(id, plain(sent));
+}
+
+/** The PUT of a whole "never again" list, checked like the server checks it (at most 500 topics). */
+function neverAgainChange(list: string[]): Record<string, unknown> {
+  return { never_again: updateSeriesRequest.parse({ never_again: list }).never_again };
+}
+
+/**
+ * Add a topic to the series' "never again" list (trimmed; already listed, ignoring case: nothing
+ * changes). Throws the reason when the topic is too short or too long.
+ */
+export async function addNeverAgain(id: string, topic: string): Promise<void> {
+  const text = topic.trim();
+  const error = neverAgainError([], text);
+  if (error) throw new Error(error);
+  await putChanges(id, (current) => (isNeverAgain(current.never_again, text) ? {} : neverAgainChange(withNeverAgain(current.never_again, text))));
+}
+
+/** Take a topic off the series' "never again" list (ignoring case): the autopilot may make it again. */
+export async function removeNeverAgain(id: string, topic: string): Promise<void> {
+  await putChanges(id, (current) => (isNeverAgain(current.never_again, topic) ? neverAgainChange(withoutNeverAgain(current.never_again, topic)) : {}));
 }
 
 export type DeletedSeries = DeletedRow<LocalSeries>;

@@ -25,7 +25,12 @@ export async function episodesOfSeries(seriesId: string): Promise<SeriesEpisodeR
   return (await db.seriesEpisodes.where('series_id').equals(seriesId).toArray()).sort(timelineOrder);
 }
 
-/** The series that cannot run by themselves right now (Home's "Needs you"). */
-export function seriesNeedingAttention(): Promise<LocalSeries[]> {
-  return db.series.filter((series) => series.attention !== null && series.attention !== undefined).toArray();
+/**
+ * The series that cannot run by themselves right now (Home's "Needs you", the calendar's alert):
+ * paused with a reason, by name. A series resumed on this device keeps the server's `attention`
+ * until the server answers (it clears it), but no longer waits for the creator.
+ */
+export async function seriesNeedingAttention(): Promise<LocalSeries[]> {
+  const paused = await db.series.filter((series) => series.status === 'paused' && series.attention !== null && series.attention !== undefined).toArray();
+  return paused.sort((a, b) => a.name.localeCompare(b.name));
 }
