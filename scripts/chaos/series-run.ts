@@ -243,6 +243,8 @@ async function main(run: Run): Promise<Checks> {
     shortDay.map((episode) => `${episode?.status}: ${episode?.reason}`).join('; '),
   );
   checks.expect(at(6, '18:00')?.status === 'published', 'series B: carried on after the top-up', `${at(6, '18:00')?.status}: ${at(6, '18:00')?.reason}`);
+  const held = at(6, '21:00');
+  checks.expect(held?.status === 'scheduled' && /^Reconnect .+ to publish\.$/.test(held.reason ?? ''), 'series B: the episode posted after the revocation waits for the reconnect, and says so', `${held?.status}: ${held?.reason}`);
   const pausedB = await showSeries(api(), bruno, seriesB.id);
   checks.expect(pausedB.status === 'paused' && pausedB.attention?.kind === 'reconnect', 'series B: paused itself when the channel revoked the app, and says so', JSON.stringify({ status: pausedB.status, attention: pausedB.attention }));
   const afterPause = episodesB.filter((episode) => episode.slot_at && Date.parse(episode.slot_at) > Date.parse(at(6, '21:00')?.slot_at ?? '0') && episode.status === 'published');

@@ -60,7 +60,10 @@ export async function toSeriesEpisodes(db: Db, rows: SeriesEpisodeRow[]): Promis
   const targets = await targetsOf(db, postIds);
   return rows.map((row) => {
     const status = shownStatus(row.status, row.postId ? statuses.get(row.postId) : undefined);
-    const episodePosts: EpisodePost[] = (row.postId ? (targets.get(row.postId) ?? []) : []).map((target) => ({
+    const rowTargets = row.postId ? (targets.get(row.postId) ?? []) : [];
+    // A post held for an account to reconnect says so on its episode (the publish engine's words).
+    const blocked = status === 'scheduled' ? rowTargets.find((target) => target.status === 'blocked' && target.error) : undefined;
+    const episodePosts: EpisodePost[] = rowTargets.map((target) => ({
       post_id: target.postId,
       platform: target.platform,
       account_name: target.accountName,
@@ -72,7 +75,7 @@ export async function toSeriesEpisodes(db: Db, rows: SeriesEpisodeRow[]): Promis
       series_id: row.seriesId,
       slot_at: row.slotAt ? row.slotAt.toISOString() : null,
       status,
-      reason: status === 'failed' && row.status !== 'failed' ? FAILED_POST_REASON : row.reason,
+      reason: status === 'failed' && row.status !== 'failed' ? FAILED_POST_REASON : (blocked?.error ?? row.reason),
       topic: row.topic,
       title: row.title,
       video_id: row.videoId,
