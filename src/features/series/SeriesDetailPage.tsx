@@ -19,6 +19,7 @@ import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, episodeBadge, platformName, seriesBadge } from './format';
 import { useSeries, useSeriesEpisodes } from './series-queries';
 import { describeCadence, describeSlot, nextSlots } from '../../../contract/series-cadence';
+import { SERIES_DETAIL_FRAME } from './frame';
 
 const UPCOMING = 5;
 
@@ -32,13 +33,13 @@ export function SeriesDetailPage() {
 
   if (series === undefined)
     return (
-      <PageFrame title="Series details">
+      <PageFrame title={SERIES_DETAIL_FRAME.title}>
         <ListLoading label="Loading the series..." />
       </PageFrame>
     );
   if (series === null)
     return (
-      <PageFrame title="Series details">
+      <PageFrame title={SERIES_DETAIL_FRAME.title}>
         <ListEmpty title="This series is not on this device" text="It may have been deleted, or it has not reached this device yet. Your series are listed on Video series.">
           <ButtonLink to="/video-series">Back to Video series</ButtonLink>
         </ListEmpty>

@@ -22,6 +22,7 @@ import { DestinationsSection } from './form/DestinationsSection';
 import { changedFields, checkSection, defaultSeriesForm, formFromSeries, sectionOfFormField, SETTINGS_SECTIONS, type FormContext, type SeriesForm } from './form/series-form';
 import { LazyStyleSection } from './form/LazyStyleSection';
 import { creatorTimeZone } from './form/time-zone';
+import { SERIES_SETTING_FRAME } from './frame';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
 
@@ -168,7 +169,7 @@ export function SeriesSettingPage() {
   const series = useSeries(id);
   const loaded = useMemo(() => (series ? formFromSeries(series, creatorTimeZone()) : undefined), [series]);
   return (
-    <PageFrame title="Series settings" description="When and where the series posts, how it runs by itself, and how every episode looks.">
+    <PageFrame title={SERIES_SETTING_FRAME.title} description={SERIES_SETTING_FRAME.description}>
       {series === null ? (
         <ListEmpty title="No series here" text="You have no series with this address: it may have been deleted.">
           <AnchorLink to="/video-series">Your series</AnchorLink>
