@@ -161,8 +161,15 @@ function Timeline({ series, timeZone }: { series: LocalSeries; timeZone: string 
   );
 }
 
+/**
+ * The card's heading: the episode's title or topic once written. Before that it says what is
+ * happening, since a card headed just "Episode" tells the creator nothing (its time is below).
+ */
 function episodeName(episode: SeriesEpisodeRow): string {
-  return episode.title ?? episode.topic ?? (episode.sample ? 'Sample episode' : 'Episode');
+  const written = episode.title ?? episode.topic;
+  if (written) return written;
+  if (episode.sample) return 'Sample episode';
+  return episode.status === 'skipped' || episode.status === 'failed' ? 'Episode not made' : 'Episode being written';
 }
 
 function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSeries; episode: SeriesEpisodeRow; timeZone: string; onReject: () => void }) {

@@ -22,6 +22,7 @@ import { DestinationsSection } from './form/DestinationsSection';
 import { changedFields, checkSection, defaultSeriesForm, formFromSeries, sectionOfFormField, SETTINGS_SECTIONS, type FormContext, type SeriesForm } from './form/series-form';
 import { LazyStyleSection } from './form/LazyStyleSection';
 import { creatorTimeZone } from './form/time-zone';
+import { seriesBadge } from './format';
 import { SERIES_SETTING_FRAME } from './frame';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
@@ -38,8 +39,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
-
-const STATUS_TEXT: Record<Series['status'], string> = { draft: 'Draft', active: 'Running', paused: 'Paused' };
 
 function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: SeriesForm | undefined }) {
   const { isArtStyleAllowed } = usePermissions();
@@ -102,8 +101,9 @@ function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: 
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
             <Text fw={600}>{series.name}</Text>
-            <Badge variant="light" color={series.status === 'active' ? 'teal' : 'gray'}>
-              {STATUS_TEXT[series.status]}
+            {/* The same word as the list and the detail page ("Active", not a synonym). */}
+            <Badge variant="light" color={seriesBadge(series).color}>
+              {seriesBadge(series).label}
             </Badge>
           </Group>
           {series.status === 'active' ? (
