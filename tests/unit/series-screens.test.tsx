@@ -75,7 +75,7 @@ describe('video series list', () => {
     const card = await screen.findByRole('article', { name: 'Space facts' });
     expect(within(card).getByText('Active')).toBeTruthy();
     // 17:00 UTC is 18:00 in Berlin (the series' zone), whatever the machine's zone.
-    expect(within(card).getByText(/^Next episode: .* at 18:00$/)).toBeTruthy();
+    expect(within(card).getByText(/^Next new episode: .* at 18:00$/)).toBeTruthy();
     expect(within(card).getByText('3 episodes this month · 40 credits this week')).toBeTruthy();
     const paused = screen.getByRole('article', { name: 'Old recipes' });
     expect(within(paused).getByText('Needs attention')).toBeTruthy();

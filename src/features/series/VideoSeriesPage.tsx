@@ -162,7 +162,9 @@ export function SeriesCard({ series, onDelete }: { series: LocalSeries; onDelete
         ) : null}
         <Text fz="sm">
           {nextSlot !== null && Number.isFinite(nextSlot)
-            ? `Next episode: ${describeSlot(nextSlot, series.time_zone ?? deviceTimeZone(), Date.now())}`
+            ? // The server's next slot is the first without an episode yet: one already made and
+              // waiting (for review, or for its time) comes before it, so "next" alone misled.
+              `Next new episode: ${describeSlot(nextSlot, series.time_zone ?? deviceTimeZone(), Date.now())}`
             : paused
               ? 'No episode is planned while it is paused.'
               : 'No episode is planned yet.'}
