@@ -168,6 +168,13 @@ describe('series detail', () => {
     expect((await db.outbox.toArray())[0]).toMatchObject({ url: `/api/series/${SERIES_ID}/episodes/e-review/reject`, body: { note: 'A calmer voice' } });
   }, 30_000);
 
+  it('says there are no episodes only once the pull is over (here without a sync engine: it fails at once)', async () => {
+    await storeSeries(serverSeries(SERIES_ID), []);
+    renderAt(`/video-series/detail/${SERIES_ID}`);
+    expect(await screen.findByRole('heading', { name: 'No episodes yet' })).toBeTruthy();
+    expect(screen.queryByText('Loading episodes...')).toBeNull();
+  }, 30_000);
+
   it('says so when the series is not on this device', async () => {
     renderAt('/video-series/detail/unknown');
     expect(await screen.findByRole('heading', { name: 'This series is not on this device' })).toBeTruthy();

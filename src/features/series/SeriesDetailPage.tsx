@@ -26,9 +26,13 @@ const UPCOMING = 5;
 export function SeriesDetailPage() {
   const { id = '' } = useParams({ strict: false });
   const series = useSeries(id);
+  // Until the first pull is over, an empty timeline may only mean "not on this device yet".
+  const [pulled, setPulled] = useState(false);
 
   useEffect(() => {
-    refreshSeries().catch(() => undefined);
+    refreshSeries()
+      .catch(() => undefined)
+      .finally(() => setPulled(true));
   }, []);
 
   if (series === undefined)
@@ -45,10 +49,10 @@ export function SeriesDetailPage() {
         </ListEmpty>
       </PageFrame>
     );
-  return <SeriesDetail series={series} />;
+  return <SeriesDetail series={series} pulled={pulled} />;
 }
 
-function SeriesDetail({ series }: { series: LocalSeries }) {
+function SeriesDetail({ series, pulled }: { series: LocalSeries; pulled: boolean }) {
   const badge = seriesBadge(series);
   const timeZone = series.time_zone ?? deviceTimeZone();
   return (
@@ -77,7 +81,7 @@ function SeriesDetail({ series }: { series: LocalSeries }) {
         <EpisodeRequests series={series} />
       </Stack>
       <Upcoming series={series} timeZone={timeZone} />
-      <Timeline series={series} timeZone={timeZone} />
+      <Timeline series={series} timeZone={timeZone} pulled={pulled} />
     </PageFrame>
   );
 }
@@ -140,12 +144,12 @@ function Upcoming({ series, timeZone }: { series: LocalSeries; timeZone: string 
   );
 }
 
-function Timeline({ series, timeZone }: { series: LocalSeries; timeZone: string }) {
+function Timeline({ series, timeZone, pulled }: { series: LocalSeries; timeZone: string; pulled: boolean }) {
   const episodes = useSeriesEpisodes(series.id);
   const [rejecting, setRejecting] = useState<SeriesEpisodeRow | null>(null);
   return (
     <ListSection title="Episodes">
-      {episodes === undefined ? (
+      {episodes === undefined || (episodes.length === 0 && !pulled) ? (
         <ListLoading label="Loading episodes..." />
       ) : episodes.length === 0 ? (
         <ListEmpty title="No episodes yet" text="Episodes show up here as they are made, a few hours before their time, with where each was posted." />
