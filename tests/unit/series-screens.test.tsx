@@ -117,6 +117,7 @@ describe('video series list', () => {
 describe('series detail', () => {
   const episodes = () => [
     serverEpisode('e-review', SERIES_ID, { title: 'Mars has blue sunsets', status: 'awaiting_review', slot_at: '2026-12-04T17:00:00.000Z', video_id: 'v1' }),
+    serverEpisode('e-rendering', SERIES_ID, { title: 'Jupiter has no surface', status: 'rendering', slot_at: '2026-12-05T17:00:00.000Z', video_id: 'v2' }),
     serverEpisode('e-skipped', SERIES_ID, { title: null, topic: 'Saturn could float', status: 'skipped', slot_at: '2026-11-28T17:00:00.000Z', reason: 'Not enough credits: 40 needed, 12 left' }),
     serverEpisode('e-published', SERIES_ID, {
       title: 'Venus spins backwards',
@@ -141,6 +142,8 @@ describe('series detail', () => {
     expect(within(published).getByText(/YouTube · Space Channel/)).toBeTruthy();
     expect(within(published).getByRole('link', { name: 'View on YouTube' }).getAttribute('href')).toBe('https://youtube.example/watch?v=1');
     expect(within(screen.getByRole('listitem', { name: 'Mars has blue sunsets' })).getByRole('link', { name: 'Play Mars has blue sunsets in My videos' })).toBeTruthy();
+    // A video still rendering cannot be played yet.
+    expect(within(screen.getByRole('listitem', { name: 'Jupiter has no surface' })).queryByRole('link', { name: /^Play / })).toBeNull();
     expect(await violations()).toEqual([]);
   }, 30_000);
 

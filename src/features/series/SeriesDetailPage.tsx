@@ -176,6 +176,9 @@ function episodeName(episode: SeriesEpisodeRow): string {
   return episode.status === 'skipped' || episode.status === 'failed' ? 'Episode not made' : 'Episode being written';
 }
 
+/** States whose video is not made yet: "Play" would open a video still rendering. */
+const NOT_PLAYABLE_YET: readonly SeriesEpisodeRow['status'][] = ['planned', 'writing', 'rendering'];
+
 function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSeries; episode: SeriesEpisodeRow; timeZone: string; onReject: () => void }) {
   const [approving, setApproving] = useState(false);
   const badge = episodeBadge(episode.status);
@@ -236,7 +239,7 @@ function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSer
           </List>
         ) : null}
         <Group gap="xs">
-          {episode.video_id ? (
+          {episode.video_id && !NOT_PLAYABLE_YET.includes(episode.status) ? (
             // The player belongs to My videos (its screens are not reachable from here); the video is there.
             <ButtonLink to="/my-videos" size="xs" variant="default" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Play ${name} in My videos`}>
               Play in My videos
