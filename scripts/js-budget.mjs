@@ -32,8 +32,10 @@ export const FIRST_RENDER = {
  * Set a few KB above the sizes measured when they were introduced, so growth is a decision.
  */
 export const SCREEN_BUDGETS = {
-  '/create-ai-video': { module: 'src/features/videos/CreateAiVideoPage.tsx', budget: 400 * KB },
-  '/my-videos': { module: 'src/features/videos/MyVideosPage.tsx', budget: 360 * KB },
+  // The series (their store tables and outbox kinds in the shared data layer, labels in My videos,
+  // the series screens' frames in the shell) took these two past their first budgets.
+  '/create-ai-video': { module: 'src/features/videos/CreateAiVideoPage.tsx', budget: 410 * KB },
+  '/my-videos': { module: 'src/features/videos/MyVideosPage.tsx', budget: 366 * KB },
   '/publish': { module: 'src/features/publishing/PublishPage.tsx', budget: 390 * KB },
   '/calender': { module: 'src/features/publishing/calendar/CalendarPage.tsx', budget: 430 * KB },
   '/video-transcription': { module: 'src/features/transcription/VideoTranscriptionPage.tsx', budget: 340 * KB },
@@ -42,6 +44,11 @@ export const SCREEN_BUDGETS = {
   '/faceless-video': { module: 'src/features/videos/FacelessVideoPage.tsx', budget: 210 * KB },
   '/users/user-profile': { module: 'src/features/users/UserProfilePage.tsx', budget: 245 * KB },
   '/users/user-edit': { module: 'src/features/users/UserEditPage.tsx', budget: 235 * KB },
+  '/create-ai-series': { module: 'src/features/series/CreateAiSeriesPage.tsx', budget: 390 * KB },
+  '/video-series': { module: 'src/features/series/VideoSeriesPage.tsx', budget: 346 * KB },
+  '/video-series/detail/$id': { module: 'src/features/series/SeriesDetailPage.tsx', budget: 345 * KB },
+  '/video-series/edit-meta': { module: 'src/features/series/SeriesEditMetaPage.tsx', budget: 340 * KB },
+  '/video-series/setting/$id': { module: 'src/features/series/SeriesSettingPage.tsx', budget: 385 * KB },
 };
 
 /** The shell: a framed screen's frame needs it and the entry, nothing of the screen. */

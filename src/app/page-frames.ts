@@ -7,6 +7,7 @@ import { CONNECT_FRAME } from '../features/accounts/frame';
 import { CALENDAR_FRAME } from '../features/publishing/calendar/frame';
 import { PUBLISH_FRAME } from '../features/publishing/frame';
 import { MY_SCRIPTS_FRAME } from '../features/scripts/frame';
+import { CREATE_AI_SERIES_FRAME, SERIES_DETAIL_FRAME, SERIES_EDIT_META_FRAME, SERIES_SETTING_FRAME, VIDEO_SERIES_FRAME } from '../features/series/frame';
 import { VIDEO_TRANSCRIPTION_FRAME } from '../features/transcription/frame';
 import { USER_EDIT_FRAME, USER_PROFILE_FRAME } from '../features/users/frame';
 import { CREATE_AI_VIDEO_FRAME, FACELESS_VIDEO_FRAME, MY_VIDEOS_FRAME } from '../features/videos/frame';
@@ -21,6 +22,11 @@ export const PAGE_FRAMES: Readonly<Record<string, ScreenFrame>> = {
   PublishPage: PUBLISH_FRAME,
   CalendarPage: CALENDAR_FRAME,
   VideoTranscriptionPage: VIDEO_TRANSCRIPTION_FRAME,
+  CreateAiSeriesPage: CREATE_AI_SERIES_FRAME,
+  VideoSeriesPage: VIDEO_SERIES_FRAME,
+  SeriesDetailPage: SERIES_DETAIL_FRAME,
+  SeriesEditMetaPage: SERIES_EDIT_META_FRAME,
+  SeriesSettingPage: SERIES_SETTING_FRAME,
   MyScriptsPage: {
     ...MY_SCRIPTS_FRAME,
     prefetch: () => void afterScreenDataLayer(() => import('../features/scripts/data/scripts-http')).then((http) => http.prefetchedScriptWriter.prefetch()),

@@ -32,6 +32,7 @@ const captionsContract = () => import('../../contract/captions');
 const publishingContract = () => import('../../contract/publishing');
 const scriptsContract = () => import('../../contract/scripts');
 const videosContract = () => import('../../contract/videos');
+const seriesContract = () => import('../../contract/series');
 
 /** Every page: the title from the matched route, "Skip to content" as the first focusable element. */
 function RootLayout() {
@@ -136,22 +137,22 @@ const createAiVideoRoute = createRoute({
   },
 });
 const createAiSeriesRoute = createRoute(
-  page('create-ai-series', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+  page('create-ai-series', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage', framed(seriesContract)), 'can_create_series'),
 );
 const createAiSeriesWithIdRoute = createRoute(
-  page('create-ai-series/$seriesId', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage'), 'can_create_series'),
+  page('create-ai-series/$seriesId', 'Create AI series', lazyPage(() => import('../features/series/CreateAiSeriesPage'), 'CreateAiSeriesPage', framed(seriesContract)), 'can_create_series'),
 );
 const videoSeriesRoute = createRoute(
-  page('video-series', 'Video series', lazyPage(() => import('../features/series/VideoSeriesPage'), 'VideoSeriesPage'), 'can_create_series'),
+  page('video-series', 'Video series', lazyPage(() => import('../features/series/VideoSeriesPage'), 'VideoSeriesPage', framed(seriesContract)), 'can_create_series'),
 );
 const videoSeriesDetailRoute = createRoute(
-  page('video-series/detail/$id', 'Series details', lazyPage(() => import('../features/series/SeriesDetailPage'), 'SeriesDetailPage'), 'can_create_series'),
+  page('video-series/detail/$id', 'Series details', lazyPage(() => import('../features/series/SeriesDetailPage'), 'SeriesDetailPage', framed(seriesContract)), 'can_create_series'),
 );
 const videoSeriesEditMetaRoute = createRoute(
-  page('video-series/edit-meta', 'Edit series details', lazyPage(() => import('../features/series/SeriesEditMetaPage'), 'SeriesEditMetaPage'), 'can_create_series'),
+  page('video-series/edit-meta', 'Edit series details', lazyPage(() => import('../features/series/SeriesEditMetaPage'), 'SeriesEditMetaPage', framed(seriesContract)), 'can_create_series'),
 );
 const videoSeriesSettingRoute = createRoute(
-  page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage'), 'can_create_series'),
+  page('video-series/setting/$id', 'Series settings', lazyPage(() => import('../features/series/SeriesSettingPage'), 'SeriesSettingPage', framed(seriesContract)), 'can_create_series'),
 );
 const publishRoute = createRoute(
   page('publish', 'Publish', lazyPage(() => import('../features/publishing/PublishPage'), 'PublishPage', framed(publishingContract, () => import('../../contract/preflight'))), 'can_publish_post'),

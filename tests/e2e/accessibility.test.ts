@@ -9,7 +9,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, registerInBrowser, runAdmin, SIGNED_IN_PATHS, startServer, type Browser, type RunningServer } from './harness';
+import { apiCall, launchBrowser, registerInBrowser, runAdmin, SIGNED_IN_PATHS, startServer, type Browser, type RunningServer } from './harness';
+import { connectSandboxAccount } from './publishing-helpers';
 
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
@@ -203,6 +204,59 @@ function report(): void {
   }
 }
 
+/** A sandbox YouTube channel, connected through the connect screen's popup; returns its id. */
+async function connectSandboxChannel(name: string, token: string): Promise<string> {
+  await page.goto(`${server.url}/connect`);
+  await connectSandboxAccount(browser, page, server, 'youtube', name);
+  const accounts = await apiCall<{ data: Array<{ id: string; name: string }> }>(server, token, 'GET', '/api/accounts');
+  const account = accounts.body.data.find((candidate) => candidate.name === name);
+  if (!account) throw new Error(`the server lists no account ${name}: ${JSON.stringify(accounts.body)}`);
+  return account.id;
+}
+
+/**
+ * The five series routes with real content: a started series whose first episode was asked for
+ * now (shown in whatever state it has reached: writing, rendering …) and one skipped for the
+ * weekly cap (a reason on its card), and a draft beside it in the list. Each route in all four
+ * variants.
+ */
+async function checkSeriesScreens(): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('the app stored no token');
+  const accountId = await connectSandboxChannel('Access Shorts', token);
+  const id = crypto.randomUUID();
+  const started = await apiCall(server, token, 'POST', '/api/series', {
+    id,
+    status: 'active',
+    name: 'Small wonders of the garden, one a day',
+    description: 'Short, calm facts about what grows and crawls outside.',
+    hashtags: ['garden'],
+    topic: { mode: 'niche', niche: 'Small wonders of the garden' },
+    style: { duration: 5 },
+    cadence: { days: [0, 1, 2, 3, 4, 5, 6], times: ['09:00', '18:00'] },
+    time_zone: 'Europe/Berlin',
+    destinations: { account_ids: [accountId] },
+    lead_hours: 1,
+    weekly_credit_cap: 1,
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  // Over the cap: the next slot's episode is skipped with the reason at once.
+  expect((await apiCall(server, token, 'POST', `/api/series/${id}/generate-next`)).status).toBe(201);
+  const episodes = async () => (await apiCall<{ data: Array<{ status: string }> }>(server, token, 'GET', `/api/series/${id}/episodes`)).body.data;
+  await expect.poll(async () => (await episodes()).some((episode) => episode.status === 'skipped'), { timeout: 60_000 }).toBe(true);
+  const draft = await apiCall(server, token, 'POST', '/api/series', { id: crypto.randomUUID(), status: 'draft', name: 'A draft about tide pools', topic: { mode: 'niche', niche: 'Tide pools' } });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+
+  for (const path of ['/video-series', `/video-series/detail/${id}`, `/video-series/setting/${id}`, `/video-series/edit-meta?id=${id}`, '/create-ai-series']) {
+    await page.goto(`${server.url}${path}`);
+    await expectTitle(path);
+    // The list, the detail and the settings name the series once its row is on the device.
+    if (!path.includes('edit-meta') && path !== '/create-ai-series') await page.getByText('Small wonders of the garden, one a day').first().waitFor();
+    if (path.startsWith('/video-series/detail/')) await page.getByText('Skipped', { exact: true }).first().waitFor();
+    await checkAllVariants(`${path} with a series`);
+  }
+}
+
 describe('accessibility of every route', () => {
   it('signed out: public pages, /unauthorized, not-found, and where signed-in routes lead', async () => {
     for (const path of PUBLIC_ROUTES) {
@@ -297,6 +351,10 @@ describe('accessibility of every route', () => {
     await page.keyboard.press('Tab');
     const firstFocus = await page.evaluate(() => document.activeElement?.textContent);
     if (firstFocus !== 'Skip to content') problems.push(`signed-in shell: the first Tab reaches "${firstFocus}", not "Skip to content"`);
+    report();
+
+    // The series screens with a series and its episodes on them, not only their empty states.
+    await checkSeriesScreens();
     report();
 
     // A free plan on a locked route: the Access Denied alert.

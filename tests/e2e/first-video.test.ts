@@ -233,7 +233,7 @@ describe('a first video on a phone', () => {
       await expect.poll(() => previewChosen.getAttribute('aria-pressed')).toBe('true');
       expect((await playing(page)).some((media) => media.src.includes(PREVIEWED.id))).toBe(false);
 
-      await tap(music.getByRole('button', { name: `Use ${CHOSEN.title}` }));
+      await tap(music.getByRole('button', { name: new RegExp(`^Use this track\\s*: ${CHOSEN.title}$`) }));
       await expect.poll(() => music.getByRole('status').filter({ hasText: 'Music:' }).textContent()).toBe(`Music: ${CHOSEN.title} (built-in)`);
       await noSidewaysScroll(page, 'Music with a track chosen');
 

@@ -75,7 +75,7 @@ describe('video series list', () => {
     const card = await screen.findByRole('article', { name: 'Space facts' });
     expect(within(card).getByText('Active')).toBeTruthy();
     // 17:00 UTC is 18:00 in Berlin (the series' zone), whatever the machine's zone.
-    expect(within(card).getByText(/^Next episode: .* at 18:00$/)).toBeTruthy();
+    expect(within(card).getByText(/^Next new episode: .* at 18:00$/)).toBeTruthy();
     expect(within(card).getByText('3 episodes this month · 40 credits this week')).toBeTruthy();
     const paused = screen.getByRole('article', { name: 'Old recipes' });
     expect(within(paused).getByText('Needs attention')).toBeTruthy();
@@ -117,6 +117,7 @@ describe('video series list', () => {
 describe('series detail', () => {
   const episodes = () => [
     serverEpisode('e-review', SERIES_ID, { title: 'Mars has blue sunsets', status: 'awaiting_review', slot_at: '2026-12-04T17:00:00.000Z', video_id: 'v1' }),
+    serverEpisode('e-rendering', SERIES_ID, { title: 'Jupiter has no surface', status: 'rendering', slot_at: '2026-12-05T17:00:00.000Z', video_id: 'v2' }),
     serverEpisode('e-skipped', SERIES_ID, { title: null, topic: 'Saturn could float', status: 'skipped', slot_at: '2026-11-28T17:00:00.000Z', reason: 'Not enough credits: 40 needed, 12 left' }),
     serverEpisode('e-published', SERIES_ID, {
       title: 'Venus spins backwards',
@@ -141,6 +142,8 @@ describe('series detail', () => {
     expect(within(published).getByText(/YouTube · Space Channel/)).toBeTruthy();
     expect(within(published).getByRole('link', { name: 'View on YouTube' }).getAttribute('href')).toBe('https://youtube.example/watch?v=1');
     expect(within(screen.getByRole('listitem', { name: 'Mars has blue sunsets' })).getByRole('link', { name: 'Play Mars has blue sunsets in My videos' })).toBeTruthy();
+    // A video still rendering cannot be played yet.
+    expect(within(screen.getByRole('listitem', { name: 'Jupiter has no surface' })).queryByRole('link', { name: /^Play / })).toBeNull();
     expect(await violations()).toEqual([]);
   }, 30_000);
 
@@ -166,6 +169,13 @@ describe('series detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject and remake' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await db.outbox.toArray())[0]).toMatchObject({ url: `/api/series/${SERIES_ID}/episodes/e-review/reject`, body: { note: 'A calmer voice' } });
+  }, 30_000);
+
+  it('says there are no episodes only once the pull is over (here without a sync engine: it fails at once)', async () => {
+    await storeSeries(serverSeries(SERIES_ID), []);
+    renderAt(`/video-series/detail/${SERIES_ID}`);
+    expect(await screen.findByRole('heading', { name: 'No episodes yet' })).toBeTruthy();
+    expect(screen.queryByText('Loading episodes...')).toBeNull();
   }, 30_000);
 
   it('says so when the series is not on this device', async () => {

@@ -111,7 +111,7 @@ describe('create-ai-video flow', () => {
     renderScreen(CreateAiVideoPage);
     fireEvent.change(await screen.findByRole('textbox', { name: /^Script/ }), { target: { value: 'The secret of the hidden room is still unsolved.' } });
     await openStep(/^Music/);
-    fireEvent.click(screen.getByRole('button', { name: 'Use Morning Haze' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Use this track\s*: Morning Haze$/ }));
     expect(await screen.findByText('Morning Haze (built-in)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Auto' }));
     expect(await screen.findByText('Auto (a built-in track that fits your script)')).toBeTruthy();

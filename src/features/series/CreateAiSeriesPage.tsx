@@ -11,9 +11,8 @@ import { useSeries } from './series-queries';
 import { defaultSeriesForm, formFromSeries } from './form/series-form';
 import { creatorTimeZone } from './form/time-zone';
 import { forgetHandOff, SeriesWizard, wizardHandOff } from './wizard/SeriesWizard';
+import { CREATE_AI_SERIES_FRAME } from './frame';
 
-const TITLE = 'Create AI series';
-const DESCRIPTION = 'A topic that becomes a new short video on a schedule and posts itself to your accounts.';
 
 function NewSeries() {
   const [id] = useState(() => crypto.randomUUID());
@@ -51,7 +50,7 @@ function ContinueDraft({ id }: { id: string }) {
 export function CreateAiSeriesPage() {
   const params: { seriesId?: string } = useParams({ strict: false });
   return (
-    <PageFrame title={TITLE} description={DESCRIPTION}>
+    <PageFrame title={CREATE_AI_SERIES_FRAME.title} description={CREATE_AI_SERIES_FRAME.description}>
       {params.seriesId ? <ContinueDraft key={params.seriesId} id={params.seriesId} /> : <NewSeries />}
     </PageFrame>
   );

@@ -22,35 +22,40 @@ import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, episodeBadge, platformName, seriesBadge } from './format';
 import { useSeries, useSeriesEpisodes } from './series-queries';
 import { describeCadence, describeSlot, nextSlots } from '../../../contract/series-cadence';
+import { SERIES_DETAIL_FRAME } from './frame';
 
 const UPCOMING = 5;
 
 export function SeriesDetailPage() {
   const { id = '' } = useParams({ strict: false });
   const series = useSeries(id);
+  // Until the first pull is over, an empty timeline may only mean "not on this device yet".
+  const [pulled, setPulled] = useState(false);
 
   useEffect(() => {
-    refreshSeries().catch(() => undefined);
+    refreshSeries()
+      .catch(() => undefined)
+      .finally(() => setPulled(true));
   }, []);
 
   if (series === undefined)
     return (
-      <PageFrame title="Series details">
+      <PageFrame title={SERIES_DETAIL_FRAME.title}>
         <ListLoading label="Loading the series..." />
       </PageFrame>
     );
   if (series === null)
     return (
-      <PageFrame title="Series details">
+      <PageFrame title={SERIES_DETAIL_FRAME.title}>
         <ListEmpty title="This series is not on this device" text="It may have been deleted, or it has not reached this device yet. Your series are listed on Video series.">
           <ButtonLink to="/video-series">Back to Video series</ButtonLink>
         </ListEmpty>
       </PageFrame>
     );
-  return <SeriesDetail series={series} />;
+  return <SeriesDetail series={series} pulled={pulled} />;
 }
 
-function SeriesDetail({ series }: { series: LocalSeries }) {
+function SeriesDetail({ series, pulled }: { series: LocalSeries; pulled: boolean }) {
   const badge = seriesBadge(series);
   const timeZone = series.time_zone ?? deviceTimeZone();
   return (
@@ -79,7 +84,7 @@ function SeriesDetail({ series }: { series: LocalSeries }) {
         <EpisodeRequests series={series} />
       </Stack>
       <Upcoming series={series} timeZone={timeZone} />
-      <Timeline series={series} timeZone={timeZone} />
+      <Timeline series={series} timeZone={timeZone} pulled={pulled} />
     </PageFrame>
   );
 }
@@ -142,12 +147,12 @@ function Upcoming({ series, timeZone }: { series: LocalSeries; timeZone: string 
   );
 }
 
-function Timeline({ series, timeZone }: { series: LocalSeries; timeZone: string }) {
+function Timeline({ series, timeZone, pulled }: { series: LocalSeries; timeZone: string; pulled: boolean }) {
   const episodes = useSeriesEpisodes(series.id);
   const [rejecting, setRejecting] = useState<SeriesEpisodeRow | null>(null);
   return (
     <ListSection title="Episodes">
-      {episodes === undefined ? (
+      {episodes === undefined || (episodes.length === 0 && !pulled) ? (
         <ListLoading label="Loading episodes..." />
       ) : episodes.length === 0 ? (
         <ListEmpty title="No episodes yet" text="Episodes show up here as they are made, a few hours before their time, with where each was posted." />
@@ -163,9 +168,19 @@ function Timeline({ series, timeZone }: { series: LocalSeries; timeZone: string 
   );
 }
 
+/**
+ * The card's heading: the episode's title or topic once written. Before that it says what is
+ * happening, since a card headed just "Episode" tells the creator nothing (its time is below).
+ */
 function episodeName(episode: SeriesEpisodeRow): string {
-  return episode.title ?? episode.topic ?? (episode.sample ? 'Sample episode' : 'Episode');
+  const written = episode.title ?? episode.topic;
+  if (written) return written;
+  if (episode.sample) return 'Sample episode';
+  return episode.status === 'skipped' || episode.status === 'failed' ? 'Episode not made' : 'Episode being written';
 }
+
+/** States whose video is not made yet: "Play" would open a video still rendering. */
+const NOT_PLAYABLE_YET: readonly SeriesEpisodeRow['status'][] = ['planned', 'writing', 'rendering'];
 
 function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSeries; episode: SeriesEpisodeRow; timeZone: string; onReject: () => void }) {
   const [approving, setApproving] = useState(false);
@@ -227,7 +242,7 @@ function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSer
           </List>
         ) : null}
         <Group gap="xs">
-          {episode.video_id ? (
+          {episode.video_id && !NOT_PLAYABLE_YET.includes(episode.status) ? (
             // The player belongs to My videos (its screens are not reachable from here); the video is there.
             <ButtonLink to="/my-videos" size="xs" variant="default" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Play ${name} in My videos`}>
               Play in My videos

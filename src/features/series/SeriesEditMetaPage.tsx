@@ -16,9 +16,10 @@ import { ListEmpty, ListLoading } from '../../ui/ListStates';
 import { PageFrame } from '../../ui/PageFrame';
 import { updateSeries } from './data/series-mutations';
 import { useSeries } from './series-queries';
+import { SERIES_EDIT_META_FRAME } from './frame';
 
-const TITLE = 'Edit series details';
-const DESCRIPTION = 'The name, description, tags and hashtags of the series. Changes apply to episodes not rendered yet; videos already made keep theirs.';
+const TITLE = SERIES_EDIT_META_FRAME.title;
+const DESCRIPTION = SERIES_EDIT_META_FRAME.description;
 
 const metaForm = z.object(seriesMetaFields);
 type MetaField = keyof typeof seriesMetaFields;

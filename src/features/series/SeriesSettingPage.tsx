@@ -23,6 +23,8 @@ import { changedFields, checkSection, defaultSeriesForm, formFromSeries, section
 import { LazyStyleSection } from './form/LazyStyleSection';
 import { NeverAgainSection } from './NeverAgainSection';
 import { creatorTimeZone } from './form/time-zone';
+import { seriesBadge } from './format';
+import { SERIES_SETTING_FRAME } from './frame';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
 
@@ -38,8 +40,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
-
-const STATUS_TEXT: Record<Series['status'], string> = { draft: 'Draft', active: 'Running', paused: 'Paused' };
 
 function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: SeriesForm | undefined }) {
   const { isArtStyleAllowed } = usePermissions();
@@ -102,8 +102,9 @@ function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: 
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
             <Text fw={600}>{series.name}</Text>
-            <Badge variant="light" color={series.status === 'active' ? 'teal' : 'gray'}>
-              {STATUS_TEXT[series.status]}
+            {/* The same word as the list and the detail page ("Active", not a synonym). */}
+            <Badge variant="light" color={seriesBadge(series).color}>
+              {seriesBadge(series).label}
             </Badge>
           </Group>
           {series.status === 'active' ? (
@@ -172,7 +173,7 @@ export function SeriesSettingPage() {
   const series = useSeries(id);
   const loaded = useMemo(() => (series ? formFromSeries(series, creatorTimeZone()) : undefined), [series]);
   return (
-    <PageFrame title="Series settings" description="When and where the series posts, how it runs by itself, and how every episode looks.">
+    <PageFrame title={SERIES_SETTING_FRAME.title} description={SERIES_SETTING_FRAME.description}>
       {series === null ? (
         <ListEmpty title="No series here" text="You have no series with this address: it may have been deleted.">
           <AnchorLink to="/video-series">Your series</AnchorLink>

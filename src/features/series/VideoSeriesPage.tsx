@@ -24,6 +24,7 @@ import { refreshSeries } from './data/series-sync';
 import { deviceTimeZone, seriesBadge } from './format';
 import { useSeriesList } from './series-queries';
 import { describeSlot } from '../../../contract/series-cadence';
+import { VIDEO_SERIES_FRAME } from './frame';
 
 export function VideoSeriesPage() {
   const list = useSeriesList();
@@ -54,10 +55,7 @@ export function VideoSeriesPage() {
   const drafts = list?.filter((series) => series.status === 'draft') ?? [];
 
   return (
-    <PageFrame
-      title="Video series"
-      description="Each series turns a topic into a new video on a schedule and posts it for you. The list is kept on this device, so it works offline."
-    >
+    <PageFrame title={VIDEO_SERIES_FRAME.title} description={VIDEO_SERIES_FRAME.description}>
       <Group>
         <ButtonLink to="/create-ai-series" leftSection={<IconPlus size={16} aria-hidden />}>
           Create a series
@@ -164,7 +162,9 @@ export function SeriesCard({ series, onDelete }: { series: LocalSeries; onDelete
         ) : null}
         <Text fz="sm">
           {nextSlot !== null && Number.isFinite(nextSlot)
-            ? `Next episode: ${describeSlot(nextSlot, series.time_zone ?? deviceTimeZone(), Date.now())}`
+            ? // The server's next slot is the first without an episode yet: one already made and
+              // waiting (for review, or for its time) comes before it, so "next" alone misled.
+              `Next new episode: ${describeSlot(nextSlot, series.time_zone ?? deviceTimeZone(), Date.now())}`
             : paused
               ? 'No episode is planned while it is paused.'
               : 'No episode is planned yet.'}

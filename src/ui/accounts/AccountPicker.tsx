@@ -57,7 +57,8 @@ export function AccountPicker({ id, accounts, value, onChange, error }: AccountP
                         {PLATFORM_LABELS[account.platform]}
                       </Badge>
                       {account.sandbox ? (
-                        <Badge size="xs" variant="outline" color="grape">
+                        // Light, as on the connect screen: the theme gives light badges' text 4.5:1; outline grape is 4.0:1.
+                        <Badge size="xs" variant="light" color="grape">
                           Sandbox
                         </Badge>
                       ) : null}

@@ -2,7 +2,7 @@
 // with a preview and — in the create flow — "Use this track". The catalogue is part of the app's
 // code (contract/builtin-music.ts), so the list shows offline; previews need a connection. Shown
 // beside MusicLibrary, whose live region announces the previews of both lists.
-import { Badge, Button, Card, Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Chip, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { BUILTIN_MUSIC, builtinMusicDuration, builtinMusicPreviewPath, MUSIC_MOOD_LABELS, MUSIC_MOODS, type BuiltinMusicTrack, type MusicMood } from '../../../contract/builtin-music';
 import { API_BASE } from '../../api';
@@ -66,8 +66,10 @@ export function BuiltinMusicList({ onSelect, selectedId = null, headingOrder = 2
                 <Group gap="xs">
                   <PreviewButton trackId={track.id} title={track.title} src={`${API_BASE}${builtinMusicPreviewPath(track.id)}`} />
                   {onSelect ? (
-                    <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={() => onSelect(track)} aria-pressed={selected} aria-label={`Use ${track.title}`}>
+                    // The name starts with the words shown (a speech user says what they see), then the track.
+                    <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={() => onSelect(track)} aria-pressed={selected}>
                       {selected ? 'Selected' : 'Use this track'}
+                      <VisuallyHidden>: {track.title}</VisuallyHidden>
                     </Button>
                   ) : null}
                 </Group>

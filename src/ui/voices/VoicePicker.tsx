@@ -180,27 +180,31 @@ function VoiceRow({ voice, playing, loading, onPlay }: { voice: VoiceInfo; playi
       >
         {playing ? <IconPlayerStopFilled size={18} aria-hidden /> : <IconPlayerPlayFilled size={18} aria-hidden />}
       </ActionIcon>
-      <Radio
-        value={key}
-        style={{ flex: 1, minWidth: 0 }}
-        label={
-          <Group gap={6} wrap="wrap">
-            <Text fw={600} fz="sm">
-              {voice.name}
+      {/* A card, not a bare radio: the whole row (name, badge, details) is the touch target. */}
+      <Radio.Card value={key} radius="md" p={6} withBorder={false} style={{ flex: 1, minWidth: 0 }}>
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Radio.Indicator mt={2} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600} fz="sm">
+                {voice.name}
+              </Text>
+              {voice.provider === 'builtin' ? (
+                <Badge size="sm" variant="light" color="gray">
+                  Offline built-in
+                </Badge>
+              ) : (
+                <Badge size="sm" variant="light">
+                  {PROVIDER_NAMES[voice.provider]}
+                </Badge>
+              )}
+            </Group>
+            <Text fz="xs" c="dimmed">
+              {[voiceDetails(voice), voice.description].filter(Boolean).join(' — ')}
             </Text>
-            {voice.provider === 'builtin' ? (
-              <Badge size="sm" variant="light" color="gray">
-                Offline built-in
-              </Badge>
-            ) : (
-              <Badge size="sm" variant="light">
-                {PROVIDER_NAMES[voice.provider]}
-              </Badge>
-            )}
-          </Group>
-        }
-        description={[voiceDetails(voice), voice.description].filter(Boolean).join(' — ')}
-      />
+          </Stack>
+        </Group>
+      </Radio.Card>
     </Group>
   );
 }
