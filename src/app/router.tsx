@@ -183,7 +183,11 @@ const userProfileRoute = createRoute(
   page('users/user-profile', 'Profile', lazyPage(() => import('../features/users/UserProfilePage'), 'UserProfilePage', framed())),
 );
 const brandingRoute = createRoute(page('users/branding', 'Branding', lazyPage(() => import('../features/users/BrandingPage'), 'BrandingPage')));
-const myVideosRoute = createRoute(page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', framed(videosContract))));
+const myVideosRoute = createRoute({
+  ...page('my-videos', 'My videos', lazyPage(() => import('../features/videos/MyVideosPage'), 'MyVideosPage', framed(videosContract))),
+  /** `play`: a video to open in the player at once (a series episode's Play). */
+  validateSearch: (search: Record<string, unknown>): { play?: string } => ({ play: searchString(search.play) }),
+});
 /** Not in the spec's list: the licences of what ships with the app (docs/decisions/ui.md). */
 const aboutRoute = createRoute(page('about', 'About Reelflow', lazyPage(() => import('../features/about/AboutPage'), 'AboutPage')));
 const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));

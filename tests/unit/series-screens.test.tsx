@@ -141,7 +141,7 @@ describe('series detail', () => {
     const published = screen.getByRole('listitem', { name: 'Venus spins backwards' });
     expect(within(published).getByText(/YouTube · Space Channel/)).toBeTruthy();
     expect(within(published).getByRole('link', { name: 'View on YouTube' }).getAttribute('href')).toBe('https://youtube.example/watch?v=1');
-    expect(within(screen.getByRole('listitem', { name: 'Mars has blue sunsets' })).getByRole('link', { name: 'Play Mars has blue sunsets in My videos' })).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Mars has blue sunsets' })).getByRole('link', { name: 'Play Mars has blue sunsets in My videos' }).getAttribute('href')).toBe('/my-videos?play=v1');
     // A video still rendering cannot be played yet.
     expect(within(screen.getByRole('listitem', { name: 'Jupiter has no surface' })).queryByRole('link', { name: /^Play / })).toBeNull();
     expect(await violations()).toEqual([]);

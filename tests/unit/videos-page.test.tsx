@@ -16,9 +16,9 @@ import { serverVideo } from './helpers/videos';
 
 const { MyVideosPage } = await import('../../src/features/videos/MyVideosPage');
 
-function renderPage() {
+function renderPage(entry = '/my-videos') {
   const rootRoute = createRootRoute({ component: MyVideosPage });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/my-videos'] }) });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [entry] }) });
   return render(
     <MantineProvider env="test">
       <Notifications />
@@ -71,6 +71,15 @@ describe('MyVideosPage', () => {
     fireEvent.click(within(card('Broken one')).getByRole('button', { name: 'Stages' }));
     const stages = within(card('Broken one')).getByRole('list', { name: 'Stages of Broken one' });
     expect(within(stages).getAllByRole('listitem')).toHaveLength(7);
+  });
+
+  it('opens the player on the video named by ?play= (a series episode), once', async () => {
+    await db.videos.bulkPut([toLocalVideo(serverVideo('done', { title: 'Episode three' })), toLocalVideo(serverVideo('other', { title: 'Another one' }))]);
+    renderPage('/my-videos?play=done');
+    expect(await screen.findByRole('dialog', { name: 'Episode three' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the player' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Episode three' })).toBeNull());
+    expect(card('Another one')).toBeTruthy();
   });
 
   it('filters by status and searches titles', async () => {

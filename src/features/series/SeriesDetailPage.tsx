@@ -243,8 +243,8 @@ function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSer
         ) : null}
         <Group gap="xs">
           {episode.video_id && !NOT_PLAYABLE_YET.includes(episode.status) ? (
-            // The player belongs to My videos (its screens are not reachable from here); the video is there.
-            <ButtonLink to="/my-videos" size="xs" variant="default" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Play ${name} in My videos`}>
+            // The player belongs to My videos (its screens are not reachable from here): it opens there on this video.
+            <ButtonLink to="/my-videos" search={{ play: episode.video_id }} size="xs" variant="default" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`Play ${name} in My videos`}>
               Play in My videos
             </ButtonLink>
           ) : null}

@@ -5,6 +5,7 @@
 import { Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVideo, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api';
@@ -63,11 +64,28 @@ function matchesVideo(video: LocalVideo, query: string, status: StatusFilter): b
   return matchesFilter(video, status) && matchesVideoSearch(video, query);
 }
 
+/**
+ * `?play={id}` (a series episode's Play): that video opens in the player once the list is read;
+ * the parameter is then dropped, so a reload does not open it again.
+ */
+function usePlayAsked(videos: LocalVideo[] | undefined, play: (video: LocalVideo) => void): void {
+  const search: { play?: unknown } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const asked = typeof search.play === 'string' ? search.play : null;
+  useEffect(() => {
+    if (!asked || !videos) return;
+    const video = videos.find((row) => row.id === asked);
+    if (video) play(video);
+    void navigate({ to: '/my-videos', search: {}, replace: true });
+  }, [asked, videos, play, navigate]);
+}
+
 function VideosSection() {
   const videos = useLiveQuery(videosNewestFirst, []);
   const list = useListFilter(videos, matchesVideo, 'all');
   const [playing, setPlaying] = useState<LocalVideo | null>(null);
   const [deleting, setDeleting] = useState<LocalVideo | null>(null);
+  usePlayAsked(videos, setPlaying);
 
   // The open player follows the row (e.g. "keep offline" switched while it is open).
   const playingRow = playing ? (videos?.find((video) => video.id === playing.id) ?? playing) : null;
