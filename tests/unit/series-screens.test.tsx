@@ -6,7 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouteComponent } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,12 @@ describe('series detail', () => {
     expect(screen.getByText('Every day at 18:00 (Europe/Berlin)')).toBeTruthy();
     const coming = screen.getByRole('region', { name: 'Coming up' });
     expect(within(coming).getAllByRole('listitem')).toHaveLength(5);
+    cleanup();
+    // Slots already made are in the timeline: the list starts at the server's next slot.
+    await storeSeries(serverSeries(SERIES_ID, { name: 'Space facts', stats: { next_slot_at: '2030-01-10T17:00:00.000Z', episodes_this_month: 0, credits_this_week: 0, estimated_credits_per_week: 0 } }), episodes());
+    renderAt(`/video-series/detail/${SERIES_ID}`);
+    const later = await screen.findByRole('region', { name: 'Coming up' });
+    expect(within(later).getAllByRole('listitem')[0]!.textContent).toContain('10 January 2030 at 18:00');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/video-series/setting/${SERIES_ID}`);
     expect(screen.getByRole('link', { name: 'Edit details' }).getAttribute('href')).toBe(`/video-series/edit-meta?id=${SERIES_ID}`);
     const skipped = await screen.findByRole('listitem', { name: 'Saturn could float' });

@@ -130,8 +130,12 @@ function EpisodeRequests({ series }: { series: LocalSeries }) {
 
 function Upcoming({ series, timeZone }: { series: LocalSeries; timeZone: string }) {
   // Read once per render: the list is about "from now", and the page re-renders as the store changes.
+  // Slots whose episode is already made (or passed on) are in the timeline: the list starts at the
+  // server's next slot, the first one after them.
+  const next = series.stats.next_slot_at ? Date.parse(series.stats.next_slot_at) - 1 : 0;
   const now = Date.now();
-  const slots = series.cadence && series.status === 'active' && !series.attention ? nextSlots(series.cadence, timeZone, now, UPCOMING) : [];
+  const after = Math.max(now, next);
+  const slots = series.cadence && series.status === 'active' && !series.attention ? nextSlots(series.cadence, timeZone, after, UPCOMING) : [];
   return (
     <ListSection title="Coming up">
       {slots.length > 0 ? (
