@@ -15,7 +15,8 @@ import { startLocalS3, type LocalS3 } from '../../tests/server/fakes/s3rver';
 import { connectSandboxYoutube, createVideo, postVideo, register, showVideo, type Creator } from './api-client';
 import { checkCredits, checkJobs, checkPosts, checkVideos, Checks, jobStates, unfinishedJobs, uploadedBytes } from './checks';
 import { sharedEnvironment } from './environment';
-import { buildIfNeeded, createDatabase, type ChaosDatabase } from './infra';
+import { createDatabase, type ChaosDatabase } from './infra';
+import { runHarness } from './harness';
 import { freePort, ReelflowProcess } from './processes';
 import { killWorkerMidRender } from './render-crash';
 import { seconds, Timeline, until } from './timing';
@@ -186,45 +187,4 @@ async function cleanUp(run: Run): Promise<void> {
 }
 
 console.log('== chaos test: 2 API processes + 2 workers on Postgres and S3, kill -9 mid-upload and mid-render');
-// Before the run's time limit starts: a build takes a minute or more on a busy machine.
-try {
-  const build = buildIfNeeded();
-  console.log(build.built ? `  built (npm run build) in ${seconds(build.ms)}` : '  dist/ is current');
-} catch (error) {
-  console.error(`== chaos test FAILED: ${(error as Error).message}`);
-  process.exit(1);
-}
-
-const run: Run = { root: mkdtempSync(join(tmpdir(), 'reelflow-chaos-')), database: null, s3: null, processes: [] };
-let timer: NodeJS.Timeout | undefined;
-const limit = new Promise<never>((_, reject) => {
-  timer = setTimeout(() => reject(new Error(`the run took longer than ${seconds(RUN_LIMIT_MS)}; stopped`)), RUN_LIMIT_MS);
-});
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`${signal}: stopping the chaos run's processes`);
-    void cleanUp(run).finally(() => process.exit(1));
-  });
-}
-
-let exitCode = 1;
-try {
-  const checks = await Promise.race([main(run), limit]);
-  console.log(`\n== ${checks.passed.length} checks passed`);
-  for (const passed of checks.passed) console.log(`  ok   ${passed}`);
-  for (const failure of checks.failures) console.log(`  FAIL ${failure}`);
-  exitCode = checks.failures.length === 0 ? 0 : 1;
-  if (exitCode !== 0) {
-    console.log(`\n== chaos test FAILED: ${checks.failures.length} check(s); the processes' last output:`);
-    for (const member of run.processes) console.log(`--- ${member.name}\n${member.tail(2000)}`);
-  } else console.log('== chaos test passed');
-} catch (error) {
-  console.error(`\n== chaos test FAILED: ${(error as Error).message}`);
-  for (const member of run.processes) console.error(`--- ${member.name}\n${member.tail(2000)}`);
-} finally {
-  clearTimeout(timer);
-  if (!interrupted) await cleanUp(run);
-}
-process.exit(exitCode);
+await runHarness({ name: 'chaos test', limitMs: RUN_LIMIT_MS, run: { root: mkdtempSync(join(tmpdir(), 'reelflow-chaos-')), database: null, s3: null, processes: [] }, main, cleanUp });

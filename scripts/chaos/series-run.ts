@@ -23,7 +23,8 @@ import { startLocalS3, type LocalS3 } from '../../tests/server/fakes/s3rver';
 import { connectSandboxYoutube, register, sandboxChannel } from './api-client';
 import { Checks } from './checks';
 import { sharedEnvironment } from './environment';
-import { buildIfNeeded, createDatabase, type ChaosDatabase } from './infra';
+import { createDatabase, type ChaosDatabase } from './infra';
+import { runHarness } from './harness';
 import { freePort, ReelflowProcess } from './processes';
 import { createSeries, failedJobs, listEpisodes, showSeries, uploadMusic } from './series-client';
 import { seconds, Timeline, until } from './timing';
@@ -271,42 +272,10 @@ async function cleanUp(run: Run): Promise<void> {
 }
 
 console.log('== series run: two weeks of two series in simulated time, 2 API processes + 2 workers on Postgres and S3');
-try {
-  const build = buildIfNeeded();
-  console.log(build.built ? `  built (npm run build) in ${seconds(build.ms)}` : '  dist/ is current');
-} catch (error) {
-  console.error(`== series run FAILED: ${(error as Error).message}`);
-  process.exit(1);
-}
-
-const run: Run = { root: mkdtempSync(join(tmpdir(), 'reelflow-series-')), database: null, s3: null, boss: null, processes: [] };
-let timer: NodeJS.Timeout | undefined;
-const limit = new Promise<never>((_, reject) => {
-  timer = setTimeout(() => reject(new Error(`the run took longer than ${seconds(RUN_LIMIT_MS)}; stopped`)), RUN_LIMIT_MS);
+await runHarness({
+  name: 'series run',
+  limitMs: RUN_LIMIT_MS,
+  run: { root: mkdtempSync(join(tmpdir(), 'reelflow-series-')), database: null, s3: null, boss: null, processes: [] },
+  main,
+  cleanUp,
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`${signal}: stopping the series run's processes`);
-    void cleanUp(run).finally(() => process.exit(1));
-  });
-}
-
-let exitCode = 1;
-try {
-  const checks = await Promise.race([main(run), limit]);
-  console.log(`\n== ${checks.passed.length} checks passed`);
-  for (const passed of checks.passed) console.log(`  ok   ${passed}`);
-  for (const failure of checks.failures) console.log(`  FAIL ${failure}`);
-  exitCode = checks.failures.length === 0 ? 0 : 1;
-  if (exitCode !== 0) {
-    console.log(`\n== series run FAILED: ${checks.failures.length} check(s); the processes' last output:`);
-    for (const member of run.processes) console.log(`--- ${member.name}\n${member.tail(2000)}`);
-  } else console.log('== series run passed');
-} catch (error) {
-  console.error(`\n== series run FAILED: ${(error as Error).message}`);
-  for (const member of run.processes) console.error(`--- ${member.name}\n${member.tail(2000)}`);
-} finally {
-  clearTimeout(timer);
-  await cleanUp(run);
-}
-process.exit(exitCode);
