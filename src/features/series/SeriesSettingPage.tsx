@@ -2,7 +2,7 @@
 // lock, review mode, lead time and cap on one page, plus pause and resume. Nothing can be changed
 // until the series is loaded (a save must never write defaults over settings not read yet), and a
 // save sends only the fields that changed.
-import { Alert, Badge, Box, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -25,6 +25,7 @@ import { NeverAgainSection } from './NeverAgainSection';
 import { creatorTimeZone } from './form/time-zone';
 import { seriesBadge } from './format';
 import { SERIES_SETTING_FRAME } from './frame';
+import { StickyActionBar } from '../../ui/StickyActionBar';
 
 export const APPLY_NOTE = 'Changes apply to episodes not rendered yet.';
 
@@ -148,21 +149,14 @@ function SettingsForm({ series, loaded }: { series: Series | undefined; loaded: 
         <NeverAgainSection series={series} />
       </Section>
       <Divider />
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        style={{ zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+      <StickyActionBar>
           <Text fz="sm" c="dimmed" aria-live="polite">
             {disabled ? 'Loading…' : changed ? 'Unsaved changes' : 'No changes'}
           </Text>
           <Button onClick={() => void save()} loading={saving} disabled={disabled || saving || !changed}>
             Save changes
           </Button>
-        </Group>
-      </Box>
+      </StickyActionBar>
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import { ReviewSummary } from '../form/ReviewSummary';
 import { checkAll, checkSection, draftRequest, fullRequest, missingPieces, sectionOfFormField, STEP_TITLES, WIZARD_STEPS, type FormContext, type SeriesForm } from '../form/series-form';
 import { LazyStyleSection, loadStyleSection } from '../form/LazyStyleSection';
 import { TopicSection } from '../form/TopicSection';
+import { StickyActionBar } from '../../../ui/StickyActionBar';
 
 /**
  * The new wizard's state handed to the page that its first save navigates to (the URL gains the
@@ -225,13 +226,7 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
         {STEP_TITLES[section]}
       </Title>
       <Box>{content[section]}</Box>
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        style={{ zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+      <StickyActionBar>
           <Button variant="default" disabled={step === 0 || busy !== null} onClick={() => go(step - 1)}>
             Back
           </Button>
@@ -244,8 +239,7 @@ export function SeriesWizard({ id, initial, initialStep, routed, focusStep = fal
               Next
             </Button>
           )}
-        </Group>
-      </Box>
+      </StickyActionBar>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
 // plan's rules, then hands the request to the videos collection, which queues it in the outbox —
 // so creating works offline too. A topic's length the script writer cannot fill is said on the
 // length and review steps, and Create waits for a fix. Leaving with a typed script asks first.
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -46,6 +46,7 @@ import { VoiceStep } from './VoiceStep';
 import { WriterReachAlert } from './WriterReachAlert';
 import { languageCode, suggestVoice } from '../../../ui/voices/voice-filters';
 import { formatCount } from '../../../ui/format-count';
+import { StickyActionBar } from '../../../ui/StickyActionBar';
 
 const STEP_TITLES: Record<StepId, string> = {
   script: 'Script or topic',
@@ -257,13 +258,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
           {content[step]}
         </FlowSection>
       ))}
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        style={{ zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+      <StickyActionBar>
           <Button variant="default" disabled={active === 0} onClick={() => open(active - 1)}>
             Back
           </Button>
@@ -285,8 +280,7 @@ export function CreateVideoFlow({ search }: { search: CreateVideoSearch }) {
           ) : (
             <Button onClick={next}>Next</Button>
           )}
-        </Group>
-      </Box>
+      </StickyActionBar>
       <LeavePrompt shouldBlock={() => typed && !submitted.current} />
     </Stack>
   );
