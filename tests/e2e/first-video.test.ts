@@ -7,17 +7,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_MUSIC, BUILTIN_MUSIC_PREVIEW_SECONDS, builtinMusicPreviewPath, type BuiltinMusicTrack } from '../../contract/builtin-music';
 import { apiCall, PHONE, registerInBrowser, useServerAndBrowser } from './harness';
+import { noSidewaysScroll, tap } from './phone';
 
 /** A render on a loaded 2-core machine: script, voice, visuals, music, ffmpeg (waits, not timings). */
 const RENDER = { timeout: 150_000, interval: 1_000 };
 const TEST_TIMEOUT = 170_000;
 /** The shortest length the flow allows, to keep the render short. */
 const SHORTEST = 5;
-const PHONE_WIDTH = PHONE.viewport?.width ?? 390;
 
 function builtinTrack(title: string): BuiltinMusicTrack {
   const track = BUILTIN_MUSIC.find((entry) => entry.title === title);
@@ -95,23 +95,6 @@ async function previewPlays(page: Page, track: { id: string }): Promise<void> {
   await expect.poll(now, { timeout: BUILTIN_MUSIC_PREVIEW_SECONDS * 1000, message: `the preview of ${track.id} plays` }).toBeGreaterThanOrEqual(0);
   const started = await now();
   await expect.poll(now, { message: `the preview of ${track.id} moves on` }).toBeGreaterThan(started);
-}
-
-/** The page scrolls only downwards: nothing is wider than the phone's screen. */
-async function noSidewaysScroll(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ content: document.scrollingElement?.scrollWidth ?? 0, screen: window.innerWidth }));
-  expect(widths.screen, `${where}: the layout viewport is the phone's width`).toBe(PHONE_WIDTH);
-  expect(widths.content, `${where}: content width`).toBeLessThanOrEqual(widths.screen);
-}
-
-/** Taps a control as a thumb would, after checking it lies wholly within the screen's width. */
-async function tap(control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  if (!box) throw new Error(`${String(control)} is not shown`);
-  expect(box.x, `${String(control)} starts on screen`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${String(control)} ends on screen`).toBeLessThanOrEqual(PHONE_WIDTH);
-  await control.tap();
 }
 
 /** Taps Next and waits until `step` is the open one. */

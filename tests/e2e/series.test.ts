@@ -8,11 +8,12 @@
 // is the first full minute a few minutes ahead, inside the lead time (at least an hour), so the
 // episode is due at once; "Generate the next episode now" starts it without waiting for the tick.
 // Once approved it is posted at its slot, or at once if the slot has passed by then.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SocialAccount } from '../../contract/publishing';
 import type { SeriesEpisode } from '../../contract/series';
 import { apiCall, PHONE, useServerAndBrowser } from './harness';
+import { noSidewaysScroll, tap } from './phone';
 import { connectSandboxAccount, sandboxAccountPage, signUpPro } from './publishing-helpers';
 
 /** How far ahead the series' time lies at least: the wizard's last steps must finish before it. */
@@ -25,26 +26,8 @@ const TEST_TIMEOUT = 660_000;
 
 const CHANNEL = 'Deep Sea Daily';
 const SERIES_NAME = 'Deep sea facts';
-const PHONE_WIDTH = PHONE.viewport?.width ?? 390;
 
 const running = useServerAndBrowser({}, PHONE);
-
-/** The page scrolls only downwards: nothing is wider than the phone's screen. */
-async function noSidewaysScroll(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ content: document.scrollingElement?.scrollWidth ?? 0, screen: window.innerWidth }));
-  expect(widths.screen, `${where}: the layout viewport is the phone's width`).toBe(PHONE_WIDTH);
-  expect(widths.content, `${where}: content width`).toBeLessThanOrEqual(widths.screen);
-}
-
-/** Taps a control as a thumb would, after checking it lies wholly within the screen's width. */
-async function tap(control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  if (!box) throw new Error(`${String(control)} is not shown`);
-  expect(box.x, `${String(control)} starts on screen`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${String(control)} ends on screen`).toBeLessThanOrEqual(PHONE_WIDTH);
-  await control.tap();
-}
 
 /** Taps Next and waits for the step's heading (the wizard shows one step at a time). */
 async function nextStep(page: Page, step: number, title: string): Promise<void> {
@@ -140,7 +123,13 @@ describe('a series on a phone', () => {
       expect(episode.video_id).not.toBeNull();
       const name = episode.title ?? episode.topic ?? 'Episode';
       const card = page.getByRole('listitem', { name, exact: true });
-      expect(await card.getByText('Awaiting review', { exact: true }).isVisible()).toBe(true);
+      // The timeline may still be drawing the pull that brought the Approve button: wait for its badge.
+      try {
+        await expect.poll(() => card.getByText('Awaiting review', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+      } catch (error) {
+        const shown = await page.getByRole('listitem').evaluateAll((items) => items.map((item) => `${item.getAttribute('aria-label') ?? ''} | ${item.textContent ?? ''}`));
+        throw new Error(`No card "${name}" awaiting review; the timeline shows: ${JSON.stringify(shown)}`, { cause: error });
+      }
       await noSidewaysScroll(page, 'An episode awaiting review');
 
       // Approved: posted at its time, once.
