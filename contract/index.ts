@@ -17,3 +17,4 @@ export * from './writer-reach';
 export * from './script-writer';
 export * from './series';
 export * from './series-cadence';
+export * from './timeline';

@@ -71,6 +71,8 @@ export const posts = pgTable(
     id: uuid('id').primaryKey(),
     userId: ownerId(),
     videoId: uuid('video_id').references(() => aiVideos.id, { onDelete: 'set null' }),
+    /** The video's version the post was made from (migration 0015); null: the version current when it publishes. */
+    videoVersion: integer('video_version'),
     status: text('status').$type<PostStatus>().notNull().default('draft'),
     caption: text('caption').notNull().default(''),
     options: jsonb('options').$type<PostOptions>().notNull().default({}),

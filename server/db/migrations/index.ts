@@ -14,6 +14,7 @@ import { sql as transcriptionRenders } from './0011-transcription-renders';
 import { sql as sandboxOwners } from './0012-sandbox-owners';
 import { sql as failureDismissals } from './0013-failure-dismissals';
 import { sql as series } from './0014-series';
+import { sql as editor } from './0015-editor';
 
 export interface Migration {
   id: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0012-sandbox-owners', sql: sandboxOwners },
   { id: '0013-failure-dismissals', sql: failureDismissals },
   { id: '0014-series', sql: series },
+  { id: '0015-editor', sql: editor },
 ];
