@@ -6,6 +6,7 @@ export * from './scripts';
 export * from './error-logs';
 export * from './plans';
 export * from './captions';
+export * from './caption-layout';
 export * from './voices';
 export * from './videos';
 export * from './publishing';

@@ -9,32 +9,31 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { CAPTION_FONT_LINE_HEIGHT, type CaptionFont } from '../../contract';
+import { CAPTION_FONT_METRICS, type CaptionFont, type CaptionFontMetrics } from '../../contract';
 import type { HeadlineFont } from '../domain/ports/visuals';
 
 const require = createRequire(import.meta.url);
 
-export interface CaptionFontFace {
+/**
+ * A face the burner ships. winHeightPerEm = (usWinAscent + usWinDescent) / unitsPerEm from the
+ * file's OS/2 and head tables (libass sizes a font so that winAscent + winDescent = Fontsize, CSS
+ * sizes the em); for the caption fonts it and `bold` come from contract/caption-layout's
+ * CAPTION_FONT_METRICS, the numbers the browser's preview lays captions out with.
+ */
+export interface CaptionFontFace extends CaptionFontMetrics {
   /** npm package and the TTF inside it. */
   packageName: string;
   file: string;
-  /** The family name libass sees (name ID 1) and whether the style asks for bold. */
+  /** The family name libass sees (name ID 1); `bold` says whether the style asks for bold. */
   assName: string;
-  bold: boolean;
-  /**
-   * (usWinAscent + usWinDescent) / unitsPerEm from the file's OS/2 and head tables. libass sizes
-   * a font so that winAscent + winDescent = Fontsize, while CSS (the live preview) sizes the em;
-   * ASS Fontsize = CSS font-size × this ratio makes both the same size.
-   */
-  winHeightPerEm: number;
 }
 
 export const CAPTION_FONT_FACES: Record<CaptionFont, CaptionFontFace> = {
-  Montserrat: { packageName: '@expo-google-fonts/montserrat', file: '800ExtraBold/Montserrat_800ExtraBold.ttf', assName: 'Montserrat ExtraBold', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Montserrat'] },
-  Anton: { packageName: '@expo-google-fonts/anton', file: '400Regular/Anton_400Regular.ttf', assName: 'Anton', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Anton'] },
-  Poppins: { packageName: '@expo-google-fonts/poppins', file: '600SemiBold/Poppins_600SemiBold.ttf', assName: 'Poppins SemiBold', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Poppins'] },
-  'Bebas Neue': { packageName: '@expo-google-fonts/bebas-neue', file: '400Regular/BebasNeue_400Regular.ttf', assName: 'Bebas Neue', bold: false, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Bebas Neue'] },
-  'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', bold: true, winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Noto Sans'] },
+  Montserrat: { packageName: '@expo-google-fonts/montserrat', file: '800ExtraBold/Montserrat_800ExtraBold.ttf', assName: 'Montserrat ExtraBold', ...CAPTION_FONT_METRICS['Montserrat'] },
+  Anton: { packageName: '@expo-google-fonts/anton', file: '400Regular/Anton_400Regular.ttf', assName: 'Anton', ...CAPTION_FONT_METRICS['Anton'] },
+  Poppins: { packageName: '@expo-google-fonts/poppins', file: '600SemiBold/Poppins_600SemiBold.ttf', assName: 'Poppins SemiBold', ...CAPTION_FONT_METRICS['Poppins'] },
+  'Bebas Neue': { packageName: '@expo-google-fonts/bebas-neue', file: '400Regular/BebasNeue_400Regular.ttf', assName: 'Bebas Neue', ...CAPTION_FONT_METRICS['Bebas Neue'] },
+  'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', ...CAPTION_FONT_METRICS['Noto Sans'] },
 };
 
 /** Whether a style asks for italic as well (libass then takes the family's italic file). */

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CAPTION_FONTS, CAPTION_PRESET_STYLES, captionSafeArea, resolveCaptionStyle, type CaptionSettings } from '../../contract';
+import { CAPTION_FONT_LINE_HEIGHT, CAPTION_FONT_METRICS, CAPTION_FONTS, CAPTION_PRESET_STYLES, captionSafeArea, resolveCaptionStyle, type CaptionSettings } from '../../contract';
 import { buildAss } from '../../server/media/captions';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 import { filterValue } from '../../server/media/filtergraph';
@@ -68,6 +68,14 @@ describe('caption fonts', () => {
     for (const face of [...Object.values(CAPTION_FONT_FACES), ...Object.values(HEADLINE_FONT_FACES)]) {
       expect(fontNames(fontSourcePath(face)).family).toBe(face.assName);
       expect(face.winHeightPerEm).toBeCloseTo(winHeightPerEm(fontSourcePath(face)), 3);
+    }
+    // The contract's numbers, which the browser's preview lays captions out with, are the files'.
+    for (const font of CAPTION_FONTS) {
+      const file = fontSourcePath(CAPTION_FONT_FACES[font]);
+      expect(CAPTION_FONT_METRICS[font].winHeightPerEm, font).toBeCloseTo(winHeightPerEm(file), 3);
+      expect(CAPTION_FONT_LINE_HEIGHT[font], font).toBe(CAPTION_FONT_METRICS[font].winHeightPerEm);
+      // Only a bold cut that shares its family with the regular one is asked for as bold.
+      expect(CAPTION_FONT_METRICS[font].bold, font).toBe(/Bold/.test(CAPTION_FONT_FACES[font].file) && fontNames(file).family === font);
     }
   });
 

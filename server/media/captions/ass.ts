@@ -1,55 +1,16 @@
 // Word timings + a resolved CaptionStyle → an ASS script that libass burns in with the current
-// word highlighted. Pages come from contract/captions' pageCaptions, the same function the live
-// preview uses. Every word-state is its own Dialogue (exact to the word timings, no \k rounding):
+// word highlighted. Pages (contract/captions' pageCaptions) and geometry (contract/caption-layout's
+// captionLayout) are the ones the browser's live preview draws from. Every word-state is its own Dialogue (exact to the word timings, no \k rounding):
 // colour mode repaints the spoken word; box mode adds, on a lower layer, the same text laid out
 // identically but invisible except for an opaque box (BorderStyle 3) behind the spoken word.
-import { captionSafeArea, captionWordText, pageCaptions, type CaptionPage, type CaptionStyle, type WordTiming } from '../../../contract';
+import { captionBlockRows, captionLayout, captionWordText, pageCaptions, type CaptionLayout, type CaptionPage, type CaptionStyle, type WordTiming } from '../../../contract';
 import { CAPTION_FONT_FACES } from '../fonts';
 import type { CaptionInput } from '../types';
 import { assColor, assTime, escapeAssText } from './ass-format';
 import { headlineEvents, HEADLINE_STYLE_LINE } from './headline';
 
-export { assColor, assTime, escapeAssText };
-
-export interface CaptionLayout {
-  /** ASS alignment (numpad) and anchor point in frame pixels. */
-  alignment: 2 | 5 | 8;
-  x: number;
-  y: number;
-  marginLeft: number;
-  marginRight: number;
-  fontSize: number;
-  outline: number;
-  boxPadding: number;
-}
-
-/** Where and how big the captions are on a width×height frame (sizes scale with width/1080). */
-export function captionLayout(style: CaptionStyle, width: number, height: number): CaptionLayout {
-  const scale = width / 1080;
-  const safe = captionSafeArea(width, height);
-  const outline = Math.round(style.outline_width * scale * 10) / 10;
-  const boxPadding = Math.max(2, Math.round(style.font_size * scale * 0.14));
-  // The outline or box reaches past the text, so it is kept inside the safe area too.
-  const reach = Math.ceil(style.highlight === 'box' ? Math.max(outline, boxPadding) : outline);
-  const marginLeft = Math.ceil(safe.left * width) + reach;
-  const marginRight = Math.ceil(safe.right * width) + reach;
-  const x = Math.round((marginLeft + width - marginRight) / 2);
-  const face = CAPTION_FONT_FACES[style.font];
-  const anchors = {
-    top: { alignment: 8 as const, y: Math.ceil(safe.top * height) + reach },
-    middle: { alignment: 5 as const, y: Math.round(height / 2) },
-    bottom: { alignment: 2 as const, y: Math.floor((1 - safe.bottom) * height) - reach },
-  };
-  return {
-    ...anchors[style.position],
-    x,
-    marginLeft,
-    marginRight,
-    fontSize: Math.round(style.font_size * scale * face.winHeightPerEm),
-    outline,
-    boxPadding,
-  };
-}
+// The geometry is shared with the browser's preview; re-exported for the server's callers.
+export { assColor, assTime, captionBlockRows, captionLayout, escapeAssText, type CaptionLayout };
 
 function styleLine(name: string, style: CaptionStyle, layout: CaptionLayout, box: boolean): string {
   const face = CAPTION_FONT_FACES[style.font];
@@ -122,14 +83,6 @@ function pageEvents(page: CaptionPage, style: CaptionStyle, layout: CaptionLayou
     events.push(dialogue(1, start, end, 'Text', position + joinSpans(spans, (span) => span.text)));
   });
   return events;
-}
-
-/** The rows the caption text block covers on a width×height frame (its lines and outline). */
-export function captionBlockRows(style: CaptionStyle, width: number, height: number): { top: number; bottom: number } {
-  const layout = captionLayout(style, width, height);
-  const block = layout.fontSize * Math.max(1, style.lines) + layout.outline * 2;
-  const top = layout.alignment === 5 ? layout.y - block / 2 : layout.alignment === 2 ? layout.y - block : layout.y;
-  return { top, bottom: top + block };
 }
 
 /**

@@ -3,6 +3,7 @@
 // entrance that suits the style — a punch for comic, a glitch for cyberpunk, a typewriter for
 // pixel art, a slow tracking-in for cinematic — and out before its scene ends. Type set by the
 // burner stays still while the picture under it drifts, and costs no extra ffmpeg input.
+import type { CaptionRows } from '../../../contract';
 import type { ArtStyleName, SceneHeadline } from '../../domain/ports/visuals';
 import { HEADLINE_FONT_FACES } from '../fonts';
 import { assColor, assTime, escapeAssText } from './ass-format';
@@ -14,11 +15,8 @@ export interface HeadlineCue {
   duration: number;
 }
 
-/** Rows of the frame the caption text covers, pixels. */
-export interface ReservedRows {
-  top: number;
-  bottom: number;
-}
+/** Rows of the frame the caption text covers, pixels (contract's captionBlockRows). */
+export type ReservedRows = CaptionRows;
 
 /** The phrase comes in this long after its scene cuts in (the cut reads first), … */
 export const HEADLINE_DELAY = 0.08;

@@ -5,8 +5,8 @@
 // ones), stronger step by step until the contrast holds. It lives in the art, not the burner,
 // because only here are the pixels known before the video is encoded.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { captionLayout } from '../../../../contract/caption-layout';
 import type { CaptionStyle } from '../../../../contract/captions';
-import { captionLayout } from '../../../media/captions/ass';
 
 export const MIN_CAPTION_CONTRAST = 4.5;
 
