@@ -14,7 +14,7 @@ import {
   type WordTiming,
 } from './captions';
 
-/** What the layout needs to know of each shipped caption face. */
+/** What the layout needs to know of each shipped caption face, in ems. */
 export interface CaptionFontMetrics {
   /**
    * (usWinAscent + usWinDescent) / unitsPerEm of the face's TTF. libass sizes a font so that
@@ -22,21 +22,30 @@ export interface CaptionFontMetrics {
    * ASS Fontsize = CSS font-size × this makes both the same size (and this is the CSS line-height).
    */
   winHeightPerEm: number;
+  /** usWinAscent / unitsPerEm: where libass puts a line's baseline, below the line's top. */
+  winAscentPerEm: number;
+  /**
+   * hhea ascender and −descender / unitsPerEm (equal to the OS/2 typo ones in every shipped face):
+   * what a browser lays a line out with, its baseline half the leftover line-height below that.
+   */
+  ascentPerEm: number;
+  descentPerEm: number;
   /** Whether the ASS style asks for bold (the face is a bold cut inside a regular family). */
   bold: boolean;
 }
 
 /**
- * Per caption font. The heights are CAPTION_FONT_LINE_HEIGHT (one table, checked against the TTF
- * files by tests/server/media-fonts.test.ts); Noto Sans is the family's Bold file, the other faces
- * are their own families (e.g. "Montserrat ExtraBold") and so are not flagged bold.
+ * Per caption font, read from the TTF files the server burns in (tests/server/media-fonts.test.ts
+ * checks them; the browser's @fontsource files carry the same vertical metrics). The heights are
+ * CAPTION_FONT_LINE_HEIGHT; Noto Sans is the family's Bold file, the other faces are their own
+ * families (e.g. "Montserrat ExtraBold") and so are not flagged bold.
  */
 export const CAPTION_FONT_METRICS: Record<CaptionFont, CaptionFontMetrics> = {
-  Montserrat: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Montserrat, bold: false },
-  Anton: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Anton, bold: false },
-  Poppins: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Poppins, bold: false },
-  'Bebas Neue': { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Bebas Neue'], bold: false },
-  'Noto Sans': { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Noto Sans'], bold: true },
+  Montserrat: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Montserrat, winAscentPerEm: 1.109, ascentPerEm: 0.968, descentPerEm: 0.251, bold: false },
+  Anton: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Anton, winAscentPerEm: 2876 / 2048, ascentPerEm: 2409 / 2048, descentPerEm: 674 / 2048, bold: false },
+  Poppins: { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT.Poppins, winAscentPerEm: 1.135, ascentPerEm: 1.05, descentPerEm: 0.35, bold: false },
+  'Bebas Neue': { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Bebas Neue'], winAscentPerEm: 0.95, ascentPerEm: 0.9, descentPerEm: 0.3, bold: false },
+  'Noto Sans': { winHeightPerEm: CAPTION_FONT_LINE_HEIGHT['Noto Sans'], winAscentPerEm: 1.124, ascentPerEm: 1.069, descentPerEm: 0.293, bold: true },
 };
 
 export interface CaptionLayout {

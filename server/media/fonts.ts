@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
  * sizes the em); for the caption fonts it and `bold` come from contract/caption-layout's
  * CAPTION_FONT_METRICS, the numbers the browser's preview lays captions out with.
  */
-export interface CaptionFontFace extends CaptionFontMetrics {
+export interface CaptionFontFace extends Pick<CaptionFontMetrics, 'winHeightPerEm' | 'bold'> {
   /** npm package and the TTF inside it. */
   packageName: string;
   file: string;
@@ -28,12 +28,14 @@ export interface CaptionFontFace extends CaptionFontMetrics {
   assName: string;
 }
 
+const fromContract = (font: CaptionFont) => ({ winHeightPerEm: CAPTION_FONT_METRICS[font].winHeightPerEm, bold: CAPTION_FONT_METRICS[font].bold });
+
 export const CAPTION_FONT_FACES: Record<CaptionFont, CaptionFontFace> = {
-  Montserrat: { packageName: '@expo-google-fonts/montserrat', file: '800ExtraBold/Montserrat_800ExtraBold.ttf', assName: 'Montserrat ExtraBold', ...CAPTION_FONT_METRICS['Montserrat'] },
-  Anton: { packageName: '@expo-google-fonts/anton', file: '400Regular/Anton_400Regular.ttf', assName: 'Anton', ...CAPTION_FONT_METRICS['Anton'] },
-  Poppins: { packageName: '@expo-google-fonts/poppins', file: '600SemiBold/Poppins_600SemiBold.ttf', assName: 'Poppins SemiBold', ...CAPTION_FONT_METRICS['Poppins'] },
-  'Bebas Neue': { packageName: '@expo-google-fonts/bebas-neue', file: '400Regular/BebasNeue_400Regular.ttf', assName: 'Bebas Neue', ...CAPTION_FONT_METRICS['Bebas Neue'] },
-  'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', ...CAPTION_FONT_METRICS['Noto Sans'] },
+  Montserrat: { packageName: '@expo-google-fonts/montserrat', file: '800ExtraBold/Montserrat_800ExtraBold.ttf', assName: 'Montserrat ExtraBold', ...fromContract('Montserrat') },
+  Anton: { packageName: '@expo-google-fonts/anton', file: '400Regular/Anton_400Regular.ttf', assName: 'Anton', ...fromContract('Anton') },
+  Poppins: { packageName: '@expo-google-fonts/poppins', file: '600SemiBold/Poppins_600SemiBold.ttf', assName: 'Poppins SemiBold', ...fromContract('Poppins') },
+  'Bebas Neue': { packageName: '@expo-google-fonts/bebas-neue', file: '400Regular/BebasNeue_400Regular.ttf', assName: 'Bebas Neue', ...fromContract('Bebas Neue') },
+  'Noto Sans': { packageName: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf', assName: 'Noto Sans', ...fromContract('Noto Sans') },
 };
 
 /** Whether a style asks for italic as well (libass then takes the family's italic file). */

@@ -35,12 +35,23 @@ function fontNames(path: string): { family: string; postscript: string } {
   return { family: found[1]!, postscript: found[6]! };
 }
 
-function winHeightPerEm(path: string): number {
+/** A TTF's vertical metrics in ems: OS/2 win ascent and descent, hhea ascender and descender. */
+function verticalMetrics(path: string): { winAscent: number; winDescent: number; ascent: number; descent: number } {
   const file = readFileSync(path);
   const offsets: Record<string, number> = {};
   for (let i = 0; i < file.readUInt16BE(4); i += 1) offsets[file.toString('latin1', 12 + i * 16, 16 + i * 16)] = file.readUInt32BE(12 + i * 16 + 8);
   const unitsPerEm = file.readUInt16BE(offsets.head! + 18);
-  return (file.readUInt16BE(offsets['OS/2']! + 74) + file.readUInt16BE(offsets['OS/2']! + 76)) / unitsPerEm;
+  return {
+    winAscent: file.readUInt16BE(offsets['OS/2']! + 74) / unitsPerEm,
+    winDescent: file.readUInt16BE(offsets['OS/2']! + 76) / unitsPerEm,
+    ascent: file.readInt16BE(offsets.hhea! + 4) / unitsPerEm,
+    descent: -file.readInt16BE(offsets.hhea! + 6) / unitsPerEm,
+  };
+}
+
+function winHeightPerEm(path: string): number {
+  const metrics = verticalMetrics(path);
+  return metrics.winAscent + metrics.winDescent;
 }
 
 async function renderGray(ass: string, fontsDir: string, width: number, height: number): Promise<Buffer> {
@@ -74,6 +85,10 @@ describe('caption fonts', () => {
       const file = fontSourcePath(CAPTION_FONT_FACES[font]);
       expect(CAPTION_FONT_METRICS[font].winHeightPerEm, font).toBeCloseTo(winHeightPerEm(file), 3);
       expect(CAPTION_FONT_LINE_HEIGHT[font], font).toBe(CAPTION_FONT_METRICS[font].winHeightPerEm);
+      const metrics = verticalMetrics(file);
+      expect(CAPTION_FONT_METRICS[font].winAscentPerEm, font).toBeCloseTo(metrics.winAscent, 4);
+      expect(CAPTION_FONT_METRICS[font].ascentPerEm, font).toBeCloseTo(metrics.ascent, 4);
+      expect(CAPTION_FONT_METRICS[font].descentPerEm, font).toBeCloseTo(metrics.descent, 4);
       // Only a bold cut that shares its family with the regular one is asked for as bold.
       expect(CAPTION_FONT_METRICS[font].bold, font).toBe(/Bold/.test(CAPTION_FONT_FACES[font].file) && fontNames(file).family === font);
     }

@@ -1,11 +1,12 @@
-// The live caption preview of the create flow: the sample is paged like the server pages captions
-// (words_per_line × lines), and the lit word follows the time, drawn from resolveCaptionStyle.
+// The live caption preview of the create flow: the sample is paged by the server's own paging
+// (contract pageCaptions), and the lit word follows the time, drawn from resolveCaptionStyle.
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveCaptionStyle } from '../../contract';
+import { CAPTION_FONT_METRICS, captionBlockRows, captionLayout, resolveCaptionStyle } from '../../contract';
 import { CaptionFrameView, CaptionPreview } from '../../src/ui/captions/CaptionPreview';
-import { captionFrameAt, paginate, SAMPLE_SENTENCE, sampleTimings, timelineLength } from '../../src/ui/captions/caption-timeline';
+import { captionTextStyle } from '../../src/ui/captions/caption-block-style';
+import { SAMPLE_SENTENCE, sampleTimings, timelineLength } from '../../src/ui/captions/caption-timeline';
 
 const timings = [
   { word: 'one', start: 0, end: 0.4 },
@@ -22,20 +23,7 @@ function frameWords(): { text: string; active: string | null } {
 
 afterEach(() => vi.useRealTimers());
 
-describe('caption timeline', () => {
-  it('pages words by words_per_line × lines and lights the word being spoken', () => {
-    const style = { words_per_line: 2, lines: 1, uppercase: false };
-    expect(paginate(timings, style).map((page) => page.map((word) => word.word))).toEqual([['one', 'two'], ['three', 'four'], ['five']]);
-    expect(captionFrameAt(timings, style, 0.1)).toEqual({ lines: [['one', 'two']], active: 0, page: 0 });
-    expect(captionFrameAt(timings, style, 0.5)).toEqual({ lines: [['one', 'two']], active: 1, page: 0 });
-    expect(captionFrameAt(timings, style, 0.9)).toEqual({ lines: [['three', 'four']], active: 0, page: 1 });
-    // In the pause between "three" and "four" the page stays and no word is lit.
-    expect(captionFrameAt(timings, style, 1.25)).toEqual({ lines: [['three', 'four']], active: -1, page: 1 });
-    expect(captionFrameAt(timings, style, 1.8)).toEqual({ lines: [['five']], active: 0, page: 2 });
-    // Two lines of two words: one page of four, upper-cased.
-    expect(captionFrameAt(timings, { words_per_line: 2, lines: 2, uppercase: true }, 1.5)).toEqual({ lines: [['ONE', 'TWO'], ['THREE', 'FOUR']], active: 3, page: 0 });
-  });
-
+describe('caption sample', () => {
   it('times the sample at the narration pace, faster with a faster voice', () => {
     const normal = sampleTimings(SAMPLE_SENTENCE);
     const fast = sampleTimings(SAMPLE_SENTENCE, 2);
@@ -103,5 +91,89 @@ describe('CaptionFrameView and CaptionPreview', () => {
     });
     expect(frameWords().active).toBe('have');
     expect(screen.getByRole('button', { name: 'Play caption preview' })).toBeTruthy();
+  });
+});
+
+describe('CaptionFrameView placement', () => {
+  const px = (value: string) => Number.parseFloat(value);
+  const block = () => screen.getByTestId('caption-block');
+  const words = [
+    { word: 'one', start: 0, end: 0.4 },
+    { word: 'two', start: 0.4, end: 0.8 },
+  ];
+
+  it('puts the block where the server’s layout burns it, scaled to a 390-px 9:16 frame', () => {
+    const scale = 390 / 1080;
+    for (const position of ['top', 'middle', 'bottom'] as const) {
+      const style = resolveCaptionStyle({ preset: 'clean', position, lines: 1 });
+      const layout = captionLayout(style, 1080, 1920);
+      const rows = captionBlockRows(style, 1080, 1920);
+      const { unmount } = render(
+        <MantineProvider env="test">
+          <CaptionFrameView style={style} timings={words} time={0.5} aspectRatio="9:16" width={390} background="transparent" />
+        </MantineProvider>,
+      );
+      expect(px(screen.getByTestId('caption-frame').style.height)).toBeCloseTo(1920 * scale, 6);
+      const box = block().style;
+      // One line of text is one ASS Fontsize tall: the reserved rows less the outline on both sides.
+      const line = layout.fontSize * scale;
+      expect(px(box.lineHeight)).toBeCloseTo(line, 6);
+      expect(px(box.fontSize)).toBeCloseTo((layout.fontSize / CAPTION_FONT_METRICS.Poppins.winHeightPerEm) * scale, 6);
+      expect(rows.bottom - rows.top).toBeCloseTo(layout.fontSize + layout.outline * 2, 6);
+      if (position === 'top') {
+        expect(px(box.top)).toBeCloseTo(rows.top * scale, 6);
+        expect(box.bottom).toBe('');
+      } else if (position === 'bottom') {
+        expect(px(box.bottom)).toBeCloseTo((1920 - rows.bottom) * scale, 6);
+        expect(box.top).toBe('');
+      } else {
+        expect(px(box.top)).toBeCloseTo(((rows.top + rows.bottom) / 2) * scale, 6);
+        expect(box.transform).toBe('translateY(-50%)');
+      }
+      // Lines wrap where libass wraps them: between the margins, centred on the anchor.
+      expect(px(box.width)).toBeCloseTo((1080 - layout.marginLeft - layout.marginRight) * scale, 6);
+      expect(px(box.left) + px(box.width) / 2).toBeCloseTo(layout.x * scale, 6);
+      expect(box.whiteSpace).toBe('normal');
+      // libass draws the outline outside the glyph; a CSS stroke is half outside, so twice as wide.
+      expect(captionTextStyle(style, layout, scale).WebkitTextStroke).toBe(`${layout.outline * scale * 2}px ${style.outline_color}`);
+      unmount();
+    }
+  });
+
+  it('draws one line per page line, the box highlight as wide as the layout says, nothing between pages', () => {
+    const style = resolveCaptionStyle({ preset: 'karaoke-box', words_per_line: 2, lines: 2 });
+    const layout = captionLayout(style, 1080, 1080);
+    const spoken = [...words, { word: 'three', start: 0.8, end: 1.2 }, { word: 'later', start: 5, end: 5.4 }];
+    const { rerender } = render(
+      <MantineProvider env="test">
+        <CaptionFrameView style={style} timings={spoken} time={1} aspectRatio="1:1" width={270} />
+      </MantineProvider>,
+    );
+    const lines = [...block().children] as HTMLElement[];
+    expect(lines.map((line) => line.textContent)).toEqual(['ONE TWO', 'THREE']);
+    // Anton's baseline: libass 1.404 em below the line's top, a browser 1.290 em: lines move up.
+    const em = (layout.fontSize * 0.25) / CAPTION_FONT_METRICS.Anton.winHeightPerEm;
+    expect(px(lines[1]!.style.top)).toBeCloseTo((2876 / 2048 - (1.7334 - 3083 / 2048) / 2 - 2409 / 2048) * em, 5);
+    const lit = block().querySelector<HTMLElement>('[data-active="true"]')!;
+    expect(lit.textContent).toBe('THREE');
+    expect(lit.style.boxShadow).toContain(`${layout.boxPadding * 0.25}px`);
+    rerender(
+      <MantineProvider env="test">
+        <CaptionFrameView style={style} timings={spoken} time={3} aspectRatio="1:1" width={270} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId('caption-block')).toBeNull();
+  });
+
+  it('lays out on the picture’s own size when given one', () => {
+    const style = resolveCaptionStyle({ preset: 'clean', position: 'bottom' });
+    render(
+      <MantineProvider env="test">
+        <CaptionFrameView style={style} timings={words} time={0.1} aspectRatio="16:9" renderSize={{ width: 1280, height: 720 }} width={320} />
+      </MantineProvider>,
+    );
+    const layout = captionLayout(style, 1280, 720);
+    expect(px(screen.getByTestId('caption-frame').style.height)).toBeCloseTo(180, 6);
+    expect(px(block().style.bottom)).toBeCloseTo((720 - layout.y) * 0.25, 6);
   });
 });

@@ -20,26 +20,6 @@ export function nearestAspectRatio(width: number, height: number): AspectRatio {
   return candidates.reduce((best, candidate) => (Math.abs(candidate[1] - ratio) < Math.abs(best[1] - ratio) ? candidate : best))[0];
 }
 
-/**
- * Only the page on screen is handed to the frame: the frame pages from its first word, so the
- * slice starts on a page boundary (pages of words_per_line × lines words, as the frame cuts them).
- */
-export function pageAround(words: readonly WordTiming[], style: Pick<CaptionStyle, 'words_per_line' | 'lines'>, time: number): WordTiming[] {
-  const size = Math.max(1, style.words_per_line * style.lines);
-  let low = 0;
-  let high = words.length - 1;
-  let started = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (words[middle]!.start <= time) {
-      started = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  const first = Math.floor(Math.max(0, started) / size) * size;
-  return words.slice(first, first + size);
-}
-
 export interface MediaCaptionPreviewProps {
   src: string;
   mediaType: string;
@@ -53,6 +33,8 @@ export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCapti
   const { ref: box, width } = useElementSize();
   const [time, setTime] = useState(0);
   const [shape, setShape] = useState<AspectRatio>('9:16');
+  // The burn lays captions out on the picture as it plays (its display size), so the preview does too.
+  const [pictureSize, setPictureSize] = useState<{ width: number; height: number } | undefined>(undefined);
 
   useEffect(() => {
     void loadCaptionFont(style.font);
@@ -78,7 +60,9 @@ export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCapti
       read();
     };
     const sized = () => {
-      if (element instanceof HTMLVideoElement) setShape(nearestAspectRatio(element.videoWidth, element.videoHeight));
+      if (!(element instanceof HTMLVideoElement)) return;
+      setShape(nearestAspectRatio(element.videoWidth, element.videoHeight));
+      setPictureSize(element.videoWidth > 0 && element.videoHeight > 0 ? { width: element.videoWidth, height: element.videoHeight } : undefined);
     };
     const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
       ['timeupdate', read],
@@ -95,7 +79,6 @@ export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCapti
     };
   }, [audioOnly, src]);
 
-  const timings = pageAround(words, style, time);
   const frameWidth = Math.min(width || 320, audioOnly || shape === '9:16' ? 320 : 560);
 
   return (
@@ -103,13 +86,13 @@ export function MediaCaptionPreview({ src, mediaType, words, style }: MediaCapti
       <Box ref={box} style={{ display: 'flex', justifyContent: 'center' }}>
         <Box style={{ position: 'relative', width: frameWidth }}>
           {audioOnly ? (
-            <CaptionFrameView style={style} timings={timings} time={time} aspectRatio="9:16" width={frameWidth} background="#111" />
+            <CaptionFrameView style={style} timings={words} time={time} aspectRatio="9:16" width={frameWidth} background="#111" />
           ) : (
             <>
               <video ref={media} src={src} controls playsInline preload="metadata" style={{ display: 'block', width: '100%', borderRadius: 12, background: '#000' }} aria-label="Your video with the caption preview" />
               {/* Over the picture, not the controls: clicks go through to the player. */}
               <Box style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
-                <CaptionFrameView style={style} timings={timings} time={time} aspectRatio={shape} width={frameWidth} background="transparent" />
+                <CaptionFrameView style={style} timings={words} time={time} aspectRatio={shape} renderSize={pictureSize} width={frameWidth} background="transparent" />
               </Box>
             </>
           )}

@@ -1,20 +1,25 @@
-// The live caption preview: a mock frame of the chosen aspect ratio with the sample sentence paged
-// and the spoken word lit, in time, drawn from resolveCaptionStyle — the same resolution the
-// server's ASS writer uses, so what the creator sees is what gets burned in.
+// The live caption preview: a mock frame of the chosen aspect ratio with captions drawn by the
+// server's own caption layout (contract/caption-layout: anchor, margins, sizes, pages and the lit
+// word), scaled from the rendered frame's pixels to the preview's CSS pixels, so what the creator
+// sees is where and how big the burned-in captions will be.
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { FRAME_SIZES, type AspectRatio, type CaptionStyle, type WordTiming } from '../../../contract';
+import {
+  captionFrameInPages,
+  captionLayout,
+  FRAME_SIZES,
+  pageCaptions,
+  type AspectRatio,
+  type CaptionFrame,
+  type CaptionLayout,
+  type CaptionStyle,
+  type WordTiming,
+} from '../../../contract';
+import { captionBlockPosition, captionLineStyle, captionTextStyle, litWordStyle } from './caption-block-style';
 import { captionFontFamily, CAPTION_FONT_WEIGHTS, loadCaptionFont } from './caption-fonts';
-import { captionFrameAt, SAMPLE_SENTENCE, sampleTimings, timelineLength } from './caption-timeline';
-
-/** Safe margins for the platforms' own buttons and captions, as fractions of the frame height. */
-const POSITION_STYLES: Record<CaptionStyle['position'], CSSProperties> = {
-  top: { top: '14%' },
-  middle: { top: '50%', transform: 'translateY(-50%)' },
-  bottom: { bottom: '22%' },
-};
+import { SAMPLE_SENTENCE, sampleTimings, timelineLength } from './caption-timeline';
 
 const TICK_MS = 50;
 
@@ -27,16 +32,48 @@ export interface CaptionFrameViewProps {
   width: number;
   /** CSS background of the frame (the gallery shows the art style's swatch). */
   background?: string;
+  /**
+   * The rendered video's frame in pixels, which the layout is computed on and scaled from (the
+   * aspect ratio's render size when not given; a creator's own media passes its own).
+   */
+  renderSize?: { width: number; height: number };
+}
+
+function CaptionBlock({ style, frame, layout, scale, position }: { style: CaptionStyle; frame: CaptionFrame; layout: CaptionLayout; scale: number; position: CSSProperties }) {
+  const lit = litWordStyle(style, layout, scale);
+  const lineStyle = captionLineStyle(style, layout, scale);
+  let index = 0;
+  return (
+    <Box data-testid="caption-block" style={{ ...position, ...captionTextStyle(style, layout, scale), fontFamily: captionFontFamily(style.font), fontWeight: CAPTION_FONT_WEIGHTS[style.font] }}>
+      {frame.lines.map((line, lineIndex) => (
+        <div key={`${frame.page}-${lineIndex}`} style={lineStyle}>
+          {line.map((word, wordIndex) => {
+            const current = index++ === frame.active && lit !== undefined;
+            return (
+              <span key={wordIndex}>
+                {wordIndex > 0 ? ' ' : null}
+                <span data-active={current ? 'true' : undefined} style={current ? lit : undefined}>
+                  {word}
+                </span>
+              </span>
+            );
+          })}
+        </div>
+      ))}
+    </Box>
+  );
 }
 
 /** One still frame of the preview at `time` (pure: the animation only changes `time`). */
-export function CaptionFrameView({ style, timings, time, aspectRatio, width, background }: CaptionFrameViewProps) {
-  const frame = captionFrameAt(timings, style, time);
-  const size = FRAME_SIZES[aspectRatio];
-  // Sizes in the settings are pixels on a 1080-px-wide frame.
-  const scale = width / 1080;
-  const height = (width * size.height) / size.width;
-  const outline = Math.max(0, style.outline_width * scale);
+export function CaptionFrameView({ style, timings, time, aspectRatio, width, background, renderSize }: CaptionFrameViewProps) {
+  const { words_per_line: wordsPerLine, lines } = style;
+  // Paged once per set of words, not on every tick of the clock.
+  const pages = useMemo(() => pageCaptions(timings, { words_per_line: wordsPerLine, lines }), [timings, wordsPerLine, lines]);
+  const frame = captionFrameInPages(pages, style, time);
+  const render = renderSize ?? FRAME_SIZES[aspectRatio];
+  const scale = width / render.width;
+  const height = render.height * scale;
+  const layout = captionLayout(style, render.width, render.height);
   return (
     <Box
       data-testid="caption-frame"
@@ -51,50 +88,8 @@ export function CaptionFrameView({ style, timings, time, aspectRatio, width, bac
         flexShrink: 0,
       }}
     >
-      {style.enabled ? (
-        <Box
-          style={{
-            position: 'absolute',
-            left: '6%',
-            right: '6%',
-            textAlign: 'center',
-            fontFamily: captionFontFamily(style.font),
-            fontWeight: CAPTION_FONT_WEIGHTS[style.font],
-            fontSize: Math.max(8, style.font_size * scale * 1.35),
-            lineHeight: 1.15,
-            color: style.text_color,
-            WebkitTextStroke: outline > 0 ? `${outline}px ${style.outline_color}` : undefined,
-            paintOrder: 'stroke fill',
-            ...POSITION_STYLES[style.position],
-          }}
-        >
-          {frame.lines.map((line, lineIndex) => (
-            <div key={`${frame.page}-${lineIndex}`}>
-              {line.map((word, wordIndex) => {
-                const index = lineIndex * style.words_per_line + wordIndex;
-                const lit = index === frame.active && style.highlight !== 'none';
-                return (
-                  <span key={index}>
-                    {wordIndex > 0 ? ' ' : null}
-                    <span
-                      data-active={index === frame.active ? 'true' : undefined}
-                      style={
-                        lit
-                          ? style.highlight === 'box'
-                            ? // A boxed word has no outline (ASS draws the box instead of the border).
-                              { background: style.highlight_color, borderRadius: 6 * scale + 2, padding: `0 ${8 * scale + 2}px`, WebkitTextStroke: 0 }
-                            : { color: style.highlight_color }
-                          : undefined
-                      }
-                    >
-                      {word}
-                    </span>
-                  </span>
-                );
-              })}
-            </div>
-          ))}
-        </Box>
+      {style.enabled && frame.lines.length > 0 ? (
+        <CaptionBlock style={style} frame={frame} layout={layout} scale={scale} position={captionBlockPosition(layout, render.width, render.height, scale)} />
       ) : null}
     </Box>
   );

@@ -9,7 +9,8 @@ export const CAPTION_FONT_WEIGHTS: Record<CaptionFont, number> = {
   Anton: 400,
   Poppins: 600,
   'Bebas Neue': 400,
-  'Noto Sans': 600,
+  // The burner's Noto Sans is the Bold file.
+  'Noto Sans': 700,
 };
 
 const loaders: Record<CaptionFont, () => Promise<unknown>> = {
@@ -17,7 +18,7 @@ const loaders: Record<CaptionFont, () => Promise<unknown>> = {
   Anton: () => import('@fontsource/anton/latin-400.css'),
   Poppins: () => import('@fontsource/poppins/latin-600.css'),
   'Bebas Neue': () => import('@fontsource/bebas-neue/latin-400.css'),
-  'Noto Sans': () => import('@fontsource/noto-sans/latin-600.css'),
+  'Noto Sans': () => import('@fontsource/noto-sans/latin-700.css'),
 };
 
 const loaded = new Map<CaptionFont, Promise<unknown>>();
