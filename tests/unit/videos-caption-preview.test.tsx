@@ -114,11 +114,13 @@ describe('CaptionFrameView placement', () => {
         </MantineProvider>,
       );
       expect(px(screen.getByTestId('caption-frame').style.height)).toBeCloseTo(1920 * scale, 6);
-      const box = block().style;
+      // The area is where libass may draw the lines; the block inside hugs them.
+      const box = screen.getByTestId('caption-area').style;
+      expect(block().parentElement).toBe(screen.getByTestId('caption-area'));
       // One line of text is one ASS Fontsize tall: the reserved rows less the outline on both sides.
       const line = layout.fontSize * scale;
-      expect(px(box.lineHeight)).toBeCloseTo(line, 6);
-      expect(px(box.fontSize)).toBeCloseTo((layout.fontSize / CAPTION_FONT_METRICS.Poppins.winHeightPerEm) * scale, 6);
+      expect(px(block().style.lineHeight)).toBeCloseTo(line, 6);
+      expect(px(block().style.fontSize)).toBeCloseTo((layout.fontSize / CAPTION_FONT_METRICS.Poppins.winHeightPerEm) * scale, 6);
       expect(rows.bottom - rows.top).toBeCloseTo(layout.fontSize + layout.outline * 2, 6);
       if (position === 'top') {
         expect(px(box.top)).toBeCloseTo(rows.top * scale, 6);
@@ -133,7 +135,8 @@ describe('CaptionFrameView placement', () => {
       // Lines wrap where libass wraps them: between the margins, centred on the anchor.
       expect(px(box.width)).toBeCloseTo((1080 - layout.marginLeft - layout.marginRight) * scale, 6);
       expect(px(box.left) + px(box.width) / 2).toBeCloseTo(layout.x * scale, 6);
-      expect(box.whiteSpace).toBe('normal');
+      expect(block().style.whiteSpace).toBe('normal');
+      expect(box.justifyContent).toBe('center');
       // libass draws the outline outside the glyph; a CSS stroke is half outside, so twice as wide.
       expect(captionTextStyle(style, layout, scale).WebkitTextStroke).toBe(`${layout.outline * scale * 2}px ${style.outline_color}`);
       unmount();
@@ -151,8 +154,9 @@ describe('CaptionFrameView placement', () => {
     );
     const lines = [...block().children] as HTMLElement[];
     expect(lines.map((line) => line.textContent)).toEqual(['ONE TWO', 'THREE']);
-    // Anton's baseline: libass 1.404 em below the line's top, a browser 1.290 em: lines move up.
+    // Anton's baseline: libass 1.404 em below the line's top, a browser 1.290 em: lines move down.
     const em = (layout.fontSize * 0.25) / CAPTION_FONT_METRICS.Anton.winHeightPerEm;
+    expect(px(lines[1]!.style.top)).toBeGreaterThan(0);
     expect(px(lines[1]!.style.top)).toBeCloseTo((2876 / 2048 - (1.7334 - 3083 / 2048) / 2 - 2409 / 2048) * em, 5);
     const lit = block().querySelector<HTMLElement>('[data-active="true"]')!;
     expect(lit.textContent).toBe('THREE');
@@ -174,6 +178,6 @@ describe('CaptionFrameView placement', () => {
     );
     const layout = captionLayout(style, 1280, 720);
     expect(px(screen.getByTestId('caption-frame').style.height)).toBeCloseTo(180, 6);
-    expect(px(block().style.bottom)).toBeCloseTo((720 - layout.y) * 0.25, 6);
+    expect(px(screen.getByTestId('caption-area').style.bottom)).toBeCloseTo((720 - layout.y) * 0.25, 6);
   });
 });

@@ -17,7 +17,7 @@ import {
   type CaptionStyle,
   type WordTiming,
 } from '../../../contract';
-import { captionBlockPosition, captionLineStyle, captionTextStyle, litWordStyle } from './caption-block-style';
+import { captionAreaPosition, captionLineStyle, captionTextStyle, litWordStyle } from './caption-block-style';
 import { captionFontFamily, CAPTION_FONT_WEIGHTS, loadCaptionFont } from './caption-fonts';
 import { SAMPLE_SENTENCE, sampleTimings, timelineLength } from './caption-timeline';
 
@@ -44,22 +44,24 @@ function CaptionBlock({ style, frame, layout, scale, position }: { style: Captio
   const lineStyle = captionLineStyle(style, layout, scale);
   let index = 0;
   return (
-    <Box data-testid="caption-block" style={{ ...position, ...captionTextStyle(style, layout, scale), fontFamily: captionFontFamily(style.font), fontWeight: CAPTION_FONT_WEIGHTS[style.font] }}>
-      {frame.lines.map((line, lineIndex) => (
-        <div key={`${frame.page}-${lineIndex}`} style={lineStyle}>
-          {line.map((word, wordIndex) => {
-            const current = index++ === frame.active && lit !== undefined;
-            return (
-              <span key={wordIndex}>
-                {wordIndex > 0 ? ' ' : null}
-                <span data-active={current ? 'true' : undefined} style={current ? lit : undefined}>
-                  {word}
+    <Box data-testid="caption-area" style={position}>
+      <Box data-testid="caption-block" style={{ ...captionTextStyle(style, layout, scale), fontFamily: captionFontFamily(style.font), fontWeight: CAPTION_FONT_WEIGHTS[style.font] }}>
+        {frame.lines.map((line, lineIndex) => (
+          <div key={`${frame.page}-${lineIndex}`} style={lineStyle}>
+            {line.map((word, wordIndex) => {
+              const current = index++ === frame.active && lit !== undefined;
+              return (
+                <span key={wordIndex}>
+                  {wordIndex > 0 ? ' ' : null}
+                  <span data-active={current ? 'true' : undefined} style={current ? lit : undefined}>
+                    {word}
+                  </span>
                 </span>
-              </span>
-            );
-          })}
-        </div>
-      ))}
+              );
+            })}
+          </div>
+        ))}
+      </Box>
     </Box>
   );
 }
@@ -89,7 +91,7 @@ export function CaptionFrameView({ style, timings, time, aspectRatio, width, bac
       }}
     >
       {style.enabled && frame.lines.length > 0 ? (
-        <CaptionBlock style={style} frame={frame} layout={layout} scale={scale} position={captionBlockPosition(layout, render.width, render.height, scale)} />
+        <CaptionBlock style={style} frame={frame} layout={layout} scale={scale} position={captionAreaPosition(layout, render.width, render.height, scale)} />
       ) : null}
     </Box>
   );

@@ -4,10 +4,13 @@
 import type { CSSProperties } from 'react';
 import { CAPTION_FONT_METRICS, type CaptionLayout, type CaptionStyle } from '../../../contract';
 
-/** The block's box: as wide as libass lets a line be, centred on x, anchored at y by alignment. */
-export function captionBlockPosition(layout: CaptionLayout, frameWidth: number, frameHeight: number, scale: number): CSSProperties {
+/**
+ * The area lines may fill: as wide as libass lets a line be, centred on x, anchored at y by the
+ * alignment. The block inside it is only as wide as its widest line, centred, as libass centres.
+ */
+export function captionAreaPosition(layout: CaptionLayout, frameWidth: number, frameHeight: number, scale: number): CSSProperties {
   const wrapWidth = frameWidth - layout.marginLeft - layout.marginRight;
-  const box: CSSProperties = { position: 'absolute', left: (layout.x - wrapWidth / 2) * scale, width: wrapWidth * scale };
+  const box: CSSProperties = { position: 'absolute', left: (layout.x - wrapWidth / 2) * scale, width: wrapWidth * scale, display: 'flex', justifyContent: 'center' };
   // \an8 puts the text's top at y, \an2 its bottom, \an5 its middle (the outline not counted).
   if (layout.alignment === 8) return { ...box, top: layout.y * scale };
   if (layout.alignment === 2) return { ...box, bottom: (frameHeight - layout.y) * scale };
@@ -37,7 +40,7 @@ export function captionTextStyle(style: CaptionStyle, layout: CaptionLayout, sca
 /**
  * Each line's nudge, CSS pixels, so its baseline falls where libass puts it: libass sets the
  * baseline winAscent below the line's top, a browser half the leftover leading plus the hhea
- * ascent below it (Anton's sits 0.11 em higher in libass, Poppins' 0.1 em lower).
+ * ascent below it (without the nudge Anton's glyphs would sit 0.11 em too high, Poppins' 0.1 em too low).
  */
 export function captionLineStyle(style: CaptionStyle, layout: CaptionLayout, scale: number): CSSProperties {
   const metrics = CAPTION_FONT_METRICS[style.font];
