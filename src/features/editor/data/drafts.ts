@@ -46,7 +46,13 @@ async function queueSave(draft: EditorDraftRow): Promise<boolean> {
   const open = saves.filter((save) => save.status !== 'failed');
   const last = open.at(-1);
   if (!last && sameJson(draft.timeline, draft.server.timeline)) return false;
-  if (last && last.attempts === 0 && (last.status === 'pending' || last.status === 'auth-required')) {
+  const untried = last !== undefined && last.attempts === 0 && (last.status === 'pending' || last.status === 'auth-required');
+  if (untried && open.length === 1 && (last.payload as SaveTimelinePayload).revision === draft.server.revision && sameJson(draft.timeline, draft.server.timeline)) {
+    // Undone back to what the server holds before the save went: there is nothing left to send.
+    await appOutbox.discard(last.id);
+    return false;
+  }
+  if (untried) {
     const payload: SaveTimelinePayload = { ...(last.payload as SaveTimelinePayload), timeline: draft.timeline };
     await db.outbox.update(last.id, { payload, body: saveTimelineMutation.toRequest(payload).body });
     return true;
