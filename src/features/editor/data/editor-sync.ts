@@ -93,7 +93,7 @@ function versionOf(body: unknown): VideoVersion | null {
 
 /** The tables a draft write locks: the drafts, the outbox, and the session (the outbox's owner). */
 export function draftTables() {
-  return [db.editorDrafts, db.outbox, db.session, db.syncState];
+  return [db.editorDrafts, db.outbox, db.session];
 }
 
 /** Run `write` in one transaction over the draft tables, surfacing a full disk. */
