@@ -11,4 +11,5 @@ import '../features/publishing/data/failed-jobs';
 import '../features/accounts/data/accounts';
 import '../features/transcription/data/transcription-sync';
 import '../features/series/data/series-sync';
+import '../features/editor/data/editor-sync';
 import '../sync/error-logs';

@@ -29,6 +29,9 @@ import { createVideosSync, VIDEOS_COLLECTION } from '../features/videos/data/vid
 import { createTranscriptionsSync, isTranscriptionActive, TRANSCRIPTIONS_COLLECTION } from '../features/transcription/data/transcription-sync';
 import { finishTranscriptionUpload } from '../features/transcription/data/transcription-uploads';
 import { ensureUploadRunner, stopUploadRunner } from '../media/upload-runner-loader';
+// The editor has no pull: its saves and render requests are registered here, so a save left in the
+// outbox is sent after a reload even before the editor is opened again.
+import '../features/editor/data/editor-sync';
 import {
   appDrainDeps,
   appOutbox,

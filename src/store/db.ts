@@ -18,6 +18,8 @@ import type {
   Series,
   SeriesEpisode,
   SocialAccount,
+  Timeline,
+  TimelineResponse,
   Transcription,
   CaptionSettings,
   User,
@@ -35,7 +37,7 @@ export type { SyncStateRow } from '../sync/pull';
 export type OutboxHttpMethod = HttpMethod;
 
 export const DB_NAME = 'reelflow';
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Key/value rows of the `session` table. */
 export interface SessionRows {
@@ -184,6 +186,31 @@ export type LocalSeries = Series & SyncFields;
 /** A row of the `seriesEpisodes` table (schema 8): one episode of a series' timeline, as last pulled or changed here. */
 export type SeriesEpisodeRow = SeriesEpisode;
 
+/**
+ * A row of the `editorDrafts` table (schema 9): the editor's local draft of one video's timeline,
+ * saved as every edit is made (src/features/editor/data). `server` is the timeline as last loaded
+ * or saved, `timeline` the working copy, `revision` the server revision the working copy is based
+ * on (its saves carry it as If-Match); `dirty`: the working copy has not reached the server yet;
+ * `conflict`: the server's newer timeline after a refused save (412), until the creator chooses.
+ */
+export interface EditorDraftRow {
+  videoId: string;
+  ownerId: string;
+  server: TimelineResponse;
+  timeline: Timeline;
+  /** Undo and redo snapshots (oldest first), and the last edit for coalescing keystrokes. */
+  past: Timeline[];
+  future: Timeline[];
+  lastEdit: { key: string; at: number } | null;
+  revision: number;
+  dirty: boolean;
+  conflict: TimelineResponse | null;
+  /** Why the server refused the last save or render request (other than a conflict), in its words. */
+  saveError: string | null;
+  renderError: string | null;
+  updatedAt: string;
+}
+
 export const CACHED_COLLECTIONS = [
   'scripts',
   'videos',
@@ -217,6 +244,7 @@ export class ReelflowDB extends Dexie {
   scriptWriter!: Table<ScriptWriterRow, string>;
   music!: Table<LocalMusicTrack, string>;
   voices!: Table<VoicesRow, string>;
+  editorDrafts!: Table<EditorDraftRow, string>;
   outbox!: Table<OutboxItem, string>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
 
@@ -294,6 +322,9 @@ export class ReelflowDB extends Dexie {
       series: 'id, created_at, status, syncStatus',
       seriesEpisodes: 'id, series_id',
     });
+    // Schema 9: the editor's local drafts, one per video (the working copy, its undo history and
+    // the server revision it is based on), so edits survive a reload and work offline. New table.
+    this.version(9).stores({ editorDrafts: 'videoId, ownerId, updatedAt' });
   }
 }
 

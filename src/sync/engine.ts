@@ -53,6 +53,11 @@ export async function storedOwner(): Promise<string | null> {
 
 let ownerSource: OwnerSource = storedOwner;
 
+/** The user who owns new outbox items now (the signed-in user; null when signed out). */
+export async function currentOutboxOwner(): Promise<string | null> {
+  return (await ownerSource()) ?? null;
+}
+
 /** Who owns new outbox items and whose items are sent (null restores the stored-session default). */
 export function setOutboxOwner(source: OwnerSource | null): void {
   ownerSource = source ?? storedOwner;
@@ -89,8 +94,8 @@ export const appOutbox: Outbox = {
 export interface OutcomeHandlers {
   /** The server accepted the change (2xx). */
   delivered?: (item: OutboxItem, response: OutboxResponse) => void | Promise<void>;
-  /** The server refused it (4xx): the item is 'failed' now. */
-  failed?: (item: OutboxItem) => void | Promise<void>;
+  /** The server refused it (4xx): the item is 'failed' now; `response` is the refusal. */
+  failed?: (item: OutboxItem, response?: OutboxResponse) => void | Promise<void>;
   /** The user retried a failed item (it is pending again). */
   retried?: (item: OutboxItem) => void | Promise<void>;
   /** The user discarded the item (and `later`, the entity's items queued after it). */
@@ -143,9 +148,9 @@ export function appDrainDeps(send: Send, options: AppDrainOptions = {}): DrainDe
       const handler = outcomeHandlers.get(item.kind)?.delivered;
       if (handler && (await stillOwned(item))) await handler(item, response);
     },
-    async onFailed(item) {
+    async onFailed(item, response) {
       const handler = outcomeHandlers.get(item.kind)?.failed;
-      if (handler && (await stillOwned(item))) await handler(item);
+      if (handler && (await stillOwned(item))) await handler(item, response);
     },
   };
 }

@@ -22,6 +22,7 @@ export {
   appOutbox,
   appDrainDeps,
   bindEngineStore,
+  currentOutboxOwner,
   engineStore,
   describeChange,
   drainNow,

@@ -45,6 +45,7 @@ export async function enqueue(
       lastError: null,
     };
     if (context.owner) row.ownerId = owner;
+    if (request.ifMatch !== undefined) row.ifMatch = request.ifMatch;
     await table.add(row);
     return row;
   });

@@ -36,7 +36,7 @@ export async function sendOne(
       method: item.method,
       url: item.url,
       body: item.body,
-      headers: { 'Idempotency-Key': item.id },
+      headers: item.ifMatch === undefined ? { 'Idempotency-Key': item.id } : { 'Idempotency-Key': item.id, 'If-Match': item.ifMatch },
     });
     response = await withTimeout(sending, deps.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS);
     if (!isRecord(response) || typeof response.status !== 'number') response = null;
@@ -106,7 +106,7 @@ export async function sendOne(
   emit({ type: 'failed', item: failed });
   if (deps.onFailed) {
     try {
-      await deps.onFailed(failed);
+      await deps.onFailed(failed, response);
     } catch (error) {
       deps.onError?.(error, failed);
     }

@@ -29,6 +29,12 @@ export interface OutboxItem<K extends string = string, P = unknown> {
   lastError: string | null;
   /** Who enqueued it (when the outbox has an `owner`): only sent while that user is signed in. */
   ownerId?: string | null;
+  /**
+   * The version of the entity this change was made on, sent as `If-Match` (the server answers 412
+   * when it holds another). Stored on the row, like the body, so every attempt sends the same;
+   * a kind's delivery handler may move a waiting row on to the version the previous one produced.
+   */
+  ifMatch?: string;
 }
 
 /** What `send` is asked to do. Headers here are only the outbox's; the transport adds auth. */
@@ -37,7 +43,7 @@ export interface OutboxRequest {
   method: HttpMethod;
   url: string;
   body: unknown;
-  headers: { 'Idempotency-Key': string };
+  headers: { 'Idempotency-Key': string; 'If-Match'?: string };
 }
 
 export type HeadersLike =
@@ -63,8 +69,11 @@ export interface DrainDeps {
   send: Send;
   /** Called after a 2xx removed the item, e.g. to swap an optimistic row for the server's. */
   onDelivered?: (item: OutboxItem, response: OutboxResponse) => void | Promise<void>;
-  /** Called after the server refused an item (it is now 'failed'), e.g. to badge its row. */
-  onFailed?: (item: OutboxItem) => void | Promise<void>;
+  /**
+   * Called after the server refused an item (it is now 'failed'), e.g. to badge its row; with the
+   * refusal itself, whose body may say more than its message (a 412's current version).
+   */
+  onFailed?: (item: OutboxItem, response: OutboxResponse) => void | Promise<void>;
   /** Errors thrown by onDelivered / onFailed (the drain goes on regardless). */
   onError?: (error: unknown, item: OutboxItem) => void;
   /**

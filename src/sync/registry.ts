@@ -17,6 +17,8 @@ export interface MutationRequest {
   method: HttpMethod;
   url: string;
   body?: unknown;
+  /** Sent as the `If-Match` header on every attempt (e.g. `"r3"`: the version the change was made on). */
+  ifMatch?: string;
 }
 
 export interface MutationDef<K extends string = string, P = unknown> {

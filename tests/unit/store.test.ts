@@ -26,7 +26,7 @@ describe('schema', () => {
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual(['outbox', 'permissions', 'plans', 'publishVideos', 'session', 'syncState', 'usage', 'voices', 'uploads', 'captionStyles', 'scriptWriter', 'seriesEpisodes', ...CACHED_COLLECTIONS].sort());
+    expect(names).toEqual(['outbox', 'permissions', 'plans', 'publishVideos', 'session', 'syncState', 'usage', 'voices', 'uploads', 'captionStyles', 'scriptWriter', 'seriesEpisodes', 'editorDrafts', ...CACHED_COLLECTIONS].sort());
     const outbox = db.table('outbox').schema;
     expect(outbox.primKey.name).toBe('id');
     expect(outbox.indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['status', '[entityKey+createdAt]']));

@@ -109,6 +109,38 @@ describe('drain outcomes', () => {
     expect(delivered[0]?.[1].body).toEqual({ id: 'a', title: 'x', version: 3 });
   });
 
+  it('an item made on a version carries If-Match, stored on the row and sent with every attempt', async () => {
+    const def = registry.define({
+      kind: 'timeline.save',
+      schemaVersion: 1,
+      entityKey: (p: { id: string; revision: number }) => `timeline:${p.id}`,
+      toRequest: (p: { id: string; revision: number }) => ({ method: 'PUT', url: `/api/t/${p.id}`, body: { n: 1 }, ifMatch: `"r${p.revision}"` }),
+    });
+    const item = await outbox.enqueue(def, { id: 'a', revision: 4 });
+    expect((await db.outbox.get(item.id))?.ifMatch).toBe('"r4"');
+    const t = scripted('network', reply(200));
+    await outbox.drain({ send: t.send });
+    clock.advance(BACKOFF_CAP_MS);
+    await outbox.drain({ send: t.send });
+    expect(t.requests.map((r) => r.headers)).toEqual([
+      { 'Idempotency-Key': item.id, 'If-Match': '"r4"' },
+      { 'Idempotency-Key': item.id, 'If-Match': '"r4"' },
+    ]);
+    // A kind without a version sends no If-Match at all.
+    const plainItem = await outbox.enqueue(saveScript(), { id: 'b', title: 'x' });
+    expect(await db.outbox.get(plainItem.id)).not.toHaveProperty('ifMatch');
+  });
+
+  it('a refusal reaches onFailed with its response (a 412 body says what the server holds)', async () => {
+    const def = saveScript();
+    await outbox.enqueue(def, { id: 'a', title: 'x' });
+    const failed: Array<[OutboxItem, OutboxResponse]> = [];
+    await outbox.drain({ send: scripted(reply(412, { message: 'Stale.', current: { revision: 9 } })).send, onFailed: (i, r) => void failed.push([i, r]) });
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.[0]).toMatchObject({ status: 'failed', lastError: 'Stale.' });
+    expect(failed[0]?.[1]).toMatchObject({ status: 412, body: { current: { revision: 9 } } });
+  });
+
   it('an onDelivered error is reported but does not stop the drain', async () => {
     const def = saveScript();
     await outbox.enqueue(def, { id: 'a', title: '1' });

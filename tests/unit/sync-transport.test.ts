@@ -124,6 +124,10 @@ describe('fetchSend (service worker)', () => {
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ message: 'Busy' });
 
+    // A change made on a version sends it as If-Match beside the key.
+    await send({ id: 'k2', method: 'PUT', url: '/api/t/1', body: {}, headers: { 'Idempotency-Key': 'k2', 'If-Match': '"r3"' } });
+    expect(seen[1]?.init?.headers).toMatchObject({ 'Idempotency-Key': 'k2', 'If-Match': '"r3"' });
+
     const item = await outbox.enqueue(createPost, { id: 'a', caption: 'hi' });
     await outbox.drain({ send });
     expect(await db.outbox.get(item.id)).toMatchObject({ status: 'pending', nextAttemptAt: clock.now() + 7_000, lastError: 'Busy' });
