@@ -18,3 +18,4 @@ export * from './script-writer';
 export * from './series';
 export * from './series-cadence';
 export * from './timeline';
+export * from './motion';
