@@ -14,23 +14,9 @@ const CLIP_TOLERANCE = 0.25;
 
 function Clip({ picture, playing, dimmed, onError }: { picture: Extract<ScenePicture, { kind: 'video' }>; playing: boolean; dimmed: boolean; onError: () => void }) {
   const element = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = element.current;
-    if (!video) return;
-    // Clips loop over their length, as the server loops them under a longer scene.
-    const length = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
-    const wanted = length ? picture.clipTime % length : picture.clipTime;
-    const tolerance = playing ? CLIP_TOLERANCE : 1 / 60;
-    if (Math.abs(video.currentTime - wanted) > tolerance) {
-      try {
-        video.currentTime = wanted;
-      } catch {
-        // Not seekable yet (no metadata): the next frame tries again.
-      }
-    }
-    if (playing && video.paused) void video.play()?.catch(() => undefined);
-    if (!playing && !video.paused) video.pause();
-  }, [picture.clipTime, playing]);
+  const wanted = useRef({ clipTime: picture.clipTime, playing });
+  wanted.current = { clipTime: picture.clipTime, playing };
+  useEffect(() => syncClip(element.current, picture.clipTime, playing), [picture.clipTime, playing]);
   return (
     <video
       ref={element}
@@ -41,9 +27,28 @@ function Clip({ picture, playing, dimmed, onError }: { picture: Extract<ScenePic
       preload="auto"
       aria-hidden
       onError={onError}
+      // Before its metadata the clip has no length to loop over and may refuse a seek: sync again now.
+      onLoadedMetadata={(event) => syncClip(event.currentTarget, wanted.current.clipTime, wanted.current.playing)}
       style={{ ...fill, width: '100%', height: '100%', objectFit: 'cover', opacity: dimmed ? 0.4 : 1 }}
     />
   );
+}
+
+/** Puts the clip at the preview's moment (looped over its length, as the server loops it) and plays or pauses it. */
+function syncClip(video: HTMLVideoElement | null, clipTime: number, playing: boolean): void {
+  if (!video) return;
+  const length = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
+  const target = length ? clipTime % length : clipTime;
+  const tolerance = playing ? CLIP_TOLERANCE : 1 / 60;
+  if (Math.abs(video.currentTime - target) > tolerance) {
+    try {
+      video.currentTime = target;
+    } catch {
+      // Not seekable yet: loadedmetadata syncs it again.
+    }
+  }
+  if (playing && video.paused) void video.play()?.catch(() => undefined);
+  if (!playing && !video.paused) video.pause();
 }
 
 function Still({ picture, dimmed, onError }: { picture: Extract<ScenePicture, { kind: 'image' }>; dimmed: boolean; onError: () => void }) {

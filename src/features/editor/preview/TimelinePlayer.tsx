@@ -147,6 +147,22 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
 
   useEffect(() => () => halt(), [halt]);
 
+  // Every still is fetched up front, so a cut shows the next picture at once, not after its download.
+  const stills = useMemo(() => {
+    const visuals = [...timeline.scenes, ...(base?.scenes ?? [])].map((scene) => scene.visual);
+    const sources = visuals.filter((visual) => visual.kind === 'image' && visual.asset !== null).map((visual) => assets[visual.asset!]?.src);
+    return [...new Set(sources.filter((src): src is string => Boolean(src)))];
+  }, [timeline, base, assets]);
+  useEffect(() => {
+    const images = stills.map((src) => {
+      const image = new Image();
+      image.decoding = 'async';
+      image.src = src;
+      return image;
+    });
+    return () => images.forEach((image) => image.removeAttribute('src'));
+  }, [stills]);
+
   useEffect(() => {
     void loadCaptionFont(captionStyle.font);
     if (timeline.watermark) void loadCaptionFont('Montserrat');
@@ -191,7 +207,6 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
   };
 
   const totalFrames = Math.max(1, Math.round(duration * PREVIEW_FPS));
-  const clock = `${formatClock(time)} of ${formatClock(duration)}`;
   const voice = frame.voice;
   const voiceFailed = voice.kind === 'recorded' && (voice.src === null || states[voice.src] === 'failed');
   const musicFailed = timeline.music !== null && musicSrc !== null && states[musicSrc] === 'failed';
@@ -207,7 +222,9 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
           data-time={renderedTime}
           data-scene={frame.sceneId}
           tabIndex={0}
-          aria-label={`Preview frame, scene ${frame.sceneIndex + 1} of ${timeline.scenes.length}, ${clock}. Space plays or pauses, arrow keys step.`}
+          role="group"
+          aria-roledescription="video frame"
+          aria-label="Preview. Space or K plays and pauses; arrow keys step a frame, with Shift a second; Home and End go to the start and the end."
           onClick={toggle}
           style={{ position: 'relative', width: size.width, height: size.height, overflow: 'hidden', borderRadius: 12, background: '#000', cursor: 'pointer', touchAction: 'manipulation' }}
         >
@@ -237,7 +254,6 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
           ) : null}
         </Box>
         <Slider
-          aria-label="Position"
           thumbLabel="Position"
           thumbValueText={(value) => `${formatClock(value / PREVIEW_FPS)} of ${formatClock(duration)}`}
           min={0}
@@ -262,7 +278,7 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
               <IconPlayerTrackNextFilled size={18} aria-hidden />
             </ActionIcon>
           </Group>
-          <Text data-testid="preview-time" fz="sm" ff="monospace" aria-label={clock}>
+          <Text data-testid="preview-time" fz="sm" ff="monospace">
             {formatClock(time)} / {formatClock(duration)}
           </Text>
         </Group>
