@@ -5,6 +5,8 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Timeline } from '../../contract';
+import { audioPlan } from '../../src/features/editor/preview/audio-plan';
+import { PreviewAudio } from '../../src/features/editor/preview/preview-audio';
 import { NEW_PICTURE_LABEL, PREVIEW_VOICE_LABEL, type PreviewAssets } from '../../src/features/editor/preview/preview-frame';
 import { TimelinePlayer } from '../../src/features/editor/preview/TimelinePlayer';
 import { PREVIEW_ASSETS, previewTimeline } from './helpers/editor-timeline';
@@ -213,5 +215,34 @@ describe('TimelinePlayer', () => {
     renderPlayer({ time: 0.5 });
     expect(await within(frame()).findByText('The voice of this scene could not be loaded.')).toBeTruthy();
     expect(within(frame()).getByTestId('preview-picture').querySelector('img')).toBeTruthy();
+  });
+});
+
+describe('PreviewAudio', () => {
+  it('schedules nothing for a start overtaken by a stop while the context was resuming', async () => {
+    const audio = new PreviewAudio();
+    const context = FakeAudioContext.last!;
+    await audio.load(PREVIEW_ASSETS['v/voice.mp3'].src);
+    context.state = 'suspended';
+    let resumed: () => void = () => undefined;
+    context.resume = () =>
+      new Promise<void>((resolve) => {
+        resumed = () => {
+          context.state = 'running';
+          resolve();
+        };
+      });
+    const plan = audioPlan(previewTimeline(), 0);
+    const sources = { recording: () => PREVIEW_ASSETS['v/voice.mp3'].src, music: null, language: 'en' };
+    const started = audio.start(plan, sources);
+    audio.stop();
+    resumed();
+    await started;
+    expect(context.sources).toHaveLength(0);
+    expect(audio.videoTime()).toBeNull();
+    // An uninterrupted start schedules the three narration clips.
+    await audio.start(plan, sources);
+    expect(context.sources).toHaveLength(3);
+    audio.close();
   });
 });

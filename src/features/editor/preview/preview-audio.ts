@@ -33,6 +33,8 @@ export class PreviewAudio {
   private origin: { at: number; videoAt: number } | null = null;
   /** Whether the context's clock runs (a browser may keep it suspended): else the page's clock is used, silently. */
   private contextClock = false;
+  /** Bumped by every start and stop: a start that resumed the context after a later call schedules nothing. */
+  private generation = 0;
 
   constructor() {
     const Context = audioContextClass();
@@ -70,8 +72,10 @@ export class PreviewAudio {
   /** Starts the plan now (the context resumed first: the call comes from the creator's tap or key). */
   async start(plan: AudioPlan, sources: PlaySources): Promise<void> {
     this.stop();
+    const generation = this.generation;
     const context = this.context;
     if (context && context.state === 'suspended') await context.resume().catch(() => undefined);
+    if (generation !== this.generation) return;
     this.contextClock = context?.state === 'running';
     const at = this.clock() + LEAD_SECONDS;
     this.origin = { at, videoAt: plan.from };
@@ -137,6 +141,7 @@ export class PreviewAudio {
   }
 
   stop(): void {
+    this.generation += 1;
     for (const source of this.sources) {
       try {
         source.stop();
