@@ -19,3 +19,4 @@ export * from './script-writer';
 export * from './series';
 export * from './series-cadence';
 export * from './timeline';
+export * from './motion';

@@ -1,15 +1,16 @@
 // Builds the one ffmpeg command of a render (see docs/decisions/media.md for the why of each
 // filter). Pure: input in, argv out, so the graph can be unit-tested and benchmarked as is.
 import { captionSafeArea } from '../../contract';
+import { driftOverscan, stillDrift, type StillDrift } from '../../contract/motion';
 import { watermarkFontPath } from './fonts';
 import type { ComposeInput, VisualMotion } from './types';
 
+// The motion math is shared with the editor's preview (contract/motion.ts); these names stay
+// importable from here for the renderer's other modules.
+export { DEFAULT_DRIFTS, MAX_MOTION_AMOUNT, PAN_OVERSCAN, stillDrift, type StillDrift } from '../../contract/motion';
+
 /** Music fades out over the last seconds of the video. */
 export const MUSIC_FADE_SECONDS = 2;
-/** Stills without a motion hint are scaled this much larger than the frame; the pan travels over the extra. */
-export const PAN_OVERSCAN = 1.08;
-/** The largest share of the frame a motion hint may travel (VisualMotion.amount is 0–0.2). */
-export const MAX_MOTION_AMOUNT = 0.2;
 export const THUMBNAIL_MAX_WIDTH = 720;
 
 /** H.264 for every platform: High profile, 4:2:0, BT.709 tags; veryfast keeps 2 cores busy, not idle. */
@@ -53,54 +54,10 @@ export function sceneFrames(scenes: ComposeInput['scenes'], duration: number, fp
   return result;
 }
 
-/**
- * A still's move as a straight drift: `dx`/`dy` are the share of the frame width/height the view
- * travels (positive = right/down). The still is overscanned by `1 + max(|dx|, |dy|)`, so the
- * drift never runs off the picture.
- */
-export interface StillDrift {
-  dx: number;
-  dy: number;
-}
-
-// Without a hint (AI images, stock, uploads): the 8 % pan, direction varying by scene (→ ← ↓ ↑).
-const DEFAULT_DRIFTS: StillDrift[] = [
-  { dx: PAN_OVERSCAN - 1, dy: 0 },
-  { dx: -(PAN_OVERSCAN - 1), dy: 0 },
-  { dx: 0, dy: PAN_OVERSCAN - 1 },
-  { dx: 0, dy: -(PAN_OVERSCAN - 1) },
-];
-
-/**
- * Motion hint → drift. A true zoom needs a rescale of every frame (zoompan/scale per frame: far
- * too slow at 1080x1920), so zoom is mapped to a drift too: with a pan it adds a sideways drift
- * of half the amount (in: towards right/down, out: towards left/up), so "pan right + zoom in"
- * and "pan right" look different; alone it becomes a diagonal drift (in: towards the bottom
- * right, out: towards the top left). No pan and no zoom, or amount 0, is a still frame.
- */
-export function stillDrift(motion: VisualMotion | undefined, sceneIndex: number): StillDrift {
-  if (!motion) return DEFAULT_DRIFTS[sceneIndex % DEFAULT_DRIFTS.length]!;
-  const amount = Number.isFinite(motion.amount) ? Math.min(MAX_MOTION_AMOUNT, Math.max(0, motion.amount)) : 0;
-  const zoomSign = motion.zoom === 'in' ? 1 : motion.zoom === 'out' ? -1 : 0;
-  let dx: number;
-  let dy: number;
-  if (motion.pan === 'none') {
-    dx = dy = zoomSign * amount * Math.SQRT1_2;
-  } else {
-    const horizontal = motion.pan === 'left' || motion.pan === 'right';
-    const along = (motion.pan === 'right' || motion.pan === 'down' ? 1 : -1) * amount;
-    const across = (zoomSign * amount) / 2;
-    dx = horizontal ? along : across;
-    dy = horizontal ? across : along;
-  }
-  // Rounded so the argv (and its tests) do not carry float noise; +0 turns -0 into 0.
-  const tidy = (value: number) => Math.round(value * 10000) / 10000 + 0;
-  return { dx: tidy(dx), dy: tidy(dy) };
-}
-
 // The crop filter evaluates x/y per frame and only moves data pointers (no per-frame scaling);
 // exact=1 allows odd offsets (1-px steps instead of 2; chroma is then off by half a sample).
-// Each axis goes from 0.5 - d/2e to 0.5 + d/2e of its slack (e = overscan share), cosine-eased.
+// Each axis goes from 0.5 - d/2e to 0.5 + d/2e of its slack (e = overscan share), cosine-eased:
+// contract/motion.ts panOffset, written as an ffmpeg expression.
 function panExpression(drift: StillDrift, overscan: number, seconds: number): { x: string; y: string } {
   const eased = `(0.5-0.5*cos(PI*min(t/${seconds.toFixed(3)},1)))`;
   const axis = (slack: string, travel: number) => {
@@ -118,7 +75,7 @@ function sceneFilter(scene: SceneFrames, index: number, inputIndex: number, inpu
   const toYuv = `out_color_matrix=bt709:out_range=tv`;
   if (scene.kind === 'image') {
     const drift = stillDrift(scene.motion, index);
-    const overscan = Math.max(Math.abs(drift.dx), Math.abs(drift.dy));
+    const overscan = driftOverscan(drift);
     const bigW = even(width * (1 + overscan));
     const bigH = even(height * (1 + overscan));
     const pan = panExpression(drift, overscan, seconds);
