@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveCaptionStyle, type CaptionStyle, type WordTiming } from '../../contract';
 import { FfmpegError, ffprobePath, meanVolume, probe, runFfmpeg } from '../../server/media/ffmpeg';
 import { prepareFontsDir } from '../../server/media/fonts';
-import { encodeSegment, joinSegments, mixSoundtrack, segmentKey, segmentSpans, type EncodeSegmentInput, type SegmentKeyInput } from '../../server/media/segments';
+import { encodeSegment, joinSegments, mixSoundtrack, segmentKey, segmentSpans, soundtrackKey, type EncodeSegmentInput, type SegmentKeyInput } from '../../server/media/segments';
 import { spawnChild } from '../../server/media/processes';
 import { grayFrame, makeMusic, makeStill, makeVoice, meanDifference, MUSIC_HZ, VOICE_HZ } from './media-fixtures';
 
@@ -161,6 +161,30 @@ describe('segmentKey', () => {
     // Without a hint a still's default pan follows its place: scenes 0 and 4 pan alike, 1 does not.
     expect(segmentKey(keyInput({ motion: null, sceneIndex: 4 }))).toBe(segmentKey(keyInput({ motion: null, sceneIndex: 0 })));
     expect(segmentKey(keyInput({ motion: null, sceneIndex: 1 }))).not.toBe(segmentKey(keyInput({ motion: null, sceneIndex: 0 })));
+  });
+});
+
+describe('soundtrackKey', () => {
+  const base = {
+    clips: [{ contentId: 'v/voice.mp3', from: 0, to: 1.5, at: 0 }, { contentId: 'v/voice.mp3', from: 1.5, to: 2.7, at: 1.5 }],
+    music: { contentId: 'track-1', volume: 0.3, ducking: true, fadeIn: 0, fadeOut: 2 },
+    duration: 4.1,
+  };
+
+  it('stays for the same sound and changes with a recording, a placement, the music or the length', () => {
+    const key = soundtrackKey(base);
+    expect(soundtrackKey({ ...base, clips: [...base.clips].reverse() })).toBe(key);
+    const changed = [
+      { ...base, clips: [base.clips[0]!, { ...base.clips[1]!, contentId: 'v/voice-2.mp3' }] },
+      { ...base, clips: [base.clips[0]!, { ...base.clips[1]!, at: 1.6 }] },
+      { ...base, music: { ...base.music, volume: 0.2 } },
+      { ...base, music: { ...base.music, ducking: false } },
+      { ...base, music: null },
+      { ...base, duration: 4.2 },
+    ].map((input) => soundtrackKey(input));
+    expect(new Set([key, ...changed]).size).toBe(changed.length + 1);
+    // Music at volume 0 is no music.
+    expect(soundtrackKey({ ...base, music: { ...base.music, volume: 0 } })).toBe(soundtrackKey({ ...base, music: null }));
   });
 });
 

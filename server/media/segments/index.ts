@@ -5,5 +5,5 @@ export { encodeSegment, segmentArgs, segmentAss } from './encode-segment';
 export { segmentSpans, type SegmentSpan } from './frames';
 export { concatList, joinSegments, type JoinInput, type JoinResult } from './join-segments';
 export { mixSoundtrack, narrationArgs, type NarrationClip, type SoundtrackInput, type SoundtrackMusic, type SoundtrackResult } from './mix-soundtrack';
-export { canonicalJson, RENDERER_VERSION, segmentKey, segmentKeyParts } from './segment-key';
+export { canonicalJson, RENDERER_VERSION, segmentKey, segmentKeyParts, soundtrackKey, type SoundtrackKeyInput } from './segment-key';
 export type { EncodeSegmentInput, SegmentKeyInput, SegmentPicture, SegmentResult } from './types';

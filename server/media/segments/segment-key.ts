@@ -53,3 +53,20 @@ export function segmentKeyParts(input: SegmentKeyInput): Record<string, unknown>
 export function segmentKey(input: SegmentKeyInput): string {
   return createHash('sha256').update(canonicalJson(segmentKeyParts(input))).digest('hex');
 }
+
+export interface SoundtrackKeyInput {
+  /** Each narration clip by its recording's content id (not its local path), span and place. */
+  clips: Array<{ contentId: string; from: number; to: number; at: number }>;
+  music: { contentId: string; volume: number; ducking: boolean; fadeIn: number; fadeOut: number } | null;
+  duration: number;
+}
+
+/**
+ * sha256 hex of what the soundtrack is made of, so an edit that leaves the sound alone (a caption
+ * word, a picture, a motion) reuses the last version's mix instead of mixing it again.
+ */
+export function soundtrackKey(input: SoundtrackKeyInput): string {
+  const music = input.music && input.music.volume > 0 ? input.music : null;
+  const clips = [...input.clips].sort((a, b) => a.at - b.at).map(({ contentId, from, to, at }) => ({ contentId, from, to, at }));
+  return createHash('sha256').update(canonicalJson({ renderer: RENDERER_VERSION, soundtrack: true, clips, music, duration: input.duration })).digest('hex');
+}
