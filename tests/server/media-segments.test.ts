@@ -161,6 +161,7 @@ describe('segmentKey', () => {
     // Without a hint a still's default pan follows its place: scenes 0 and 4 pan alike, 1 does not.
     expect(segmentKey(keyInput({ motion: null, sceneIndex: 4 }))).toBe(segmentKey(keyInput({ motion: null, sceneIndex: 0 })));
     expect(segmentKey(keyInput({ motion: null, sceneIndex: 1 }))).not.toBe(segmentKey(keyInput({ motion: null, sceneIndex: 0 })));
+    expect(() => segmentKey(keyInput({ sceneIndex: -1 }))).toThrow(RangeError);
   });
 });
 
@@ -267,6 +268,7 @@ describe('encodeSegment and joinSegments', () => {
     const out = join(root, 'bad');
     await expect(encodeSegment(scene(0, { frames: 0, output: join(out, 'a.mp4') }))).rejects.toThrow('The scene could not be rendered: a segment needs a whole number of frames, at least one.');
     await expect(encodeSegment(scene(0, { width: 321, output: join(out, 'b.mp4') }))).rejects.toThrow(FfmpegError);
+    await expect(encodeSegment(scene(0, { sceneIndex: 1.5, output: join(out, 'b.mp4') }))).rejects.toThrow('the scene index must be a whole number from 0');
     const missing = encodeSegment(scene(0, { visualPath: join(root, 'nope.png'), output: join(out, 'c.mp4') }));
     await expect(missing).rejects.toMatchObject({ message: 'A media file needed for the video is missing.' });
     await expect(mixSoundtrack({ clips: [{ path: join(root, 'voice.wav'), from: 1, to: 0.5, at: 0 }], music: null, duration: 2, output: join(out, 'a.m4a') })).rejects.toThrow('a narration clip must end after it starts');

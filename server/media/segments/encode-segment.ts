@@ -15,6 +15,7 @@ function validate(input: EncodeSegmentInput): void {
   if (!(input.width >= 16 && input.height >= 16) || input.width % 2 || input.height % 2) problems.push('the frame size must be even');
   if (!(input.fps > 0)) problems.push('the frame rate must be positive');
   if (!(input.trimStart >= 0) || !Number.isFinite(input.trimStart)) problems.push('the trim must be a positive number of seconds');
+  if (!Number.isInteger(input.sceneIndex) || input.sceneIndex < 0) problems.push('the scene index must be a whole number from 0');
   if (problems.length) throw new FfmpegError(`The scene could not be rendered: ${problems.join(', ')}.`, '', null);
 }
 

@@ -29,6 +29,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The canonical description that is hashed (exported for tests and for logging a key's cause). */
 export function segmentKeyParts(input: SegmentKeyInput): Record<string, unknown> {
+  if (!Number.isInteger(input.sceneIndex) || input.sceneIndex < 0) throw new RangeError('The scene index must be a whole number from 0.');
   const still = input.kind === 'image';
   const captions = input.captions.style.enabled
     ? { words: input.captions.words.map(({ word, start, end }) => ({ word, start, end })), style: input.captions.style }
