@@ -69,8 +69,16 @@ function panExpression(drift: StillDrift, overscan: number, seconds: number): { 
   return { x: axis('(iw-ow)', drift.dx), y: axis('(ih-oh)', drift.dy) };
 }
 
-function sceneFilter(scene: SceneFrames, index: number, inputIndex: number, input: ComposeInput): string {
-  const { width, height, fps } = input;
+/** The frame every scene is fitted to. */
+export type FrameFormat = Pick<ComposeInput, 'width' | 'height' | 'fps'>;
+
+/**
+ * One scene's picture, `[inputIndex:v]` → `[s<index>]`: a still scaled once and drifted (its
+ * default direction follows `index`), or a looping clip fitted to the frame, exactly
+ * `scene.frames` frames long. Shared by the one-pass render and the per-scene segments.
+ */
+export function sceneFilter(scene: SceneFrames, index: number, inputIndex: number, frame: FrameFormat): string {
+  const { width, height, fps } = frame;
   const seconds = scene.frames / fps;
   const toYuv = `out_color_matrix=bt709:out_range=tv`;
   if (scene.kind === 'image') {
@@ -95,7 +103,8 @@ function sceneFilter(scene: SceneFrames, index: number, inputIndex: number, inpu
   );
 }
 
-function watermarkFilter(input: ComposeInput): string {
+/** "Made with Reelflow" at the top-left of the caption safe area (shared with the segments). */
+export function watermarkFilter(input: Pick<ComposeInput, 'width' | 'height' | 'fontsDir'>): string {
   const scale = input.width / 1080;
   const safe = captionSafeArea(input.width, input.height);
   const x = Math.round(safe.left * input.width);
@@ -126,24 +135,48 @@ export function audioLevels(voiceLufs: number | null, musicLufs: number | null, 
   return { voiceGainDb, musicGainDb: clamp(VOICE_LUFS + 20 * Math.log10(musicVolume) - musicLufs) };
 }
 
-function audioChain(input: ComposeInput, levels: AudioLevels, voiceInput: number, musicInput: number | null): string[] {
-  const seconds = input.duration.toFixed(3);
+/** How the music bed sits under the voice. */
+export interface MusicBed {
+  /** Dip the music under speech (sidechain keyed by the levelled voice). */
+  ducking: boolean;
+  /** Seconds of fade at the start and at the end (0: none). */
+  fadeIn: number;
+  fadeOut: number;
+}
+
+/** The one-pass render's bed: ducked, no fade-in, faded out over the last MUSIC_FADE_SECONDS. */
+export const DEFAULT_MUSIC_BED: MusicBed = { ducking: true, fadeIn: 0, fadeOut: MUSIC_FADE_SECONDS };
+
+/**
+ * The audio graph, `[voiceInput:a]` (+ `[musicInput:a]`, looped) → `[aout]` of exactly `duration`
+ * seconds: the voice levelled and padded, the music levelled, cut, faded and (optionally) ducked,
+ * mixed and loudness-normalised. Shared by the one-pass render and the segments' soundtrack.
+ */
+export function audioChain(duration: number, bed: MusicBed, levels: AudioLevels, voiceInput: number, musicInput: number | null): string[] {
+  const seconds = duration.toFixed(3);
   const stereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
   // Social platforms play at about −14 LUFS; −1.5 dBTP leaves room for their own AAC re-encode.
   const loudness = 'loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000';
   // The voice is levelled, padded with silence to the full length (the tail), then cut exactly.
   const voice = `[${voiceInput}:a]${stereo},volume=${levels.voiceGainDb.toFixed(2)}dB,apad,atrim=end=${seconds},asetpts=N/SR/TB`;
   if (musicInput === null || levels.musicGainDb === null) return [`${voice},${loudness},atrim=end=${seconds}[aout]`];
-  const fadeStart = Math.max(0, input.duration - MUSIC_FADE_SECONDS).toFixed(3);
+  const fadeIn = Math.min(duration, Math.max(0, bed.fadeIn));
+  const fadeOut = Math.min(duration, Math.max(0, bed.fadeOut));
+  const fades = [
+    fadeIn > 0 ? `afade=t=in:st=0:d=${fadeIn}` : null,
+    fadeOut > 0 ? `afade=t=out:st=${Math.max(0, duration - fadeOut).toFixed(3)}:d=${fadeOut}` : null,
+  ].filter((filter): filter is string => filter !== null);
+  const music = `[${musicInput}:a]${stereo},atrim=end=${seconds},asetpts=N/SR/TB,volume=${levels.musicGainDb.toFixed(2)}dB${fades.map((fade) => `,${fade}`).join('')}`;
+  // amix halves each input; loudnorm sets the final level anyway.
+  const mix = `amix=inputs=2:duration=first:dropout_transition=0,volume=2,${loudness},atrim=end=${seconds}[aout]`;
+  if (!bed.ducking) return [`${voice}[voice]`, `${music}[bed]`, `[voice][bed]${mix}`];
   return [
     `${voice},asplit=2[voice][key]`,
-    `[${musicInput}:a]${stereo},atrim=end=${seconds},asetpts=N/SR/TB,volume=${levels.musicGainDb.toFixed(2)}dB,` +
-      `afade=t=out:st=${fadeStart}:d=${MUSIC_FADE_SECONDS}[music]`,
+    `${music}[music]`,
     // Ducking: the levelled voice is the sidechain key. Speech at −16 LUFS is ~15 dB over the
     // threshold, so ratio 6 takes the music down ~12 dB within 20 ms; it returns over 400 ms.
     `[music][key]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400[ducked]`,
-    // amix halves each input; loudnorm sets the final level anyway.
-    `[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2,${loudness},atrim=end=${seconds}[aout]`,
+    `[voice][ducked]${mix}`,
   ];
 }
 
@@ -177,7 +210,7 @@ export function composeArgs(input: ComposeInput, paths: { video: string; thumbna
   const thumbWidth = Math.min(THUMBNAIL_MAX_WIDTH, input.width);
   graph.push(`${[base, ...overlays].join(',')},split=2[vout][vthumb]`);
   graph.push(`[vthumb]trim=start_frame=${thumbFrame}:end_frame=${thumbFrame + 1},scale=${thumbWidth}:-2,format=yuvj420p[thumb]`);
-  graph.push(...audioChain(input, levels, voiceInput, musicInput));
+  graph.push(...audioChain(input.duration, DEFAULT_MUSIC_BED, levels, voiceInput, musicInput));
 
   const keyframeInterval = String(input.fps * 2);
   return [
