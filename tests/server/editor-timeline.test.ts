@@ -316,6 +316,22 @@ describe('GET and PUT /api/ai-videos/{id}/timeline', () => {
     expect((await current()).revision).toBe(held.revision);
   });
 
+  it('two devices saving over the same revision at once: one wins, the other gets the 412 with the winner’s timeline', async () => {
+    const held = await current();
+    const edits = ['Phone', 'Laptop'].map((word) => {
+      const edited = structuredClone(held.timeline);
+      edited.scenes[0]!.captions[0]!.word = word;
+      return edited;
+    });
+    const answers = await Promise.all(edits.map((edited) => put(edited, timelineEtag(held.revision))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+    const won = answers.find((answer) => answer.statusCode === 200)!.json<TimelineResponse>();
+    const lost = answers.find((answer) => answer.statusCode === 412)!.json<TimelineConflict>();
+    expect(won.revision).toBe(held.revision + 1);
+    expect(lost.current).toMatchObject({ revision: won.revision, timeline: won.timeline });
+    expect(await current()).toMatchObject({ revision: won.revision, timeline: won.timeline });
+  });
+
   it('honours Idempotency-Key: the second send is a replay, applied once', async () => {
     const held = await current();
     const edited = structuredClone(held.timeline);
