@@ -9,6 +9,7 @@ import type { WordTiming } from '../../contract/captions';
 import type { Post } from '../../contract/publishing';
 import {
   DEFAULT_TIMELINE_TAIL,
+  TIMELINE_LIMITS,
   timelineCaptionWords,
   timelineDocument,
   timelineDuration,
@@ -19,11 +20,11 @@ import {
 } from '../../contract/timeline';
 import type { AiVideo, AiVideoSettings } from '../../contract/videos';
 import { posts, sceneMedia } from '../../server/db/schema';
-import { aiVideos, aiVideoVersions } from '../../server/db/schema-videos';
+import { aiVideos, aiVideoVersions, type AiVideoRow } from '../../server/db/schema-videos';
 import { deriveTimeline, type DerivableVideo } from '../../server/domain/editor/derive-timeline';
 import { revoiceSeconds, timelinePrice } from '../../server/domain/editor/price';
 import { ASSET_NOT_FOUND, ASSET_WRONG_KIND } from '../../server/domain/editor/timeline-assets';
-import { MUSIC_NOT_YOURS, VIDEO_FAILED_NOT_EDITABLE, VIDEO_STILL_BEING_MADE } from '../../server/domain/editor/timeline-store';
+import { MUSIC_NOT_YOURS, timelineOfRow, TOO_MANY_SCENES, VIDEO_FAILED_NOT_EDITABLE, VIDEO_STILL_BEING_MADE } from '../../server/domain/editor/timeline-store';
 import { runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
 import type { PlannedScene, RenderedScene, VideoCheckpoint } from '../../server/domain/videos/checkpoint';
 import { sceneSpans } from '../../server/domain/videos/pipeline/timing';
@@ -170,6 +171,14 @@ describe('deriving the timeline of a finished video', () => {
   it('a video whose render left no voice or pictures cannot be derived: a 409 problem', () => {
     const video = fixtureVideo({ texts: ONE });
     expect(() => deriveTimeline({ ...video, checkpoint: { ...video.checkpoint, voice: undefined } })).toThrow(/made before videos could be edited/);
+  });
+
+  it('a long video cut into more scenes than a timeline holds is refused by name, not as a bug', () => {
+    const long = fixtureVideo({ texts: Array.from({ length: TIMELINE_LIMITS.scenes + 1 }, (_, index) => `Fact number ${index + 1} about the deep sea.`) });
+    const row = { ...long, timeline: null } as unknown as AiVideoRow;
+    expect(() => timelineOfRow(row)).toThrow(TOO_MANY_SCENES);
+    const fits = fixtureVideo({ texts: MANY });
+    expect(timelineOfRow({ ...fits, timeline: null } as unknown as AiVideoRow)).toMatchObject({ saved: false, timeline: { scenes: { length: 4 } } });
   });
 });
 

@@ -5,7 +5,7 @@
 // carrying what the server holds now.
 import { and, eq, sql } from 'drizzle-orm';
 import { builtinMusicTrack } from '../../../contract/builtin-music';
-import { timelineDocument, type Timeline } from '../../../contract/timeline';
+import { TIMELINE_LIMITS, timelineDocument, type Timeline } from '../../../contract/timeline';
 import { LANGUAGE_CODES } from '../../../contract/voices';
 import type { Db } from '../../db/client';
 import { aiVideos, type AiVideoRow } from '../../db/schema-videos';
@@ -23,6 +23,7 @@ export const VIDEO_FAILED_NOT_EDITABLE = 'This video could not be made, so there
 export const TIMELINE_CHANGED_ELSEWHERE = 'This video was changed elsewhere since you opened it. Keep your edit or take the saved one.';
 export const MUSIC_NOT_YOURS = 'The selected music track is not in your library.';
 export const LANGUAGE_INVALID = 'The selected language is invalid.';
+export const TOO_MANY_SCENES = `This video has more scenes than the editor can hold (${TIMELINE_LIMITS.scenes}), so it cannot be edited.`;
 
 /** A video's timeline as held now. */
 export interface TimelineState {
@@ -50,10 +51,13 @@ function assertEditable(row: AiVideoRow): void {
 /** The timeline a row holds: its saved one, or the one derived from its render (validated alike). */
 export function timelineOfRow(row: AiVideoRow): Pick<TimelineState, 'timeline' | 'saved'> {
   const saved = row.timeline !== null;
+  const document = row.timeline ?? deriveTimeline(row);
   // Model 1 is the only model so far; a later model upgrades older documents here.
-  const parsed = timelineDocument.safeParse(row.timeline ?? deriveTimeline(row));
+  const parsed = timelineDocument.safeParse(document);
   if (!parsed.success) {
     if (saved) throw new Error(`the saved timeline of video ${row.id} does not match the model: ${parsed.error.message}`);
+    // A long video cut into more scenes than a timeline holds (the plan's longest videos can be).
+    if (document.scenes.length > TIMELINE_LIMITS.scenes) throw new ClientProblem(409, TOO_MANY_SCENES);
     throw new ClientProblem(409, NOT_EDITABLE_MESSAGE);
   }
   return { timeline: parsed.data, saved };
