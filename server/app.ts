@@ -27,6 +27,7 @@ import { errorLogRoutes } from './http/routes/error-logs';
 import { scriptRoutes } from './http/routes/scripts';
 import { voiceRoutes } from './http/routes/voices';
 import { videoRoutes } from './http/routes/videos';
+import { editorRoutes } from './http/routes/editor';
 import { mediaRoutes } from './http/routes/media';
 import { musicRoutes } from './http/routes/music';
 import { sceneMediaRoutes } from './http/routes/scene-media';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scriptRoutes(app, context);
   voiceRoutes(app, context);
   videoRoutes(app, context);
+  editorRoutes(app, context);
   postRoutes(app, context);
   seriesRoutes(app, context, { clock: services.clock });
   scheduleIoRoutes(app, context);

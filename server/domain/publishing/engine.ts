@@ -7,11 +7,11 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { PLATFORM_LABELS, type PublishErrorClass } from '../../../contract/publishing';
 import type { Db } from '../../db/client';
 import { posts, postTargets, socialAccounts, type PostRow, type PostTargetRow, type SocialAccountRow } from '../../db/schema-publishing';
-import { aiVideos } from '../../db/schema-videos';
 import type { MediaStorage } from '../../media/storage/types';
 import { SocialError, type PublishContext, type SocialAdapters, type SocialPlatformAdapter } from '../ports/social';
 import type { AccountTokenService, PublishScheduler } from '../social/types';
 import { storedMedia, type PublicMediaUrl } from './media';
+import { postVideoFile } from './post-video';
 import { accountLimits, preflightRefusal, videoFactsOf } from './preflight';
 import type { PreflightLimits } from '../../../contract/preflight';
 import { refreshPostStatus } from './status';
@@ -191,12 +191,7 @@ export async function runTarget(deps: PublishEngineDeps, targetId: string): Prom
   try {
     await refreshPostStatus(db, target.postId);
 
-    const [video] = post.videoId
-      ? await db
-          .select({ videoKey: aiVideos.videoKey, duration: aiVideos.duration, width: aiVideos.width, height: aiVideos.height, sizeBytes: aiVideos.sizeBytes })
-          .from(aiVideos)
-          .where(and(eq(aiVideos.id, post.videoId), eq(aiVideos.userId, post.userId)))
-      : [];
+    const video = await postVideoFile(db, post);
     const media = video?.videoKey ? await storedMedia(deps.storage, video.videoKey, deps.mediaUrl) : null;
     if (!media) return await fail(new SocialError(VIDEO_GONE_MESSAGE, 'bad', 'video_missing'), 'publishing');
     // Pre-flight again: the options or limits may have changed since the post was made;

@@ -162,7 +162,7 @@ export async function createPost(tx: Db, userId: number, input: CreatePostInput,
   }
   // Pre-flight: what a platform would refuse is refused now, per field, in plain words.
   throwIfAny(preflightErrors(videoFactsOf(video!), accounts.map((account) => account.platform), options, input.caption, checks.limits));
-  const fields = { videoId: input.video_id, caption: input.caption, options, scheduledAt: at, timezone: input.timezone ?? null, status: 'scheduled' as PostStatus };
+  const fields = { videoId: input.video_id, videoVersion: video!.currentVersion, caption: input.caption, options, scheduledAt: at, timezone: input.timezone ?? null, status: 'scheduled' as PostStatus };
   const postId = existing?.id ?? input.id ?? randomUUID();
   const accountIds = accounts.map((account) => account.id);
   const warnings = await doublesFor(tx, userId, { id: postId, videoId: input.video_id, accountIds, at: at ?? now, timeZone: input.timezone }, checks.minGapMinutes);
