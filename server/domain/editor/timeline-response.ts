@@ -31,7 +31,7 @@ function signedFiles(signer: MediaUrlSigner, files: RenderedFiles, version: numb
   };
 }
 
-function toVideoVersion(signer: MediaUrlSigner, row: AiVideoVersionRow): VideoVersion {
+export function toVideoVersion(signer: MediaUrlSigner, row: AiVideoVersionRow): VideoVersion {
   const completed = row.status === 'completed';
   return {
     version: row.version,
