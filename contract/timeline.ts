@@ -334,6 +334,8 @@ export interface TimelineResponse {
   timeline: Timeline;
   /** Signed URLs of every asset the timeline names (and of earlier scenes' media it may reuse). */
   assets: Record<string, { src: string; kind: 'audio' | 'image' | 'video' }>;
+  /** The music track's signed URL for the preview (null: no music, or the track is gone). */
+  music_src: string | null;
   versions: VideoVersion[];
   price: TimelinePrice;
   updated_at: string;
