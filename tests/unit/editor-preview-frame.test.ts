@@ -64,6 +64,10 @@ describe('previewFrame', () => {
     expect(frame.voice).toEqual({ kind: 'recorded', asset: 'v/voice.mp3', src: PREVIEW_ASSETS['v/voice.mp3'].src, at: 2.3, speaking: true });
     expect(previewFrame(previewTimeline(), PREVIEW_ASSETS, 4.5).voice).toMatchObject({ at: 3, speaking: false });
     expect(frame.words.find((word) => word.word === 'blue')).toMatchObject({ start: 2.4 });
+    // Only the scene's own words: the render burns each scene's captions into its own segment.
+    const timeline = previewTimeline();
+    const { sceneIndex } = frame;
+    expect(frame.words.map((word) => word.word)).toEqual(timeline.scenes[sceneIndex]!.captions.map((word) => word.word));
   });
 
   it('marks a scene whose text changed with the preview voice', () => {

@@ -7,7 +7,6 @@ import {
   needsVisual,
   sceneAt,
   sceneStarts,
-  timelineCaptionWords,
   timelineDuration,
   type Timeline,
   type TimelineScene,
@@ -83,7 +82,11 @@ export interface PreviewFrame {
   /** Set when the scene's picture is made at the next render: the picture above (if any) is the old one, dimmed. */
   pictureStandIn: { prompt: string; label: typeof NEW_PICTURE_LABEL } | null;
   voice: VoiceState;
-  /** Every caption word on the video's clock (the caption view pages them itself). */
+  /**
+   * The scene's caption words on the video's clock (the caption view pages them itself). Only this
+   * scene's: the renderer burns each scene's captions into its own segment, so a page never runs
+   * across a cut, and the preview pages the same way.
+   */
   words: WordTiming[];
   headline: HeadlineLayer | null;
 }
@@ -191,7 +194,7 @@ export function previewFrame(timeline: Timeline, assets: PreviewAssets, time: nu
     picture,
     pictureStandIn,
     voice: voiceOf(scene, timeline, assets, offset),
-    words: timelineCaptionWords(timeline),
+    words: scene.captions.map((word) => ({ word: word.word, start: starts[index]! + word.start, end: starts[index]! + word.end })),
     headline,
   };
 }
