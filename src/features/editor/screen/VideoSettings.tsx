@@ -3,7 +3,7 @@
 // of the editor and most edits never open them.
 import { Button, Group, SegmentedControl, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ASPECT_RATIOS, type AspectRatio, type Timeline } from '../../../../contract';
+import { ASPECT_RATIOS, type Timeline } from '../../../../contract';
 import { CaptionStylePicker } from '../../../ui/captions/CaptionStylePicker';
 import { BuiltinMusicList } from '../../../ui/music/BuiltinMusicList';
 import { VoicePicker } from '../../../ui/voices/VoicePicker';
