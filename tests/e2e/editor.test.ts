@@ -87,7 +87,13 @@ describe('the editor on a phone', () => {
     await dialog.getByText('1 scene re-voiced').waitFor();
     await shot(page, 'phone-render-dialog');
     await tap(dialog.getByRole('button', { name: 'Render v2' }));
-    await page.getByText('v2 is ready').waitFor({ timeout: RENDER.timeout });
+    try {
+      await page.getByText('v2 is ready').waitFor({ timeout: RENDER.timeout });
+    } catch (error) {
+      await shot(page, 'phone-v2-not-ready');
+      const versions = (await timeline()).versions.map(({ version, status, progress, error: why }) => ({ version, status, progress, why }));
+      throw new Error(`v2 was not shown as ready. Server versions: ${JSON.stringify(versions)}\nServer: ${server.output().slice(-3000)}`, { cause: error });
+    }
     await shot(page, 'phone-v2-ready');
     await tap(page.getByRole('button', { name: 'Play v2' }).first());
     const video = page.getByTestId('version-video');

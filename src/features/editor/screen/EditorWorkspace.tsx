@@ -165,7 +165,7 @@ export function EditorWorkspace({ draft, phone, musicSrc }: { draft: EditorDraft
     <Stack gap="sm">
       {phone ? (
         <>
-          <Box style={{ position: 'sticky', top: 0, zIndex: 3, background: 'var(--mantine-color-body)', paddingBottom: 4 }}>
+          <Box style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3, background: 'var(--mantine-color-body)', paddingBottom: 4 }}>
             {topBar}
             {player}
           </Box>

@@ -3,6 +3,7 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconVideo } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { ListEmpty, ListLoading } from '../../../ui/ListStates';
 import { AnchorLink, ButtonLink } from '../../../ui/links';
 import { videosNewestFirst } from '../../videos/data';
@@ -29,7 +30,7 @@ export function VideoChooser() {
           <li key={video.id}>
             <Card withBorder padding="sm" radius="md">
               <Group wrap="nowrap" gap="sm">
-                {video.ai_video?.thumbnail_src ? <img src={video.ai_video.thumbnail_src} alt="" width={48} height={64} style={{ objectFit: 'cover', borderRadius: 4 }} /> : <IconVideo size={32} aria-hidden />}
+                <Thumbnail src={video.ai_video?.thumbnail_src ?? null} />
                 <AnchorLink to="/editor" search={{ video: String(video.id) }} fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {video.title}
                 </AnchorLink>
@@ -40,4 +41,11 @@ export function VideoChooser() {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** The video's picture, or a mark when it has none or it cannot be loaded (offline, an expired link). */
+function Thumbnail({ src }: { src: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (!src || broken) return <IconVideo size={32} aria-hidden style={{ flex: 'none' }} />;
+  return <img src={src} alt="" width={48} height={64} onError={() => setBroken(true)} style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }} />;
 }
