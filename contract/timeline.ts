@@ -90,12 +90,24 @@ export const timelineMotion = z.object({
 });
 export type TimelineMotion = z.output<typeof timelineMotion>;
 
+/**
+ * The move a still without one gets: the renderer's default 8 % pan, its direction varying by the
+ * scene's place (→ ← ↓ ↑). Written into the timeline, so reordering scenes never changes a picture.
+ */
+export function defaultMotion(sceneIndex: number): TimelineMotion {
+  const pans = ['right', 'left', 'down', 'up'] as const;
+  return { pan: pans[((sceneIndex % 4) + 4) % 4]!, zoom: 'none', amount: 0.08 };
+}
+
+/** The shipped faces a headline can be set in (server/media/fonts.ts gives libass each file). */
+export const HEADLINE_FONTS = ['Anton', 'Bebas Neue', 'Montserrat Black Italic', 'Montserrat SemiBold', 'Noto Sans Bold', 'Poppins Light', 'Poppins Medium'] as const;
+
 /** A built-in art scene's key phrase, set as kinetic type (server/domain/ports/visuals SceneHeadline). */
 export const timelineHeadline = z
   .object({
     text: z.string().max(200),
     style: z.enum(ART_STYLES),
-    font: z.string().max(60),
+    font: z.enum(HEADLINE_FONTS),
     x: z.number().min(0).max(1),
     y: z.number().min(0).max(1),
     align: z.enum(['center', 'left']),
@@ -218,15 +230,29 @@ export function normaliseNarration(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The seconds each scene starts at, and the whole length (the tail included, on the last scene). */
+/** Frames per second of every render and of the preview's frame steps. */
+export const TIMELINE_FPS = 30;
+
+/**
+ * Whole frames of each scene: its own duration rounded to the frame grid (at least one), the
+ * tail added to the last. A scene's frames depend on its own length only, so a change to one
+ * scene never moves another's frame count (its segment is found again, not re-encoded). What the
+ * renderer encodes per segment and what the preview steps through.
+ */
+export function sceneFrameCounts(timeline: Pick<Timeline, 'scenes' | 'tail'>, fps = TIMELINE_FPS): number[] {
+  const last = timeline.scenes.length - 1;
+  return timeline.scenes.map((scene, index) => Math.max(1, Math.round(scene.duration * fps)) + (index === last ? Math.round(timeline.tail * fps) : 0));
+}
+
+/** The seconds each scene starts at on the frame grid, and the whole length (the tail included, on the last scene). */
 export function sceneStarts(timeline: Pick<Timeline, 'scenes' | 'tail'>): { starts: number[]; total: number } {
   const starts: number[] = [];
-  let at = 0;
-  for (const scene of timeline.scenes) {
-    starts.push(at);
-    at += scene.duration;
+  let frame = 0;
+  for (const count of sceneFrameCounts(timeline)) {
+    starts.push(frame / TIMELINE_FPS);
+    frame += count;
   }
-  return { starts, total: at + timeline.tail };
+  return { starts, total: frame / TIMELINE_FPS };
 }
 
 /** The video's length in seconds: the scenes end to end, plus the tail. */
@@ -308,6 +334,8 @@ export interface TimelineResponse {
   timeline: Timeline;
   /** Signed URLs of every asset the timeline names (and of earlier scenes' media it may reuse). */
   assets: Record<string, { src: string; kind: 'audio' | 'image' | 'video' }>;
+  /** The music track's signed URL for the preview (null: no music, or the track is gone). */
+  music_src: string | null;
   versions: VideoVersion[];
   price: TimelinePrice;
   updated_at: string;

@@ -41,6 +41,7 @@ const envSchema = z.object({
   RATE_LIMIT_GENERATE: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEOS: optionalText.default('10 per minute'),
   RATE_LIMIT_VIDEO_RESTART: optionalText.default('10 per minute'),
+  RATE_LIMIT_VERSIONS: optionalText.default('10 per minute'),
   RATE_LIMIT_SERIES_EPISODES: optionalText.default('10 per hour'),
   SIMULATED_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['off', 'database'], { message: 'SIMULATED_CLOCK must be off or database' }).default('off')),
   RENDER_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).default(1)),
@@ -263,6 +264,8 @@ export interface RateLimits {
   videos: RateLimitSetting;
   /** POST /api/ai-videos/{id}/restart per user: each one runs the whole pipeline again. */
   videoRestart: RateLimitSetting;
+  /** New versions of edited videos (POST /api/ai-videos/{id}/versions). */
+  versions: RateLimitSetting;
   /** POST /api/series/{id}/generate-next and /sample per user: each one writes and renders a video. */
   seriesEpisodes: RateLimitSetting;
   /** Voice previews (POST /api/lemonfox-preview, /api/voices/preview) per user; cached previews count too. */
@@ -418,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generate: limit('RATE_LIMIT_GENERATE'),
     videos: limit('RATE_LIMIT_VIDEOS'),
     videoRestart: limit('RATE_LIMIT_VIDEO_RESTART'),
+    versions: limit('RATE_LIMIT_VERSIONS'),
     seriesEpisodes: limit('RATE_LIMIT_SERIES_EPISODES'),
     voicePreview: limit('RATE_LIMIT_VOICE_PREVIEW'),
     musicPreview: limit('RATE_LIMIT_MUSIC_PREVIEW'),

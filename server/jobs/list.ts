@@ -8,6 +8,7 @@ import { uploadsPurgeJob } from './purge-uploads';
 import { rateLimitPurgeJob } from './rate-limit-purge';
 import { refreshTokensJob } from './refresh-tokens';
 import { renderCaptionsJob } from './render-captions';
+import { renderVersionJob } from './render-version';
 import { renderVideoJob } from './render-video';
 import { seriesEpisodeJob } from './series-episode';
 import { seriesTickJob } from './series-tick';
@@ -18,6 +19,7 @@ export const JOBS: readonly JobDefinition[] = [
   rateLimitPurgeJob,
   passwordResetMailJob,
   renderVideoJob,
+  renderVersionJob,
   publishTargetJob,
   refreshTokensJob,
   transcribeJob,

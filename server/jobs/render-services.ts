@@ -9,6 +9,7 @@ import { sceneMediaForRender } from '../domain/media-library/scene-media';
 import type { RenderServices, StoredMedia } from '../domain/videos/pipeline/services';
 import { buildAss } from '../media/captions';
 import { composeVideo } from '../media/compose';
+import { encodeSegment, joinSegments, mixSoundtrack, segmentKey, soundtrackKey } from '../media/segments';
 import { ensureBuiltinTrack } from '../media/music/builtin-store';
 import type { MusicComposer } from '../media/music/composer-pool';
 import { prepareFontsDir } from '../media/fonts';
@@ -84,6 +85,7 @@ export function createRenderServices(deps: RenderServiceDeps, overrides: Partial
     sceneMedia: sceneMediaByIds,
     captionsAss: buildAss,
     compose: composeVideo,
+    segments: { segmentKey, soundtrackKey, encodeSegment, mixSoundtrack, joinSegments },
     // Copied once per DATA_DIR (server/media/fonts): libass reads the fonts from this folder.
     get fontsDir() {
       return (fontsDir ??= prepareFontsDir(join(deps.config.dataDir, 'cache')));

@@ -127,7 +127,8 @@ describe('deriving the timeline of a finished video', () => {
     // The captions on the video's clock are the voice's own timings.
     expect(timelineCaptionWords(timeline).map((word) => [word.word, word.start])).toEqual(video.checkpoint.voice!.words.map((word) => [word.word, expect.closeTo(word.start, 6) as unknown]));
     expect(timeline.scenes[0]!.visual.motion).toEqual({ pan: 'left', zoom: 'in', amount: 0.08 });
-    expect(timeline.scenes[1]!.visual.motion).toBeNull();
+    // A still without a hint gets the default pan of its place, written out.
+    expect(timeline.scenes[1]!.visual.motion).toEqual({ pan: 'left', zoom: 'none', amount: 0.08 });
     expect(timeline.scenes[0]!.visual.prompt).toBe(`${MANY[0]} (cinematic style)`);
   });
 

@@ -21,7 +21,7 @@ import { ApiClient, as, bodyOf, createTestDatabase, errorsOf, uniqueEmail, type 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** Field names our routes read, so wrong types and bad text reach the validators. */
-const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'tone', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows', 'status', 'wizard_step', 'description', 'tags', 'hashtags', 'topic', 'style', 'cadence', 'time_zone', 'destinations', 'review_mode', 'lead_hours', 'weekly_credit_cap', 'never_again', 'note', 'timeline'];
+const FIELDS = ['email', 'password', 'password_confirmation', 'current_password', 'name', 'token', 'license_key', 'title', 'body', 'prompt', 'id', 'language', 'video_duration', 'tone', 'path', 'message', 'argv', 'rate', 'kinds', 'paths', 'seed', 'video_id', 'account_ids', 'caption', 'scheduled_at', 'timezone', 'options', 'csv', 'rows', 'status', 'wizard_step', 'description', 'tags', 'hashtags', 'topic', 'style', 'cadence', 'time_zone', 'destinations', 'review_mode', 'lead_hours', 'weekly_credit_cap', 'never_again', 'note', 'timeline', 'revision', 'credits'];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
 /** A body as sent on the wire: payload text and its content type. */
@@ -143,7 +143,7 @@ describe('malformed input on every route', () => {
     const resumableUploads = ['HEAD /api/uploads/:id', 'PATCH /api/uploads/:id', 'DELETE /api/uploads/:id'];
     const seriesEpisodes = ['POST /api/series/:id/episodes/:episodeId/approve', 'POST /api/series/:id/episodes/:episodeId/reject', 'POST /api/series/:id/generate-next', 'POST /api/series/:id/sample'];
     const limitedOrReplayed = ['PUT /api/transcriptions/:id', 'POST /api/transcriptions/:id/render', 'POST /api/schedule/import/preview', 'POST /api/ai-videos/:id/restart', 'POST /api/voices/preview', 'GET /api/builtin-music/:id/preview'];
-    const editor = ['GET /api/ai-videos/:id/timeline', 'PUT /api/ai-videos/:id/timeline'];
+    const editor = ['GET /api/ai-videos/:id/timeline', 'PUT /api/ai-videos/:id/timeline', 'POST /api/ai-videos/:id/versions', 'DELETE /api/ai-videos/:id/versions/:version'];
     for (const expected of [...resumableUploads, ...limitedOrReplayed, ...seriesEpisodes, ...editor]) expect(routes).toContain(expected);
   });
 

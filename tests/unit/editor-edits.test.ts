@@ -73,12 +73,16 @@ describe('scenes', () => {
     expect(ids(after)).toEqual(['a', 'b', 'b2', 'c']);
     expect(first.text).toBe('Two hearts pump');
     expect(second.text).toBe('blood to the gills');
-    // Cut half way through the pause before "blood" (ends 1.4, next starts 1.5).
-    expect(first.recording).toMatchObject({ asset: original.recording!.asset, from: original.recording!.from, to: original.recording!.from + 1.45 });
-    expect(second.recording).toMatchObject({ asset: original.recording!.asset, from: original.recording!.from + 1.45, to: original.recording!.to });
-    expect(second.recording!.words[0]).toEqual({ word: 'blood', start: 0.05, end: 0.45 });
+    // Cut half way through the pause before "blood" (ends 1.4, next starts 1.5), on the frame grid.
+    const cut = Math.round(1.45 * 30) / 30;
+    expect(first.recording).toMatchObject({ asset: original.recording!.asset, from: original.recording!.from });
+    expect(first.recording!.to).toBeCloseTo(original.recording!.from + cut, 3);
+    expect(second.recording).toMatchObject({ asset: original.recording!.asset, to: original.recording!.to });
+    expect(second.recording!.from).toBeCloseTo(original.recording!.from + cut, 3);
+    expect(second.recording!.words[0]).toMatchObject({ word: 'blood' });
+    expect(second.recording!.words[0]!.start).toBeCloseTo(1.5 - cut, 3);
     expect(second.captions.map((w) => w.word)).toEqual(['blood', 'to', 'the', 'gills']);
-    expect(second.captions[0]!.start).toBeCloseTo(0.05);
+    expect(second.captions[0]!.start).toBeCloseTo(1.5 - cut, 3);
     expect(first.captions.map((w) => w.word)).toEqual(['Two', 'hearts', 'pump']);
     expect(first.duration + second.duration).toBeCloseTo(original.duration, 6);
     expect(timelineDuration(after)).toBeCloseTo(timelineDuration(before), 6);

@@ -17,4 +17,8 @@ export const LEDGER_REASONS = {
   videoRefund: 'video refund',
   /** The part of the price a shorter-than-estimated video did not use. */
   videoSettlement: 'video settlement',
+  /** A new version of an edited video: only what was made again (voice seconds, pictures). */
+  versionRender: 'video edit render',
+  /** A failed version's credits given back. */
+  versionRefund: 'video edit refund',
 } as const;

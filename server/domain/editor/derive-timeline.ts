@@ -5,6 +5,7 @@
 // some checkpoint fields existed still derive; what they lack takes its neutral value.
 import { captionSettings, type WordTiming } from '../../../contract/captions';
 import {
+  defaultMotion,
   DEFAULT_TIMELINE_TAIL,
   TIMELINE_LIMITS,
   TIMELINE_MODEL,
@@ -64,9 +65,14 @@ function wordsInSpan(words: readonly WordTiming[], from: number, to: number, las
     .slice(0, TIMELINE_LIMITS.wordsPerScene);
 }
 
-function motionOf(rendered: RenderedScene): TimelineVisual['motion'] {
+/**
+ * The still's move as rendered: its own hint, else the default pan of its place written out, so
+ * reordering scenes later never changes how a picture moves. Clips have none.
+ */
+function motionOf(rendered: RenderedScene, index: number): TimelineVisual['motion'] {
+  if (rendered.kind !== 'image') return null;
   const parsed = timelineMotion.safeParse(rendered.motion);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? parsed.data : defaultMotion(index);
 }
 
 /** The built-in art's headline, when it fits the model (one that does not is left out, never guessed). */
@@ -151,7 +157,7 @@ export function deriveTimeline(video: DerivableVideo): Timeline {
         asset: visualAsset,
         kind: rendered.kind,
         prompt: promptOf(scene, source),
-        motion: motionOf(rendered),
+        motion: motionOf(rendered, index),
         trim_start: 0,
         ...headlineOf(rendered),
         attribution: rendered.attribution ? rendered.attribution.slice(0, 1000) : null,

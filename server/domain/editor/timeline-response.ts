@@ -8,6 +8,9 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { aiVideoVersions, type AiVideoRow, type AiVideoVersionRow } from '../../db/schema-videos';
 import type { MediaUrlSigner } from '../../media/storage/types';
+import { builtinMusicTrack } from '../../../contract/builtin-music';
+import { builtinMusicKey } from '../../media/music/builtin-store';
+import { findMusicTrackRow } from '../media-library/music';
 import { planFor } from '../plans/plans';
 import { paidFor } from '../videos/billing';
 import { VIDEO_URL_TTL_SECONDS } from '../videos/videos';
@@ -31,7 +34,7 @@ function signedFiles(signer: MediaUrlSigner, files: RenderedFiles, version: numb
   };
 }
 
-function toVideoVersion(signer: MediaUrlSigner, row: AiVideoVersionRow): VideoVersion {
+export function toVideoVersion(signer: MediaUrlSigner, row: AiVideoVersionRow): VideoVersion {
   const completed = row.status === 'completed';
   return {
     version: row.version,
@@ -90,18 +93,29 @@ async function creditsPerSecond(db: Db, userId: number): Promise<number> {
   return planFor(owner?.plan ?? '').video.creditsPerSecond;
 }
 
+/** The music track's signed URL for the preview: a built-in track's loop or the creator's own file. */
+async function musicSrc(db: Db, signer: MediaUrlSigner, userId: number, timeline: Timeline): Promise<string | null> {
+  const trackId = timeline.music?.track_id;
+  if (!trackId) return null;
+  const builtin = builtinMusicTrack(trackId);
+  const key = builtin ? builtinMusicKey(builtin, 'loop') : (await findMusicTrackRow(db, userId, trackId))?.storageKey;
+  return key ? signer.sign(key, { ttlSeconds: VIDEO_URL_TTL_SECONDS }) : null;
+}
+
 export async function timelineResponse(deps: TimelineResponseDeps, state: TimelineState): Promise<TimelineResponse> {
   const { db, signer } = deps;
   const { video } = state;
   const rows = await versionRows(db, video);
   const versions = rows.map((row) => toVideoVersion(signer, row));
-  if (!rows.some((row) => row.version === 1)) versions.unshift(firstVersion(signer, video));
+  // Before any edit is rendered v1 has no row: it is the video itself. Once it has one, a deleted v1 stays deleted.
+  if (rows.length === 0) versions.unshift(firstVersion(signer, video));
   const rendered = renderedTimeline(video, rows);
   return {
     video_id: video.id,
     revision: state.revision,
     timeline: state.timeline,
     assets: await signTimelineAssets(db, signer, video.userId, video.id, rendered ? [state.timeline, rendered] : [state.timeline]),
+    music_src: await musicSrc(db, signer, video.userId, state.timeline),
     versions,
     price: timelinePrice(state.timeline, await creditsPerSecond(db, video.userId), rendered),
     updated_at: state.updatedAt.toISOString(),

@@ -3,6 +3,7 @@
 // VisualProvider; the media layer takes the motion shape from here too.
 import type { CaptionStyle } from '../../../contract/captions';
 import type { ART_STYLES } from '../../../contract/permissions';
+import { HEADLINE_FONTS } from '../../../contract/timeline';
 
 export type ArtStyleName = (typeof ART_STYLES)[number];
 
@@ -14,8 +15,8 @@ export interface VisualMotion {
   amount: number;
 }
 
-/** The shipped faces a headline can be set in (server/media/fonts.ts gives libass each file). */
-export const HEADLINE_FONTS = ['Anton', 'Bebas Neue', 'Montserrat Black Italic', 'Montserrat SemiBold', 'Noto Sans Bold', 'Poppins Light', 'Poppins Medium'] as const;
+/** The shipped faces a headline can be set in (shared with the editor's timeline). */
+export { HEADLINE_FONTS };
 export type HeadlineFont = (typeof HEADLINE_FONTS)[number];
 
 /**

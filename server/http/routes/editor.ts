@@ -6,17 +6,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseTimelineEtag, putTimelineRequest, timelineEtag, type TimelineConflict, type TimelineResponse } from '../../../contract/timeline';
-import { timelineResponse } from '../../domain/editor/timeline-response';
+import { parseTimelineEtag, putTimelineRequest, renderVersionRequest, timelineEtag, type TimelineConflict, type TimelineResponse } from '../../../contract/timeline';
+import { deleteVersion } from '../../domain/editor/render/delete';
+import { requestVersion, versionRow } from '../../domain/editor/render/request';
+import { RENDER_VERSION_QUEUE, type RenderVersionJobData } from '../../jobs/render-version';
+import { timelineResponse, toVideoVersion } from '../../domain/editor/timeline-response';
 import { readTimeline, saveTimeline, TimelineConflictError } from '../../domain/editor/timeline-store';
 import { runIdempotent } from '../../domain/idempotency/idempotency';
 import { ClientProblem } from '../../domain/problems';
 import { currentAuth, requireAuth } from '../auth';
 import type { AppContext } from '../context';
-import { idempotentRequestOf, sendResult } from '../idempotency';
+import { idempotencyKeyOf, idempotentRequestOf, pathOf, sendResult } from '../idempotency';
+import { byUser, rateLimited } from '../rate-limits';
 import { parseBody } from '../validation';
 
 const idParams = z.object({ id: z.uuid('The video id must be a valid UUID.') });
+const versionParams = idParams.extend({ version: z.coerce.number({ message: 'The version must be a whole number.' }).int('The version must be a whole number.').min(1, 'The version must be a whole number.').max(100_000, 'The version must be a whole number.') });
 
 export const IF_MATCH_REQUIRED = 'Send If-Match with the revision you edited (the ETag of GET /api/ai-videos/{id}/timeline).';
 export const IF_MATCH_INVALID = 'The If-Match header must be a timeline revision such as "r3".';
@@ -35,9 +40,10 @@ function withEtag(reply: FastifyReply, body: TimelineResponse): FastifyReply {
 }
 
 export function editorRoutes(app: FastifyInstance, context: AppContext): void {
-  const { database, storage, mediaUrls } = context;
+  const { database, storage, mediaUrls, jobs, config } = context;
   const { db } = database;
   const responseDeps = { db, signer: mediaUrls };
+  const versionLimit = rateLimited(db, [{ bucket: 'versions:user', limit: config.rateLimits.versions, key: byUser }]);
 
   app.get('/api/ai-videos/:id/timeline', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request, reply) => {
     const { id } = parseBody(idParams, request.params);
@@ -66,5 +72,28 @@ export function editorRoutes(app: FastifyInstance, context: AppContext): void {
       const conflict: TimelineConflict = { message: error.message, current };
       return withEtag(reply, current).code(412).send(conflict);
     }
+  });
+
+  // Render the saved timeline as the next version: the revision and price the creator saw, charged
+  // once (Idempotency-Key), then handed to the version queue.
+  app.post('/api/ai-videos/:id/versions', { preHandler: [requireAuth, versionLimit] }, async (request, reply) => {
+    const { id } = parseBody(idParams, request.params);
+    const body = parseBody(renderVersionRequest, request.body);
+    const userId = currentAuth(request).user.id;
+    const result = await requestVersion(db, { userId, videoId: id, revision: body.revision, credits: body.credits, idempotencyKey: idempotencyKeyOf(request), path: pathOf(request), rawBody: request.body });
+    const row = await versionRow(db, userId, result.versionId);
+    try {
+      await jobs.send(RENDER_VERSION_QUEUE, { versionId: result.versionId } satisfies RenderVersionJobData);
+    } catch (error) {
+      // Queued on the row: the next start of a worker sends it again.
+      request.log.error({ err: error, videoId: id }, 'could not queue the version render');
+    }
+    return sendResult(reply, { status: result.status, body: row ? toVideoVersion(mediaUrls, row) : { id: result.versionId }, replayed: result.replayed });
+  });
+
+  app.delete('/api/ai-videos/:id/versions/:version', { preHandler: requireAuth }, async (request, reply) => {
+    const { id, version } = parseBody(versionParams, request.params);
+    await deleteVersion(db, storage, currentAuth(request).user.id, id, version);
+    return reply.code(204).send();
   });
 }

@@ -45,6 +45,7 @@ export function timelineResponse(timeline: Timeline, revision: number, videoId =
     revision,
     timeline,
     assets: { 'v/narration.mp3': { src: `/media/narration.mp3?sig=${revision}`, kind: 'audio' } },
+    music_src: null,
     versions: [],
     price: { credits: 0, revoice: [], visuals: [], changed: false },
     updated_at: '2026-11-20T10:00:00.000Z',

@@ -4,6 +4,7 @@ import type { BuiltinMusicTrack } from '../../../../contract/builtin-music';
 import type { VoiceProviderId } from '../../../../contract/voices';
 import type { Db } from '../../../db/client';
 import type { MediaStorage } from '../../../media/storage/types';
+import type * as SegmentRenderer from '../../../media/segments';
 import type { CaptionInput, ComposeInput, ComposeResult, ProgressReporter } from '../../../media/types';
 import type { ScriptWriter } from '../../ports/script-writer';
 import type { SpeechProvider } from '../../ports/speech';
@@ -32,6 +33,8 @@ export interface RenderServices {
   /** ASS subtitles for the word timings in a style. */
   captionsAss(input: CaptionInput): string;
   compose(input: ComposeInput, onProgress?: ProgressReporter, signal?: AbortSignal): Promise<ComposeResult>;
+  /** The per-scene renderer an edited video's versions are made with (tests count its calls). */
+  segments: Pick<typeof SegmentRenderer, 'segmentKey' | 'soundtrackKey' | 'encodeSegment' | 'mixSoundtrack' | 'joinSegments'>;
   /** Folder of the shipped caption fonts. */
   fontsDir: string;
   /** Where work folders are made (default the OS temp folder). */

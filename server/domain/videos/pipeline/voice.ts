@@ -14,7 +14,7 @@ export function languageCode(language: string): string {
   return (LANGUAGE_CODES as Record<string, string>)[language] ?? 'en';
 }
 
-function providerFor(services: RenderServices, id: VoiceProviderId): SpeechProvider {
+export function providerFor(services: RenderServices, id: VoiceProviderId): SpeechProvider {
   const provider = services.speech[id];
   if (!provider || !provider.configured) {
     throw new CreatorCauseError('The voice you chose is no longer available on this server. Choose another voice and create the video again.');
@@ -23,7 +23,7 @@ function providerFor(services: RenderServices, id: VoiceProviderId): SpeechProvi
 }
 
 /** The voice a video without a chosen one is read with: the built-in voice of its language. */
-async function defaultVoice(provider: SpeechProvider, code: string, signal: AbortSignal): Promise<string> {
+export async function defaultVoice(provider: SpeechProvider, code: string, signal: AbortSignal): Promise<string> {
   const builtin = defaultBuiltinVoice(code);
   if (builtin) return builtin.info.voice_id;
   const voices = await provider.listVoices(signal);

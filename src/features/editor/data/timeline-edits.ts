@@ -7,6 +7,7 @@
 // preview tells such captions from recorded ones with needsRecording(scene, timeline.voice): true
 // means "estimated, play a stand-in".
 import {
+  TIMELINE_FPS,
   captionSettings,
   durationFor,
   needsRecording,
@@ -48,6 +49,8 @@ export type VisualChoice =
   | { kind: 'reuse'; fromSceneId: string };
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+/** A cut on the frame grid: the halves' frames then add up to the scene's exactly (contract sceneFrameCounts). */
+const onFrame = (seconds: number) => round3(Math.round(seconds * TIMELINE_FPS) / TIMELINE_FPS);
 
 /** The result, checked by the contract (the server's own rules); its first complaint is the error. */
 function checked(timeline: Timeline): Timeline {
@@ -171,13 +174,13 @@ export function splitScene(timeline: Timeline, sceneId: string, atWord: number, 
   if (cuttable) {
     const before = recording.words[atWord - 1]!;
     const after = recording.words[atWord]!;
-    cut = round3((before.end + Math.max(before.end, after.start)) / 2);
+    cut = onFrame((before.end + Math.max(before.end, after.start)) / 2);
     const length = recording.to - recording.from;
     if (!(cut > 0 && cut < length)) throw new TimelineEditError('The recording cannot be cut at that word.');
     firstRecording = { ...recording, to: round3(recording.from + cut), text: firstText, words: recording.words.slice(0, atWord).map((word) => ({ ...word })) };
     secondRecording = { ...recording, from: round3(recording.from + cut), text: secondText, words: shifted(recording.words.slice(atWord), -cut) };
   } else {
-    cut = round3((scene.duration * atWord) / words.length);
+    cut = onFrame((scene.duration * atWord) / words.length);
   }
   const firstDuration = cut;
   const secondDuration = round3(scene.duration - cut);
