@@ -21,11 +21,5 @@ export function EditorScreen({ videoId }: { videoId: string }) {
     return <EditorSkeleton />;
   }
   // A draft is editable even when the server refuses now (offline, or it went away): its saves wait.
-  return <EditorWorkspace key={videoId} draft={draft} phone={phone} musicSrc={musicSrcOf(draft)} />;
-}
-
-/** The music track's URL, when the server hands one beside the timeline (older servers do not). */
-function musicSrcOf(draft: { server: object }): string | null {
-  const value = (draft.server as { music_src?: unknown }).music_src;
-  return typeof value === 'string' && value ? value : null;
+  return <EditorWorkspace key={videoId} draft={draft} phone={phone} musicSrc={draft.server.music_src ?? null} />;
 }
