@@ -1,5 +1,5 @@
 // The editor's bar: Undo, Redo, the save status, the keyboard help and "Render vN · price".
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
 import type { SaveStatus } from './save-status';
 import { SaveStatusText } from './SaveStatusText';
@@ -19,25 +19,26 @@ export interface EditorTopBarProps {
 }
 
 export function EditorTopBar({ canUndo, canRedo, onUndo, onRedo, status, onConflict, renderLabel, renderBlocked, onRender }: EditorTopBarProps) {
+  // The status gets a line of its own under the buttons: its longest words do not fit beside them on a phone.
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" py={4}>
-      <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
-        <ActionIcon variant="subtle" size={44} aria-label="Undo" disabled={!canUndo} onClick={onUndo}>
-          <IconArrowBackUp size={20} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" size={44} aria-label="Redo" disabled={!canRedo} onClick={onRedo}>
-          <IconArrowForwardUp size={20} />
-        </ActionIcon>
-        <SaveStatusText status={status} onConflict={onConflict} />
-      </Group>
-      <Group gap={2} wrap="nowrap" style={{ flex: 'none' }}>
-        <ShortcutsHelp />
+    <Stack gap={0} py={4}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon variant="subtle" size={44} aria-label="Undo" disabled={!canUndo} onClick={onUndo}>
+            <IconArrowBackUp size={20} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" size={44} aria-label="Redo" disabled={!canRedo} onClick={onRedo}>
+            <IconArrowForwardUp size={20} />
+          </ActionIcon>
+          <ShortcutsHelp />
+        </Group>
         <Tooltip label={renderBlocked ?? ''} disabled={!renderBlocked} events={{ hover: true, focus: true, touch: true }}>
           <Button data-disabled={renderBlocked ? true : undefined} aria-disabled={renderBlocked ? true : undefined} onClick={(event) => (renderBlocked ? event.preventDefault() : onRender())}>
             {renderLabel}
           </Button>
         </Tooltip>
       </Group>
-    </Group>
+      <SaveStatusText status={status} onConflict={onConflict} />
+    </Stack>
   );
 }
