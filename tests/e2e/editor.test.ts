@@ -1,8 +1,9 @@
 // The editor on a 390 px phone, end to end: open a finished video, rewrite a scene's line, reorder
 // two scenes, undo once, go offline and fix a caption word (saved on the device), come back (saved
 // on the server), render v2 and play it. With EDITOR_SHOTS=<dir> it also saves screenshots of the
-// main states at 390 px and at 1280 px, to look at (not compared).
+// main states at 390 px and at 1280 px, to look at (not compared). axe-core checks both layouts.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,19 @@ import { noSidewaysScroll, tap } from './phone';
 const SHOTS = process.env.EDITOR_SHOTS;
 const RENDER = { timeout: 240_000, interval: 1_000 };
 const SCRIPT = 'Octopuses have three hearts. Two of them pump blood to the gills. The third one feeds the rest of the body.';
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** axe-core's serious and critical violations on the page as it is, one line each. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP rightly refuses an inline <script>.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${where}: ${violation.id} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -48,6 +62,7 @@ describe('the editor on a phone', () => {
     await page.getByTestId('preview-frame').waitFor();
     await shot(page, 'phone-editor');
     await noSidewaysScroll(page, 'the editor');
+    expect(await axeProblems(page, 'the editor at 390 px')).toEqual([]);
 
     // Rewrite scene 1's line: one coalesced edit, marked for a new voice.
     await line1.fill('Octopuses have three hearts and blue blood.');
@@ -106,7 +121,7 @@ describe('the editor on a phone', () => {
       [2, 'completed'],
     ]);
 
-    if (SHOTS) {
+    {
       const desktop = await launchBrowser({ viewport: { width: 1280, height: 800 } });
       try {
         const wide = await desktop.context.newPage();
@@ -117,6 +132,7 @@ describe('the editor on a phone', () => {
         await wide.getByTestId('preview-frame').waitFor();
         await wide.getByRole('button', { name: 'Scene 2, ', exact: false }).click();
         await shot(wide, 'desktop-editor');
+        expect(await axeProblems(wide, 'the editor at 1280 px')).toEqual([]);
         await wide.getByRole('button', { name: 'Voice, music, captions and format' }).click();
         await wide.getByText('Aspect ratio').waitFor();
         await shot(wide, 'desktop-settings');
