@@ -129,7 +129,12 @@ describe('the editor on a phone', () => {
         await signInInBrowser(wide, account);
         await wide.waitForURL(`${server.url}/`);
         await wide.goto(`${server.url}/editor?video=${id}`);
-        await wide.getByTestId('preview-frame').waitFor();
+        try {
+          await wide.getByTestId('preview-frame').waitFor();
+        } catch (error) {
+          await shot(wide, 'desktop-no-preview');
+          throw new Error(`The desktop editor showed no preview: ${(await wide.locator('main').innerText()).slice(0, 1000)}`, { cause: error });
+        }
         await wide.getByRole('button', { name: 'Scene 2, ', exact: false }).click();
         await shot(wide, 'desktop-editor');
         expect(await axeProblems(wide, 'the editor at 1280 px')).toEqual([]);

@@ -4,7 +4,27 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, isNetworkError } from '../../../api';
 import { useOnline } from '../../../ui/useOnline';
-import { loadTimeline, type EditorDraftRow } from '../data';
+import { EditorDraftError, loadTimeline, type EditorDraftRow } from '../data';
+
+/**
+ * Right after a page load the signed-in user is not known to the local store for a moment (the
+ * session mirror is written as the app starts), and the draft cannot be kept yet: the load is
+ * tried again this many times, this far apart, before its refusal is shown.
+ */
+const OWNER_RETRIES = 20;
+const OWNER_RETRY_MS = 250;
+
+async function loadWhenSignedIn(videoId: string, live: () => boolean): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await loadTimeline(videoId);
+      return;
+    } catch (error) {
+      if (!(error instanceof EditorDraftError) || attempt >= OWNER_RETRIES || !live()) throw error;
+      await new Promise((resolve) => setTimeout(resolve, OWNER_RETRY_MS));
+    }
+  }
+}
 
 /** How often a rendering version's progress is asked for. */
 export const VERSION_POLL_MS = 4000;
@@ -22,7 +42,7 @@ export function useTimelineLoad(videoId: string, draft: EditorDraftRow | undefin
       return;
     }
     let live = true;
-    loadTimeline(videoId).then(
+    loadWhenSignedIn(videoId, () => live).then(
       () => live && setState({ kind: 'loaded' }),
       (error: unknown) => {
         if (!live) return;
