@@ -71,7 +71,7 @@ export function DesktopTimeline({ timeline, assets, time, selectedId, onSelect, 
                 background: src ? `center / cover no-repeat url("${src}")` : 'var(--mantine-color-grape-1)',
               }}
             >
-              <Text fz="xs" fw={700} px={4} c="white" style={{ textShadow: '0 0 3px #000', whiteSpace: 'nowrap' }}>
+              <Text fz="xs" fw={700} px={4} c={src ? 'white' : 'dark'} style={{ textShadow: src ? '0 0 3px #000' : undefined, whiteSpace: 'nowrap' }}>
                 {index + 1}
               </Text>
             </UnstyledButton>
