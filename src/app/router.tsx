@@ -190,7 +190,11 @@ const myVideosRoute = createRoute({
 });
 /** Not in the spec's list: the licences of what ships with the app (docs/decisions/ui.md). */
 const aboutRoute = createRoute(page('about', 'About Reelflow', lazyPage(() => import('../features/about/AboutPage'), 'AboutPage')));
-const editorRoute = createRoute(page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')));
+const editorRoute = createRoute({
+  ...page('editor', 'Editor', lazyPage(() => import('../features/editor/EditorPage'), 'EditorPage')),
+  /** `video`: the video to open (docs/decisions/editor.md, "Screens"); without it, a list to pick from. */
+  validateSearch: (search: Record<string, unknown>): { video?: string } => ({ video: searchString(search.video) }),
+});
 const myScriptsRoute = createRoute(
   page(
     'my-scripts',

@@ -159,9 +159,17 @@ describe('route tree (spec §2)', () => {
 
   it('shows a placeholder, not fake data, for areas that arrive later', async () => {
     session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
+    renderAt('/users/branding');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Branding' })).toBeTruthy();
+    expect(screen.getByText('This area arrives in a later update of Reelflow.')).toBeTruthy();
+  });
+
+  it('opens the editor without a video on the list of finished videos to choose from', async () => {
+    session.user = { id: 1, name: 'Ada', email: 'ada@example.com', plan: 'Creator' };
     renderAt('/editor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editor' })).toBeTruthy();
-    expect(screen.getByText('This area arrives in a later update of Reelflow.')).toBeTruthy();
+    expect(await screen.findByText('No finished videos yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a video' })).toBeTruthy();
   });
 
   it('signs out from the user menu and goes to /login', async () => {

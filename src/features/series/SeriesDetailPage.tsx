@@ -252,6 +252,11 @@ function EpisodeCard({ series, episode, timeZone, onReject }: { series: LocalSer
               Play in My videos
             </ButtonLink>
           ) : null}
+          {episode.video_id && !NOT_PLAYABLE_YET.includes(episode.status) ? (
+            <ButtonLink to="/editor" search={{ video: episode.video_id }} size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={`Edit ${name}`}>
+              Edit
+            </ButtonLink>
+          ) : null}
           {episode.status === 'awaiting_review' ? (
             <>
               <Button size="xs" leftSection={<IconCheck size={14} aria-hidden />} loading={approving} onClick={() => void approve()} aria-label={`Approve ${name}`}>

@@ -5,12 +5,13 @@
 import { MUSIC_MOOD_LABELS } from '../../../contract/builtin-music';
 import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconClock, IconDownload, IconListDetails, IconVideo, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconDownload, IconListDetails, IconVideo, IconPencil, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { CardDangerButton } from '../../ui/CardDangerButton';
 import { useId, useState } from 'react';
 import { VIDEO_STAGE_LABELS } from '../../../contract/videos';
 import { errorMessage } from '../../api';
 import type { LocalVideo } from '../../store';
+import { ButtonLink } from '../../ui/links';
 import { RefusedChangeAlert } from '../../ui/RefusedChangeAlert';
 import { currentStageLabel, formatCreated, formatSeconds, STAGE_STATUS_LABELS, STATUS_COLORS, STATUS_LABELS } from './format';
 import { KeepOfflineSwitch } from './KeepOfflineSwitch';
@@ -125,6 +126,11 @@ export function VideoCard({ video, onPlay, onRestart, onDelete }: VideoCardProps
             <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={onPlay} aria-label={`Play ${video.title}`}>
               Play
             </Button>
+          ) : null}
+          {completed ? (
+            <ButtonLink to="/editor" search={{ video: String(video.id) }} size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={`Edit ${video.title}`}>
+              Edit
+            </ButtonLink>
           ) : null}
           {completed ? (
             <Button

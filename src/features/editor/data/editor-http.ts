@@ -14,3 +14,12 @@ export async function loadTimeline(videoId: string): Promise<EditorDraftRow> {
   const response = await api.get<unknown>(`/api/ai-videos/${encodeURIComponent(videoId)}/timeline`);
   return storeFetchedTimeline(checkedTimelineResponse(response.data));
 }
+
+/**
+ * DELETE /api/ai-videos/{id}/versions/{n} (online only: throwing a rendered file away is not queued
+ * offline), then the timeline again so the versions list on this device drops it.
+ */
+export async function deleteVersion(videoId: string, version: number): Promise<EditorDraftRow> {
+  await api.delete(`/api/ai-videos/${encodeURIComponent(videoId)}/versions/${encodeURIComponent(String(version))}`);
+  return loadTimeline(videoId);
+}

@@ -26,7 +26,7 @@ export { HISTORY_LIMIT, COALESCE_MS, canUndo, canRedo } from './history';
 export { describeTimelineChanges } from './timeline-changes';
 export { EditorDraftError, edit, undo, redo, resolveConflict, discardDraft, requestRender, storeFetchedTimeline } from './drafts';
 export type { EditOptions } from './drafts';
-export { loadTimeline } from './editor-http';
+export { loadTimeline, deleteVersion } from './editor-http';
 export { editorDraft, draftState } from './queries';
 export type { DraftState } from './queries';
 export { EDITOR_KINDS, saveTimelineMutation, renderVersionMutation, timelineEntityKey } from './editor-sync';

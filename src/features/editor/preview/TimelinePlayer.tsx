@@ -32,6 +32,8 @@ export interface TimelinePlayerProps {
 }
 
 const CONTROL = 44;
+/** Three 44 px buttons and the clock side by side. */
+const CONTROLS_MIN_WIDTH = 280;
 
 export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null, time: controlledTime, onTimeChange, width, height }: TimelinePlayerProps) {
   const duration = timelineDuration(timeline);
@@ -215,7 +217,8 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
 
   return (
     <Box ref={measured.ref} w={width ?? '100%'} maw="100%">
-      <Stack gap={6} w={size.width > 0 ? size.width : '100%'} role="group" aria-label="Video preview" onKeyDown={onKeyDown}>
+      {/* The controls keep room for their buttons and clock under a frame narrowed by a short screen. */}
+      <Stack gap={6} w={size.width > 0 ? Math.max(size.width, CONTROLS_MIN_WIDTH) : '100%'} maw="100%" mx="auto" role="group" aria-label="Video preview" onKeyDown={onKeyDown}>
         <Box
           ref={frameElement}
           data-testid="preview-frame"
@@ -226,7 +229,7 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
           aria-roledescription="video frame"
           aria-label="Preview. Space or K plays and pauses; arrow keys step a frame, with Shift a second; Home and End go to the start and the end."
           onClick={toggle}
-          style={{ position: 'relative', width: size.width, height: size.height, overflow: 'hidden', borderRadius: 12, background: '#000', cursor: 'pointer', touchAction: 'manipulation' }}
+          style={{ position: 'relative', width: size.width, height: size.height, margin: '0 auto', overflow: 'hidden', borderRadius: 12, background: '#000', cursor: 'pointer', touchAction: 'manipulation' }}
         >
           <PictureLayer frame={frame} playing={playing && !starting} failed={pictureFailed} onFailed={(asset) => setFailedPictures((previous) => new Set(previous).add(asset))} />
           {frame.headline ? <HeadlineText headline={frame.headline} width={size.width} height={size.height} /> : null}
@@ -278,7 +281,7 @@ export function TimelinePlayer({ timeline, assets, base = null, musicSrc = null,
               <IconPlayerTrackNextFilled size={18} aria-hidden />
             </ActionIcon>
           </Group>
-          <Text data-testid="preview-time" fz="sm" ff="monospace">
+          <Text data-testid="preview-time" fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
             {formatClock(time)} / {formatClock(duration)}
           </Text>
         </Group>

@@ -45,6 +45,7 @@ import { composeDoubles, composeFieldOf, composeIssues, issueFieldErrors } from 
 import type { PostWarning } from '../../../../contract/preflight';
 import { TikTokFields } from './TikTokFields';
 import { VideoPicker } from './VideoPicker';
+import { AnchorLink } from '../../../ui/links';
 import { YoutubeFields } from './YoutubeFields';
 
 const WHEN_CHOICES = [
@@ -215,6 +216,12 @@ export function ComposeForm({ initial, timeZone, editing, onDone, onCancelEdit }
         ) : null}
 
         <VideoPicker id={`${formId}-video`} videos={videos} value={values.videoId} onChange={pickVideo} error={fieldError('video')} />
+        {video ? (
+          // The editor makes a new version; a post keeps the version it was made from.
+          <AnchorLink to="/editor" search={{ video: video.id }} fz="sm" aria-label={`Edit video “${video.title}”`}>
+            Edit video
+          </AnchorLink>
+        ) : null}
         <AccountPicker id={`${formId}-accounts`} accounts={accounts} value={values.accountIds} onChange={(accountIds) => change({ accountIds }, ['accounts', 'youtubeTitle', 'tiktokPrivacy'])} error={fieldError('accounts')} />
 
         <Textarea

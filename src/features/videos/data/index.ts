@@ -62,3 +62,4 @@ export type { DeletedTrack, RenameTrackPayload, DeleteTrackPayload } from './mus
 export { videosNewestFirst, videoById, tracksNewestFirst, trackById } from './queries';
 // The voice lists and previews the shared voice picker reads (the series wizard shows it too).
 export { voiceSource } from './voices-http';
+export { uploadSceneMedia } from './videos-http';
