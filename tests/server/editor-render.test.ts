@@ -16,8 +16,7 @@ import { aiVideos } from '../../server/db/schema-videos';
 import type { RenderServices } from '../../server/domain/videos/pipeline/services';
 import { ffmpegPath, ffprobePath, probe } from '../../server/media/ffmpeg';
 import * as segmentRenderer from '../../server/media/segments';
-import { createSpeechProviders, type SpeechProvider } from '../../server/providers/tts';
-import { BuiltinVisualProvider } from '../../server/providers/visuals/builtin';
+import { countingBuiltinVisuals, offlineSpeechProviders, recordingSpeech } from './builtin-engines';
 import { ApiClient, as, buildTestServices, createTestDatabase, startTestApp, uniqueEmail, type TestDatabase } from './helpers';
 
 const SCRIPT = 'Octopuses have three hearts.\n\nTwo of them stop when they swim.\n\nTheir blood is blue because it carries copper.';
@@ -43,32 +42,10 @@ function frameCount(file: string): number {
 describe('rendering versions of an edited video', () => {
   let testDb: TestDatabase;
   let database: Database;
-  const speech = createSpeechProviders({
-    elevenLabs: { apiKey: undefined, baseUrl: 'https://api.elevenlabs.io', model: 'm' },
-    lemonfox: { apiKey: undefined, baseUrl: 'https://api.lemonfox.ai/v1' },
-    openAi: { baseUrl: undefined, apiKey: undefined, model: 'm', voices: undefined },
-  });
-  const read: string[] = [];
-  const voice: SpeechProvider = {
-    id: speech.builtin.id,
-    label: speech.builtin.label,
-    configured: true,
-    listVoices: (signal) => speech.builtin.listVoices(signal),
-    synthesize: (request, signal) => {
-      read.push(request.text);
-      return speech.builtin.synthesize(request, signal);
-    },
-  };
-  const builtinVisuals = new BuiltinVisualProvider();
-  let drawn = 0;
-  const visuals = {
-    id: 'builtin',
-    label: builtinVisuals.label,
-    sceneVisual: (...args: Parameters<BuiltinVisualProvider['sceneVisual']>) => {
-      drawn++;
-      return builtinVisuals.sceneVisual(...args);
-    },
-  };
+  const speech = offlineSpeechProviders();
+  const voice = recordingSpeech(speech.builtin);
+  const read = voice.texts;
+  const visuals = countingBuiltinVisuals();
   const encoded: string[] = [];
   let mixes = 0;
   const segments: RenderServices['segments'] = {
@@ -107,7 +84,7 @@ describe('rendering versions of an edited video', () => {
     const [original] = await database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
     const v1Key = original!.videoKey!;
     const readsBefore = read.length;
-    const drawnBefore = drawn;
+    const drawnBefore = visuals.drawn;
 
     const open = async () => {
       const response = await client.request('GET', `/api/ai-videos/${created.id}/timeline`, undefined, as(token));
@@ -136,7 +113,7 @@ describe('rendering versions of an edited video', () => {
     const v2 = await render(v2Saved);
     expect(v2.version).toBe(2);
     expect(read.length).toBe(readsBefore);
-    expect(drawn).toBe(drawnBefore);
+    expect(visuals.drawn).toBe(drawnBefore);
     expect(encoded).toHaveLength(3);
     expect(mixes).toBe(1);
 
@@ -151,7 +128,7 @@ describe('rendering versions of an edited video', () => {
     const v3 = await render(v3Saved);
     expect(v3.version).toBe(3);
     expect(read.slice(readsBefore)).toEqual([NEW_LINE]);
-    expect(drawn).toBe(drawnBefore);
+    expect(visuals.drawn).toBe(drawnBefore);
     expect(encoded).toHaveLength(4);
     expect(mixes).toBe(2);
     const balanceAfter = (await client.request('GET', '/api/user', undefined, as(token))).json<{ credits: number }>().credits;

@@ -15,47 +15,17 @@ import { STALE_HEARTBEAT_MS } from '../../server/domain/videos/pipeline/run';
 import { composeVideo } from '../../server/media/compose';
 import { meanVolume, probe } from '../../server/media/ffmpeg';
 import type { ComposeInput } from '../../server/media/types';
-import { createSpeechProviders, type SpeechProvider } from '../../server/providers/tts';
-import { BuiltinVisualProvider } from '../../server/providers/visuals/builtin';
+import { countingBuiltinVisuals, offlineSpeechProviders, recordingSpeech } from './builtin-engines';
 import { ApiClient, as, buildTestServices, createTestDatabase, startTestApp, uniqueEmail, type TestDatabase } from './helpers';
 
 const SCRIPT = 'Octopuses have three hearts, and two of them stop when they swim. Their blood is blue because it carries copper. They can even taste things with their arms.';
 
-/** The real built-in voice, counting its calls. */
-function counting(provider: SpeechProvider): SpeechProvider & { calls: number } {
-  const wrapper = {
-    id: provider.id,
-    label: provider.label,
-    configured: provider.configured,
-    calls: 0,
-    listVoices: (signal?: AbortSignal) => provider.listVoices(signal),
-    synthesize: (request: Parameters<SpeechProvider['synthesize']>[0], signal?: AbortSignal) => {
-      wrapper.calls++;
-      return provider.synthesize(request, signal);
-    },
-  };
-  return wrapper;
-}
-
 describe('rendering a real video with no keys', () => {
   let testDb: TestDatabase;
   let database: Database;
-  const speech = createSpeechProviders({
-    elevenLabs: { apiKey: undefined, baseUrl: 'https://api.elevenlabs.io', model: 'm' },
-    lemonfox: { apiKey: undefined, baseUrl: 'https://api.lemonfox.ai/v1' },
-    openAi: { baseUrl: undefined, apiKey: undefined, model: 'm', voices: undefined },
-  });
-  const voice = counting(speech.builtin);
-  const builtinVisuals = new BuiltinVisualProvider();
-  let drawn = 0;
-  const visuals = {
-    id: 'builtin',
-    label: builtinVisuals.label,
-    sceneVisual: (...args: Parameters<BuiltinVisualProvider['sceneVisual']>) => {
-      drawn++;
-      return builtinVisuals.sceneVisual(...args);
-    },
-  };
+  const speech = offlineSpeechProviders();
+  const voice = recordingSpeech(speech.builtin);
+  const visuals = countingBuiltinVisuals();
   /** What the next compose does instead of composing: hang until stopped, or fail. */
   const composeHooks: Array<'hang' | 'fail'> = [];
   let renderStarted: () => void = () => {};
@@ -96,7 +66,7 @@ describe('rendering a real video with no keys', () => {
     const midway = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(midway).toMatchObject({ status: 'processing', stage: 'render' });
     expect(midway.stages.map((stage) => stage.status)).toEqual(['done', 'done', 'done', 'done', 'skipped', 'done', 'running']);
-    const scenes = drawn;
+    const scenes = visuals.drawn;
     expect(scenes).toBeGreaterThanOrEqual(2);
 
     // The process goes away mid-render; what a crash leaves is a processing row with a heartbeat.
@@ -114,7 +84,7 @@ describe('rendering a real video with no keys', () => {
     const video = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(video.status).toBe('completed');
     expect(voice.calls).toBe(1);
-    expect(drawn).toBe(scenes);
+    expect(visuals.drawn).toBe(scenes);
     const [row] = await database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
     expect(row!.attempts).toBe(2);
     const narration = row!.checkpoint.voice!.duration;
@@ -140,14 +110,14 @@ describe('rendering a real video with no keys', () => {
     const failed = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(failed).toMatchObject({ status: 'failed', stage: 'render', credits_charged: 0 });
     expect(failed.error).toBe('Something went wrong on our side while rendering the video. Your credits were refunded; you can restart the video.');
-    const drawnBefore = drawn;
+    const drawnBefore = visuals.drawn;
     expect((await client.request('POST', `/api/ai-videos/${created.id}/restart`, undefined, as(token))).statusCode).toBe(202);
     await services.jobRunner.drain();
     const done = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
     expect(done.status).toBe('completed');
     expect(done.ai_video).toMatchObject({ width: 1080, height: 1080 });
     expect(voice.calls).toBe(voiceBefore + 1);
-    expect(drawn).toBe(drawnBefore);
+    expect(visuals.drawn).toBe(drawnBefore);
     await app.close();
     await database.close();
   });
