@@ -55,9 +55,11 @@ export function litWordStyle(style: CaptionStyle, layout: CaptionLayout, scale: 
   if (style.highlight === 'box') {
     // ASS (BorderStyle 3) draws a square box around the word's glyphs, widened by the padding on
     // every side without moving the text; an inline background covers the font's ascent and
-    // descent, the nearest CSS has. The text keeps its outline, as on the ASS text layer above.
+    // descent, the nearest CSS has. The render keeps the word's outline over the box; the
+    // preview leaves it off: at preview sizes it is a hairline, and over the box it read as dark
+    // text on the box colour (a contrast failure for a word that is plainly white).
     const padding = layout.boxPadding * scale;
-    return { background: style.highlight_color, boxShadow: `0 0 0 ${padding}px ${style.highlight_color}` };
+    return { background: style.highlight_color, boxShadow: `0 0 0 ${padding}px ${style.highlight_color}`, WebkitTextStroke: 0 };
   }
   return undefined;
 }
