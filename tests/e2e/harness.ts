@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -122,7 +122,44 @@ export function runAdmin(server: RunningServer, args: string[]): string {
 
 export interface Browser {
   context: BrowserContext;
+  /** The pages' uncaught errors, console errors and failed requests, newest last. */
+  problems: string[];
   close: () => Promise<void>;
+}
+
+/** How many page problems a browser keeps for a failure's report. */
+const KEPT_PROBLEMS = 40;
+
+/** Records every page's uncaught errors, console errors and failed requests, for a failed test's report. */
+function recordPageProblems(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  const keep = (line: string) => {
+    problems.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (problems.length > KEPT_PROBLEMS) problems.shift();
+  };
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => keep(`uncaught ${error.name}: ${error.message} (${page.url()})`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') keep(`console error: ${message.text()} (${page.url()})`);
+    });
+    page.on('requestfailed', (request) => keep(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return problems;
+}
+
+/** What a failed browser test left on screen: each page's address and text, and the problems recorded. */
+async function reportPages(browser: Browser): Promise<string> {
+  const lines: string[] = [];
+  for (const page of browser.context.pages()) {
+    const text = await page
+      .evaluate(() => document.body?.innerText ?? '')
+      .catch((error: unknown) => `(unreadable: ${String(error)})`);
+    lines.push(`page ${page.url()}:`, text.replace(/\n{2,}/g, '\n').slice(0, 3000));
+  }
+  lines.push('problems:', ...(browser.problems.length ? browser.problems : ['(none)']));
+  return lines.join('\n');
 }
 
 /** The device the browser emulates; the default is a 1280 × 800 desktop window. */
@@ -150,8 +187,10 @@ export async function launchBrowser(device: BrowserDevice = {}): Promise<Browser
     hasTouch: device.hasTouch ?? false,
     args: [...CHROMIUM_FLAGS],
   });
+  const problems = recordPageProblems(context);
   return {
     context,
+    problems,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -169,6 +208,12 @@ export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}, device: Browser
   beforeAll(async () => {
     server = await startServer(env);
     browser = await launchBrowser(device);
+  });
+  // A failure in CI leaves only the log: say what the pages showed and what went wrong in them.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      if (browser) console.error(`What the browser showed when the test failed:\n${await reportPages(browser)}`);
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,4 @@
 import { Group, TextInput } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import type { LoginRequest } from '../../../contract';
 import { useAuth } from '../../session';
 import { AuthLayout } from '../../ui/AuthLayout';
@@ -8,6 +7,7 @@ import { zodValidateLazily } from '../../ui/forms';
 import { useServerForm } from '../../ui/useServerForm';
 import { AnchorLink } from '../../ui/links';
 import { AuthForm, AuthPrompt, AuthSubmit, LicencePrompt } from './AuthForm';
+import { useSignInThenHome } from './sign-in-then-home';
 
 /**
  * No server error goes under a field: the server answers wrong credentials with a 422 on
@@ -21,15 +21,14 @@ const validateLogin = zodValidateLazily(() => import('../../../contract/auth').t
 
 export function LoginPage() {
   const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const signInThenHome = useSignInThenHome();
   const { form, submitting, failure, onSubmit } = useServerForm<LoginRequest>({
     initialValues: { email: '', password: '' },
     validate: validateLogin,
     fields: SERVER_FIELDS,
     fallback: 'An error occurred during login',
     action: async (values) => {
-      await signIn(values);
-      await navigate({ to: '/', replace: true });
+      await signInThenHome(() => signIn(values));
     },
   });
 
