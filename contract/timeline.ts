@@ -338,6 +338,8 @@ export interface TimelineResponse {
   music_src: string | null;
   versions: VideoVersion[];
   price: TimelinePrice;
+  /** Who makes the new pictures of the next render (an AI image model, a stock library, or the built-in art). */
+  picture_service: string;
   updated_at: string;
 }
 

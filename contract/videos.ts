@@ -28,6 +28,9 @@ export const VIDEO_STAGE_LABELS: Record<VideoStageName, string> = {
 
 export const ASPECT_RATIOS = ['9:16', '1:1', '16:9'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+/** How the offline scene art is labelled wherever it shows up: it is procedural, not AI. */
+export const BUILTIN_VISUALS_LABEL = 'Built-in visuals (procedural, not AI)';
+
 export const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   '9:16': { width: 1080, height: 1920 },
   '1:1': { width: 1080, height: 1080 },

@@ -21,6 +21,7 @@ import { logDestination, loggerOptions, logsRequests } from './logger';
 import { registerJsonBodyParser } from './http/body-parser';
 import { registerStorableTextCheck } from './http/validation';
 import { VoiceCatalogue } from './domain/voices/voice-catalogue';
+import { visualServiceLabel } from './providers/visuals';
 import { registerConditionalGets } from './http/etag';
 import { registerFaultInjection } from './http/faults';
 import { errorLogRoutes } from './http/routes/error-logs';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onBackgroundError: (provider, error) => app.log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'voice list refresh failed'),
     }),
     jobs: services.jobs,
+    pictureService: visualServiceLabel(config.visuals),
     storage: services.storage,
     mediaUrls: services.mediaUrls,
     musicComposer: services.musicComposer,

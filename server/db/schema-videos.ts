@@ -42,6 +42,8 @@ export const aiVideos = pgTable(
     timelineUpdatedAt: timestamp('timeline_updated_at', { withTimezone: true, mode: 'date' }),
     /** The version `video_key` and its facts belong to (1 until an edit is rendered). */
     currentVersion: integer('current_version').notNull().default(1),
+    /** The current version's picture credits once an edit is rendered; null: the first render's, in the checkpoint. */
+    visualCredits: jsonb('visual_credits').$type<string[]>(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

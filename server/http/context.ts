@@ -43,6 +43,8 @@ export interface AppContext {
   voices: VoiceCatalogue;
   /** Where requests hand off deferred work (pg-boss in the server, inline otherwise). */
   jobs: JobQueue;
+  /** The label of the service new scene pictures come from (the configured one, or the built-in art). */
+  pictureService: string;
   /** Where media files live (disk or S3-compatible). */
   storage: MediaStorage;
   /** Signs the expiring URLs of media in owner-scoped answers; GET /media/* verifies them. */

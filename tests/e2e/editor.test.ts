@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineResponse } from '../../contract/timeline';
 import { apiCall, launchBrowser, PHONE, registerInBrowser, runAdmin, signInInBrowser, useServerAndBrowser } from './harness';
 import { finishedVideo } from './publishing-helpers';
-import { noSidewaysScroll, tap } from './phone';
+import { noSidewaysScroll, smallTargets, tap } from './phone';
 
 const SHOTS = process.env.EDITOR_SHOTS;
 const RENDER = { timeout: 240_000, interval: 1_000 };
@@ -63,6 +63,7 @@ describe('the editor on a phone', () => {
     await shot(page, 'phone-editor');
     await noSidewaysScroll(page, 'the editor');
     expect(await axeProblems(page, 'the editor at 390 px')).toEqual([]);
+    expect(await smallTargets(page.locator('main')), 'controls smaller than a thumb at 390 px').toEqual([]);
 
     // Rewrite scene 1's line: one coalesced edit, marked for a new voice.
     await line1.fill('Octopuses have three hearts and blue blood.');

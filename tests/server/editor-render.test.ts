@@ -1,8 +1,8 @@
 // Versions of an edited video, rendered for real (built-in voice and art, the per-scene renderer,
-// ffprobe): the first version re-encodes every scene as a segment; a version whose only change is
-// one scene's line records that scene alone and encodes its segment alone, its length is the sum
-// of its scenes, the captions sit on the new words, the earlier versions still play, and only what
-// was made again is paid for.
+// ffprobe): the first version re-encodes every scene as a segment; a version that changes one
+// scene's line and another's picture makes and encodes those two scenes alone, the stock
+// picture's credit reaches the description, its length is the sum of its scenes, the captions sit
+// on the new words, the earlier versions still play, and only what was made again is paid for.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { sceneFrameCounts, sceneStarts, timelineDuration, timelineEtag, type Tim
 import type { AiVideo } from '../../contract/videos';
 import type { Database } from '../../server/db/client';
 import { aiVideos } from '../../server/db/schema-videos';
+import type { VisualProvider } from '../../server/domain/ports/visuals';
 import type { RenderServices } from '../../server/domain/videos/pipeline/services';
 import { ffmpegPath, ffprobePath, probe } from '../../server/media/ffmpeg';
 import * as segmentRenderer from '../../server/media/segments';
@@ -23,6 +24,8 @@ const SCRIPT = 'Octopuses have three hearts.\n\nTwo of them stop when they swim.
 const NEW_LINE = 'Their hearts rest while they swim.';
 /** A highlight colour no built-in art uses, so a lit word can be found in a frame. */
 const MAGENTA = '#FF00FF';
+const STOCK_SEARCH = 'octopus swimming reef';
+const STOCK_CREDIT = 'Photo by Ana Costa on Pexels';
 
 /** Pixels of the lit word's colour in the frame at `seconds` (a small RGB copy of it). */
 function litPixels(file: string, seconds: number): number {
@@ -46,6 +49,15 @@ describe('rendering versions of an edited video', () => {
   const voice = recordingSpeech(speech.builtin);
   const read = voice.texts;
   const visuals = countingBuiltinVisuals();
+  // A stock library's answer, as the configured service gives it: the built-in art, with a credit line.
+  const withStock: VisualProvider = {
+    id: visuals.id,
+    label: visuals.label,
+    sceneVisual: async (request, signal) => {
+      const made = await visuals.sceneVisual(request, signal);
+      return request.prompt === STOCK_SEARCH ? { ...made, attribution: STOCK_CREDIT } : made;
+    },
+  };
   const encoded: string[] = [];
   let mixes = 0;
   const segments: RenderServices['segments'] = {
@@ -73,7 +85,7 @@ describe('rendering versions of an edited video', () => {
   });
 
   it('re-voices and re-encodes only the scene whose line changed, and every version stays playable', { timeout: 420_000 }, async () => {
-    const services = await buildTestServices(testDb.config, database, { speech, renderOverrides: { speech: { builtin: voice }, visuals, segments } });
+    const services = await buildTestServices(testDb.config, database, { speech, renderOverrides: { speech: { builtin: voice }, visuals: withStock, segments } });
     const app = await startTestApp(services);
     const client = new ApiClient(app);
     const { token } = await client.register(uniqueEmail('editor-render'));
@@ -117,19 +129,23 @@ describe('rendering versions of an edited video', () => {
     expect(encoded).toHaveLength(3);
     expect(mixes).toBe(1);
 
-    // v3: the second scene's line rewritten. That scene alone is read again and encoded again.
+    // v3: the second scene's line rewritten and the third's picture swapped for stock. Those two
+    // scenes alone are made and encoded again.
     const afterV2 = await open();
     const rewritten = structuredClone(afterV2.timeline);
     rewritten.scenes[1]!.text = NEW_LINE;
+    const third = rewritten.scenes[2]!;
+    third.visual = { ...third.visual, source: 'stock', asset: null, kind: 'image', prompt: STOCK_SEARCH, attribution: null };
     const v3Saved = await save(afterV2, rewritten);
     expect(v3Saved.price.revoice.map((scene) => scene.scene_id)).toEqual([rewritten.scenes[1]!.id]);
+    expect(v3Saved.price.visuals).toEqual([third.id]);
     expect(v3Saved.price.credits).toBeGreaterThan(0);
     const balanceBefore = (await client.request('GET', '/api/user', undefined, as(token))).json<{ credits: number }>().credits;
     const v3 = await render(v3Saved);
     expect(v3.version).toBe(3);
     expect(read.slice(readsBefore)).toEqual([NEW_LINE]);
-    expect(visuals.drawn).toBe(drawnBefore);
-    expect(encoded).toHaveLength(4);
+    expect(visuals.drawn).toBe(drawnBefore + 1);
+    expect(encoded).toHaveLength(5);
     expect(mixes).toBe(2);
     const balanceAfter = (await client.request('GET', '/api/user', undefined, as(token))).json<{ credits: number }>().credits;
     expect(balanceBefore - balanceAfter).toBe(v3Saved.price.credits);
@@ -148,6 +164,10 @@ describe('rendering versions of an edited video', () => {
 
     const [row] = await database.db.select().from(aiVideos).where(eq(aiVideos.id, created.id));
     expect(row!.currentVersion).toBe(3);
+    // The stock picture's credit is in the video's description (what a post carries), adopted into the timeline too.
+    expect(afterV3.timeline.scenes[2]!.visual).toMatchObject({ source: 'stock', attribution: STOCK_CREDIT });
+    const described = (await client.request('GET', `/api/ai-videos/${created.id}`, undefined, as(token))).json<AiVideo>();
+    expect(described.description).toBe(`Visuals:\n${STOCK_CREDIT}`);
     const v3File = await services.render.storage.download(row!.videoKey!, join(work, 'v3.mp4'));
     const facts = await probe(v3File);
     expect(facts).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264', audioCodec: 'aac' });

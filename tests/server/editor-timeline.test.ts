@@ -23,6 +23,7 @@ import { posts, sceneMedia } from '../../server/db/schema';
 import { aiVideos, aiVideoVersions, type AiVideoRow } from '../../server/db/schema-videos';
 import { deriveTimeline, type DerivableVideo } from '../../server/domain/editor/derive-timeline';
 import { revoiceSeconds, timelinePrice } from '../../server/domain/editor/price';
+import { BUILTIN_VISUALS_LABEL } from '../../contract/videos';
 import { ASSET_NOT_FOUND, ASSET_WRONG_KIND } from '../../server/domain/editor/timeline-assets';
 import { MUSIC_NOT_YOURS, timelineOfRow, TOO_MANY_SCENES, VIDEO_FAILED_NOT_EDITABLE, VIDEO_STILL_BEING_MADE } from '../../server/domain/editor/timeline-store';
 import { runTarget, type PublishEngineDeps } from '../../server/domain/publishing/engine';
@@ -262,6 +263,8 @@ describe('GET and PUT /api/ai-videos/{id}/timeline', () => {
     const body = response.json<TimelineResponse>();
     expect(timelineDocument.parse(body.timeline)).toEqual(body.timeline);
     expect(body).toMatchObject({ video_id: videoId, revision: 1, price: { credits: 0, revoice: [], visuals: [], changed: false } });
+    // No picture service is configured in the tests: new pictures come from the built-in art, and the editor says so.
+    expect(body.picture_service).toBe(BUILTIN_VISUALS_LABEL);
     expect(body.timeline.scenes.map((scene) => scene.text)).toEqual(SCRIPT.split('\n\n'));
     const [row] = await t.database.db.select().from(aiVideos).where(eq(aiVideos.id, videoId));
     expect(Math.abs(timelineDuration(body.timeline) - row!.duration!)).toBeLessThanOrEqual(FRAME);

@@ -8,12 +8,17 @@ import type { PublishableVideo } from '../../contract/publishing';
 import { VIDEO_DESCRIPTION_MAX, type AiVideo } from '../../contract/videos';
 import { aiVideos } from '../../server/db/schema-videos';
 import type { RenderedScene, VideoCheckpoint } from '../../server/domain/videos/checkpoint';
-import { composeVideoDescription } from '../../server/domain/videos/description';
+import { composeVideoDescription, visualCreditLines } from '../../server/domain/videos/description';
 import { as, createTestApp, uniqueEmail, type TestApp } from './helpers';
 import { allowPublishing, seedVideo } from './publishing-fixtures';
 
 function scene(attribution: string | null, source = 'openverse'): RenderedScene {
   return { key: 'k', kind: 'image', start: 0, duration: 3, source, attribution };
+}
+
+/** A video before any edit is rendered: its credits are the first render's. */
+function firstRender(checkpoint: VideoCheckpoint) {
+  return { checkpoint, visualCredits: null };
 }
 
 const OPENVERSE_CREDIT = 'Photo: "Sunrise over the bay" by Ana Costa, CC BY 4.0, https://www.flickr.com/photos/example/1';
@@ -24,7 +29,7 @@ describe('composeVideoDescription', () => {
       script: { text: 'Octopuses have three hearts.', title: 'Octopus', writer: 'wikipedia', attribution: 'Based on "Octopus" from Wikipedia (CC BY-SA 4.0), https://en.wikipedia.org/wiki/Octopus' },
       visuals: [scene(OPENVERSE_CREDIT), scene(null, 'builtin'), scene('Video by Ben Li on Pexels', 'pexels'), scene(OPENVERSE_CREDIT), scene(null, 'upload')],
     };
-    expect(composeVideoDescription(checkpoint)).toBe([
+    expect(composeVideoDescription(firstRender(checkpoint))).toBe([
       'Script sources:',
       'Based on "Octopus" from Wikipedia (CC BY-SA 4.0), https://en.wikipedia.org/wiki/Octopus',
       '',
@@ -35,15 +40,29 @@ describe('composeVideoDescription', () => {
   });
 
   it('is empty when nothing needs a credit, and reads checkpoints written before script sources existed', () => {
-    expect(composeVideoDescription({})).toBe('');
-    expect(composeVideoDescription({ script: { text: 'Hi.', title: 'Hi', writer: 'offline' }, visuals: [scene(null, 'builtin')], music: null })).toBe('');
-    expect(composeVideoDescription({ script: { text: 'Hi.', title: 'Hi', writer: 'llm', attribution: null }, visuals: [scene('Photo by Maria Silva on Pexels', 'pexels')] }))
+    expect(composeVideoDescription(firstRender({}))).toBe('');
+    expect(composeVideoDescription(firstRender({ script: { text: 'Hi.', title: 'Hi', writer: 'offline' }, visuals: [scene(null, 'builtin')], music: null }))).toBe('');
+    expect(composeVideoDescription(firstRender({ script: { text: 'Hi.', title: 'Hi', writer: 'llm', attribution: null }, visuals: [scene('Photo by Maria Silva on Pexels', 'pexels')] })))
       .toBe('Visuals:\nPhoto by Maria Silva on Pexels');
+  });
+
+  it('credits the current version’s pictures once an edit is rendered, with the first render’s script sources', () => {
+    const checkpoint: VideoCheckpoint = {
+      script: { text: 'Octopuses.', title: 'Octopus', writer: 'wikipedia', attribution: 'Based on "Octopus" from Wikipedia' },
+      visuals: [scene(OPENVERSE_CREDIT), scene('Video by Ben Li on Pexels', 'pexels')],
+    };
+    // The edit swapped the Openverse photo for the creator's upload: its credit goes, Ben Li's stays.
+    const edited = visualCreditLines([null, ' Video by Ben Li on Pexels ', 'Video by Ben Li on Pexels', 'Photo by Maria\nSilva on Pexels']);
+    expect(edited).toEqual(['Video by Ben Li on Pexels', 'Photo by Maria Silva on Pexels']);
+    expect(composeVideoDescription({ checkpoint, visualCredits: edited })).toBe(
+      ['Script sources:', 'Based on "Octopus" from Wikipedia', '', 'Visuals:', 'Video by Ben Li on Pexels', 'Photo by Maria Silva on Pexels'].join('\n'),
+    );
+    expect(composeVideoDescription({ checkpoint, visualCredits: [] })).toBe('Script sources:\nBased on "Octopus" from Wikipedia');
   });
 
   it('keeps within the platforms’ limit without cutting a credit in half', () => {
     const visuals = Array.from({ length: 60 }, (_, index) => scene(`Photo: "A very long title number ${index} ${'x'.repeat(80)}" by Someone, CC BY 4.0, https://example.org/${index}`));
-    const text = composeVideoDescription({ visuals });
+    const text = composeVideoDescription(firstRender({ visuals }));
     expect(text.length).toBeLessThanOrEqual(VIDEO_DESCRIPTION_MAX);
     const lines = text.split('\n');
     expect(lines.at(-1)).toBe('…and more credits than fit here.');

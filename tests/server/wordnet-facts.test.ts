@@ -178,7 +178,7 @@ describe('WordNet facts', () => {
     expect(script.attribution).toBe(WORDNET_ATTRIBUTION);
     expect(script.body).toContain('feline mammal');
     const checkpoint: VideoCheckpoint = { script: { text: script.body, title: script.title, writer: 'offline-writer', attribution: script.attribution } };
-    const description = composeVideoDescription(checkpoint);
+    const description = composeVideoDescription({ checkpoint, visualCredits: null });
     expect(description).toBe(`Script sources:\n${WORDNET_ATTRIBUTION}`);
   });
 });

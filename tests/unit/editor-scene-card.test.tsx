@@ -9,6 +9,7 @@ import { needsRecording, type Timeline } from '../../contract';
 import { TimelineEditError } from '../../src/features/editor/data';
 import { caretWordIndex, type ApplyEdit, type ApplyOptions } from '../../src/features/editor/screen/editor-actions';
 import { NEW_VOICE_BADGE, SceneControls } from '../../src/features/editor/screen/SceneControls';
+import { BUILTIN_VISUALS_LABEL } from '../../contract/videos';
 import { sampleTimeline } from './helpers/timeline';
 
 // Mantine's autosize textarea listens to document.fonts, which every browser has but happy-dom lacks.
@@ -19,7 +20,7 @@ interface Seen {
   options: ApplyOptions[];
 }
 
-function Harness({ index, seen, onDelete }: { index: number; seen: Seen; onDelete: (id: string) => void }) {
+function Harness({ index, seen, onDelete, pictureService }: { index: number; seen: Seen; onDelete: (id: string) => void; pictureService: string }) {
   const [timeline, setTimeline] = useState(seen.timeline);
   const current = useRef(timeline);
   const apply: ApplyEdit = (change, options = {}) => {
@@ -36,15 +37,15 @@ function Harness({ index, seen, onDelete }: { index: number; seen: Seen; onDelet
     }
   };
   const scene = timeline.scenes[index]!;
-  return <SceneControls timeline={timeline} scene={scene} index={index} assets={{}} apply={apply} onDelete={onDelete} />;
+  return <SceneControls timeline={timeline} scene={scene} index={index} assets={{}} apply={apply} onDelete={onDelete} pictureService={pictureService} />;
 }
 
-function setup(index = 0) {
+function setup(index = 0, pictureService: string = BUILTIN_VISUALS_LABEL) {
   const seen: Seen = { timeline: sampleTimeline(), options: [] };
   const onDelete = vi.fn();
   render(
     <MantineProvider>
-      <Harness index={index} seen={seen} onDelete={onDelete} />
+      <Harness index={index} seen={seen} onDelete={onDelete} pictureService={pictureService} />
     </MantineProvider>,
   );
   return { seen, onDelete };
@@ -132,6 +133,32 @@ describe('the scene controls', () => {
     await waitFor(() => expect(seen.timeline.scenes[0]!.captions[5]!.word).toBe('BLUE'));
     expect(seen.timeline.scenes[0]!.recording).toEqual(sampleTimeline().scenes[0]!.recording);
     expect(needsRecording(seen.timeline.scenes[0]!, seen.timeline.voice)).toBe(false);
+  });
+});
+
+describe('the swap sheet', () => {
+  async function stockField(pictureService?: string) {
+    const { seen } = setup(0, pictureService);
+    await choose(1, 'Swap picture');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Stock' }));
+    return { seen, field: await screen.findByRole('textbox', { name: /Search words for a stock picture/ }) };
+  }
+
+  it('says the built-in art draws a stock picture when no stock library is set up', async () => {
+    const { field } = await stockField();
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    const description = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
+    expect(description).toContain(`Found at the next render by ${BUILTIN_VISUALS_LABEL}.`);
+    expect(description).toContain('the built-in art draws it from these words');
+  });
+
+  it('names the stock library the server uses, and marks the scene for a new picture', async () => {
+    const { seen, field } = await stockField('Pexels stock videos and photos');
+    const description = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
+    expect(description).toBe('Found at the next render by Pexels stock videos and photos.');
+    fireEvent.change(field, { target: { value: 'deep sea octopus' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use stock' }));
+    await waitFor(() => expect(seen.timeline.scenes[0]!.visual).toMatchObject({ source: 'stock', asset: null, prompt: 'deep sea octopus' }));
   });
 });
 

@@ -1,12 +1,14 @@
 // The editor (docs/decisions/editor.md): a video's editable timeline and its revision (the ETag
 // of GET/PUT …/timeline), and rendered versions v1, v2… Each version keeps its own files; the
-// video row points at the newest completed one. A post remembers the version it was made from.
+// video row points at the newest completed one, with the picture credits of that version. A post
+// remembers the version it was made from.
 // Postgres-15 compatible SQL.
 export const sql = /* sql */ `
 ALTER TABLE ai_videos ADD COLUMN timeline jsonb;
 ALTER TABLE ai_videos ADD COLUMN timeline_revision integer NOT NULL DEFAULT 1;
 ALTER TABLE ai_videos ADD COLUMN timeline_updated_at timestamptz;
 ALTER TABLE ai_videos ADD COLUMN current_version integer NOT NULL DEFAULT 1;
+ALTER TABLE ai_videos ADD COLUMN visual_credits jsonb;
 
 CREATE TABLE ai_video_versions (
   id uuid PRIMARY KEY,

@@ -1,4 +1,4 @@
-// What the next render of a timeline costs (docs/decisions/editor.md, "Timeline calls"). Only what
+// What the next render of a timeline costs (docs/decisions/editor.md, "Calls"). Only what
 // is made again is paid for, at the plan's video rate (credits a second, as a new video is priced):
 //   - a scene whose narration must be recorded again (new, its text changed, or the video's voice
 //     did) pays for its estimated narration seconds, read at the voice's measured pace and speed;

@@ -22,6 +22,8 @@ import type { TimelineState } from './timeline-store';
 export interface TimelineResponseDeps {
   db: Db;
   signer: MediaUrlSigner;
+  /** The label of the configured picture service. */
+  pictureService: string;
 }
 
 type RenderedFiles = Pick<AiVideoRow, 'id' | 'videoKey' | 'thumbnailKey'>;
@@ -103,7 +105,7 @@ async function musicSrc(db: Db, signer: MediaUrlSigner, userId: number, timeline
 }
 
 export async function timelineResponse(deps: TimelineResponseDeps, state: TimelineState): Promise<TimelineResponse> {
-  const { db, signer } = deps;
+  const { db, signer, pictureService } = deps;
   const { video } = state;
   const rows = await versionRows(db, video);
   const versions = rows.map((row) => toVideoVersion(signer, row));
@@ -118,6 +120,7 @@ export async function timelineResponse(deps: TimelineResponseDeps, state: Timeli
     music_src: await musicSrc(db, signer, video.userId, state.timeline),
     versions,
     price: timelinePrice(state.timeline, await creditsPerSecond(db, video.userId), rendered),
+    picture_service: pictureService,
     updated_at: state.updatedAt.toISOString(),
   };
 }

@@ -30,6 +30,6 @@ export async function publishableVideos(db: Db, userId: number, signer: MediaUrl
     // What the composer's pre-flight needs: the size, and how our renders are encoded.
     size_bytes: row.sizeBytes,
     ...RENDERED_FORMAT,
-    description: composeVideoDescription(row.checkpoint),
+    description: composeVideoDescription(row),
   }));
 }

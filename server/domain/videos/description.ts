@@ -1,6 +1,7 @@
 // The video's description: the credits its parts ask for, as plain text a creator can paste
 // under a post. Composed from the completed video's checkpoint, which never changes after
-// completion, so every API process writes the same text for the same video.
+// completion, and the current version's picture credits once an edit is rendered (written with
+// the version), so every API process writes the same text for the same video.
 import { VIDEO_DESCRIPTION_MAX } from '../../../contract/videos';
 import type { VideoCheckpoint } from './checkpoint';
 
@@ -18,11 +19,21 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** One line per picture source: a photo used in several scenes is credited once. */
+export function visualCreditLines(attributions: ReadonlyArray<string | null | undefined>): string[] {
+  return [...new Set(attributions.flatMap((attribution) => (attribution?.trim() ? [oneLine(attribution)] : [])))];
+}
+
+/** What a description is made of: the first render's checkpoint and, once an edit is rendered, the current version's picture credits. */
+export interface DescribedVideo {
+  checkpoint: VideoCheckpoint;
+  visualCredits: string[] | null;
+}
+
 /** The description of a completed video ('' when nothing in it needs a credit). */
-export function composeVideoDescription(checkpoint: VideoCheckpoint): string {
+export function composeVideoDescription({ checkpoint, visualCredits }: DescribedVideo): string {
   const scriptSources = checkpoint.script?.attribution?.trim();
-  // One line per picture source: a photo used in several scenes is credited once.
-  const visuals = [...new Set((checkpoint.visuals ?? []).flatMap((scene) => (scene.attribution?.trim() ? [oneLine(scene.attribution)] : [])))];
+  const visuals = visualCredits ?? visualCreditLines((checkpoint.visuals ?? []).map((scene) => scene.attribution));
   const sections = [
     section('Script sources:', scriptSources ? [scriptSources] : []),
     section('Visuals:', visuals),

@@ -52,7 +52,7 @@ export function toAiVideo(row: AiVideoRow, { signer, ttlSeconds = VIDEO_URL_TTL_
       height: completed ? row.height : null,
       size_bytes: completed ? row.sizeBytes : null,
     },
-    description: completed ? composeVideoDescription(row.checkpoint) : '',
+    description: completed ? composeVideoDescription(row) : '',
   };
 }
 

@@ -1,4 +1,4 @@
-// The editor's calls (docs/decisions/editor.md, "Timeline calls"): GET and PUT
+// The editor's calls (docs/decisions/editor.md, "Calls"): GET and PUT
 // /api/ai-videos/{id}/timeline. Any signed-in creator, for their own completed videos only
 // (another creator's video is the same 404 as the video routes answer). The ETag is the timeline's
 // revision; a PUT must name the revision it edited in If-Match (missing: 428), a stale one is a
@@ -40,9 +40,9 @@ function withEtag(reply: FastifyReply, body: TimelineResponse): FastifyReply {
 }
 
 export function editorRoutes(app: FastifyInstance, context: AppContext): void {
-  const { database, storage, mediaUrls, jobs, config } = context;
+  const { database, storage, mediaUrls, jobs, config, pictureService } = context;
   const { db } = database;
-  const responseDeps = { db, signer: mediaUrls };
+  const responseDeps = { db, signer: mediaUrls, pictureService };
   const versionLimit = rateLimited(db, [{ bucket: 'versions:user', limit: config.rateLimits.versions, key: byUser }]);
 
   app.get('/api/ai-videos/:id/timeline', { preHandler: requireAuth, config: { authIdentityOnly: true } }, async (request, reply) => {

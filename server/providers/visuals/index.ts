@@ -37,3 +37,11 @@ export function createVisualProvider(settings: VisualSettings): VisualProvider {
   }
   return new BuiltinVisualProvider();
 }
+
+/**
+ * The label of the service that makes new pictures, for screens that say where a picture will come
+ * from. The providers are plain objects (no connection is opened), so the API builds one to ask.
+ */
+export function visualServiceLabel(settings: VisualSettings): string {
+  return createVisualProvider(settings).label;
+}

@@ -48,6 +48,7 @@ export function timelineResponse(timeline: Timeline, revision: number, videoId =
     music_src: null,
     versions: [],
     price: { credits: 0, revoice: [], visuals: [], changed: false },
+    picture_service: 'Built-in visuals (procedural, not AI)',
     updated_at: '2026-11-20T10:00:00.000Z',
   };
 }

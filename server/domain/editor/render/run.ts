@@ -12,6 +12,7 @@ import { aiVideos, aiVideoVersions, type AiVideoVersionRow } from '../../../db/s
 import { processTempRoot } from '../../../media/temp-roots';
 import { STALE_HEARTBEAT_MS } from '../../videos/pipeline/run';
 import { ClaimLostError, describeFailure, VideoGoneError } from '../../videos/pipeline/failures';
+import { visualCreditLines } from '../../videos/description';
 import { videoPrefix } from '../../videos/videos';
 import type { VersionCheckpoint } from '../version-checkpoint';
 import type { SegmentTally, VersionContext, VersionRenderServices } from './context';
@@ -166,7 +167,7 @@ async function complete(services: VersionRenderServices, claimed: AiVideoVersion
     await tx
       .update(aiVideos)
       .set({
-        ...(newest ? { currentVersion: row.version, ...files } : {}),
+        ...(newest ? { currentVersion: row.version, ...files, visualCredits: visualCreditLines(timeline.scenes.map((scene) => scene.visual.attribution)) } : {}),
         ...(adopted ? { timeline: adopted, timelineRevision: sql`${aiVideos.timelineRevision} + 1`, timelineUpdatedAt: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })

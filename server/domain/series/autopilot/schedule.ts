@@ -53,7 +53,7 @@ export async function scheduleEpisodePost(tx: Db, row: SeriesRow, episode: Serie
   const [locked] = await tx.select().from(seriesEpisodes).where(eq(seriesEpisodes.id, episode.id)).for('update');
   if (!locked || locked.status !== from || !locked.videoId) return { ok: false, reason: null };
   const [video] = await tx.select().from(aiVideos).where(eq(aiVideos.id, locked.videoId));
-  const description = [video ? composeVideoDescription(video.checkpoint) : '', row.hashtags.join(' ')].filter(Boolean).join('\n\n');
+  const description = [video ? composeVideoDescription(video) : '', row.hashtags.join(' ')].filter(Boolean).join('\n\n');
   const title = locked.title ?? video?.title ?? row.name;
   const slot = locked.slotAt && locked.slotAt.getTime() > now.getTime() ? locked.slotAt.toISOString() : null;
   const parsed = createPostRequest.safeParse({

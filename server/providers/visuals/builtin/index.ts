@@ -1,6 +1,7 @@
 // The offline default: per style, the things the scene names (Fluent Emoji pictures matched by
 // keyword) composed on procedural scenery, drawn on the CPU with @napi-rs/canvas. It is labelled
 // as what it is — built-in visuals, not AI — everywhere it shows up.
+import { BUILTIN_VISUALS_LABEL } from '../../../../contract/videos';
 import { writeFileAtomic } from '../files';
 import type { ArtStyleName } from '../art-styles';
 import type { SceneVisual, SceneVisualRequest, VisualProvider } from '../types';
@@ -8,7 +9,7 @@ import { renderSceneAsync, STYLE_MOTION } from './render';
 
 export { drawScene, drawSceneArt, renderSceneArt, renderSceneArtAsync, renderSceneAsync, sceneSubjectOf, STYLE_DRAWERS, STYLE_MOTION, type DrawnScene, type SceneArtInput } from './render';
 
-export const BUILTIN_VISUALS_LABEL = 'Built-in visuals (procedural, not AI)';
+export { BUILTIN_VISUALS_LABEL };
 
 /**
  * Styles of flat colour and hard pixel edges are saved as PNG (small, exact, no JPEG ringing);

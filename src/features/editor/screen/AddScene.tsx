@@ -6,13 +6,16 @@ import { useState } from 'react';
 import { addScene } from '../data';
 import type { ApplyEdit } from './editor-actions';
 
+/** A thumb's target on a phone (44 px); a desktop's pointer gets the plain button. */
+const TOUCH = { base: 44, sm: 'auto' } as const;
+
 export function AddScene({ afterId, afterNumber, apply }: { afterId: string | null; afterNumber: number; apply: ApplyEdit }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!open) {
     return (
-      <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} aria-label={afterNumber === 0 ? 'Add a scene at the start' : `Add a scene after scene ${afterNumber}`}>
+      <Button variant="subtle" size="sm" mih={TOUCH} leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} aria-label={afterNumber === 0 ? 'Add a scene at the start' : `Add a scene after scene ${afterNumber}`}>
         Add a scene
       </Button>
     );
@@ -29,10 +32,10 @@ export function AddScene({ afterId, afterNumber, apply }: { afterId: string | nu
     <Stack gap={6}>
       <Textarea label={`Line of the new scene after scene ${afterNumber}`} value={text} error={error} onChange={(event) => setText(event.currentTarget.value)} autosize minRows={2} autoFocus />
       <Group gap="xs">
-        <Button size="compact-sm" onClick={() => void add()}>
+        <Button size="sm" mih={TOUCH} onClick={() => void add()}>
           Add scene
         </Button>
-        <Button size="compact-sm" variant="default" onClick={() => setOpen(false)}>
+        <Button size="sm" mih={TOUCH} variant="default" onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </Group>

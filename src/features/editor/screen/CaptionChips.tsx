@@ -20,7 +20,7 @@ export function CaptionChips({ scene, number, apply }: { scene: TimelineScene; n
         <li key={index}>
         {editing?.index === index ? (
           <TextInput
-            size="xs"
+            size="sm"
             w={Math.max(80, word.word.length * 10 + 30)}
             autoFocus
             aria-label={`Fix caption word ${index + 1}, “${word.word}”`}
@@ -36,10 +36,13 @@ export function CaptionChips({ scene, number, apply }: { scene: TimelineScene; n
           <UnstyledButton
             aria-label={`Caption word “${word.word}”: fix it`}
             onClick={() => setEditing({ index, text: word.word })}
-            px={6}
-            py={2}
-            fz="xs"
-            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 10, minHeight: 24 }}
+            px={10}
+            fz={{ base: 'sm', sm: 'xs' }}
+            // A thumb's target on a phone (44 px); a pointer's on a desktop.
+            mih={{ base: 44, sm: 28 }}
+            miw={44}
+            ta="center"
+            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 10 }}
           >
             {word.word}
           </UnstyledButton>

@@ -170,7 +170,7 @@ export function EditorWorkspace({ draft, phone, musicSrc }: { draft: EditorDraft
             {player}
           </Box>
           {settings}
-          <SceneList timeline={timeline} assets={draft.server.assets} selectedId={selected.id} apply={apply} onSelect={select} onDelete={removeScene} />
+          <SceneList timeline={timeline} assets={draft.server.assets} selectedId={selected.id} apply={apply} onSelect={select} onDelete={removeScene} pictureService={draft.server.picture_service} />
           {versions}
         </>
       ) : (
@@ -181,7 +181,7 @@ export function EditorWorkspace({ draft, phone, musicSrc }: { draft: EditorDraft
             <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
               <Stack gap="sm">
                 <Paper withBorder p="sm" radius="md" component="section" aria-label={`Scene ${selectedIndex + 1}`}>
-                  <SceneControls key={selected.id} timeline={timeline} scene={selected} index={selectedIndex} assets={draft.server.assets} apply={apply} onDelete={removeScene} headingOrder={2} />
+                  <SceneControls key={selected.id} timeline={timeline} scene={selected} index={selectedIndex} assets={draft.server.assets} apply={apply} onDelete={removeScene} pictureService={draft.server.picture_service} headingOrder={2} />
                   <AddScene afterId={selected.id} afterNumber={selectedIndex + 1} apply={apply} />
                 </Paper>
                 {settings}

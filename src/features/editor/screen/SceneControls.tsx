@@ -25,11 +25,13 @@ export interface SceneControlsProps {
   apply: ApplyEdit;
   /** Deletes the scene (the page shows the undo toast). */
   onDelete: (sceneId: string) => void;
+  /** Who makes new pictures on this server (the swap sheet says so). */
+  pictureService: string | undefined;
   /** The heading's level in the page. */
   headingOrder?: 2 | 3;
 }
 
-export function SceneControls({ timeline, scene, index, assets, apply, onDelete, headingOrder = 3 }: SceneControlsProps) {
+export function SceneControls({ timeline, scene, index, assets, apply, onDelete, pictureService, headingOrder = 3 }: SceneControlsProps) {
   const number = index + 1;
   const last = index === timeline.scenes.length - 1;
   const line = useRef<HTMLTextAreaElement>(null);
@@ -104,7 +106,7 @@ export function SceneControls({ timeline, scene, index, assets, apply, onDelete,
       <CaptionChips scene={scene} number={number} apply={apply} />
       <Collapse expanded={panel === 'motion'}>{panel === 'motion' && <MotionControls scene={scene} number={number} apply={apply} />}</Collapse>
       <Collapse expanded={panel === 'length'}>{panel === 'length' && <LengthControl timeline={timeline} scene={scene} number={number} apply={apply} />}</Collapse>
-      {swapping && <SwapPictureSheet opened onClose={() => setSwapping(false)} timeline={timeline} scene={scene} number={number} assets={assets} apply={apply} />}
+      {swapping && <SwapPictureSheet opened onClose={() => setSwapping(false)} timeline={timeline} scene={scene} number={number} assets={assets} apply={apply} pictureService={pictureService} />}
     </Stack>
   );
 }

@@ -14,9 +14,11 @@ export interface SceneListProps {
   apply: ApplyEdit;
   onSelect: (sceneId: string) => void;
   onDelete: (sceneId: string) => void;
+  /** Who makes new pictures on this server (undefined in a draft saved before the server said). */
+  pictureService: string | undefined;
 }
 
-export function SceneList({ timeline, assets, selectedId, apply, onSelect, onDelete }: SceneListProps) {
+export function SceneList({ timeline, assets, selectedId, apply, onSelect, onDelete, pictureService }: SceneListProps) {
   return (
     <Stack gap="xs" component="ol" aria-label="Scenes" m={0} p={0} style={{ listStyle: 'none' }}>
       {timeline.scenes.map((scene, index) => (
@@ -30,7 +32,7 @@ export function SceneList({ timeline, assets, selectedId, apply, onSelect, onDel
             onClick={() => onSelect(scene.id)}
             style={scene.id === selectedId ? { borderColor: 'var(--mantine-color-violet-6)', borderWidth: 2 } : undefined}
           >
-            <SceneControls timeline={timeline} scene={scene} index={index} assets={assets} apply={apply} onDelete={onDelete} />
+            <SceneControls timeline={timeline} scene={scene} index={index} assets={assets} apply={apply} onDelete={onDelete} pictureService={pictureService} />
           </Card>
           <AddScene afterId={scene.id} afterNumber={index + 1} apply={apply} />
         </li>

@@ -5,6 +5,7 @@
 import { Alert, Button, Drawer, FileButton, SegmentedControl, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { Timeline, TimelineScene } from '../../../../contract/timeline';
+import { BUILTIN_VISUALS_LABEL } from '../../../../contract/videos';
 import { errorMessage } from '../../../api';
 import { useOnline } from '../../../ui/useOnline';
 import { uploadSceneMedia } from '../../videos/data';
@@ -29,9 +30,11 @@ export interface SwapPictureSheetProps {
   number: number;
   assets: PreviewAssets;
   apply: ApplyEdit;
+  /** Who makes new pictures on this server, e.g. "Pexels stock videos and photos". */
+  pictureService: string | undefined;
 }
 
-export function SwapPictureSheet({ opened, onClose, timeline, scene, number, assets, apply }: SwapPictureSheetProps) {
+export function SwapPictureSheet({ opened, onClose, timeline, scene, number, assets, apply, pictureService }: SwapPictureSheetProps) {
   const online = useOnline();
   const [way, setWay] = useState<Way>('regenerate');
   const [prompt, setPrompt] = useState(scene.visual.prompt || scene.text);
@@ -75,7 +78,12 @@ export function SwapPictureSheet({ opened, onClose, timeline, scene, number, ass
         )}
         {way === 'stock' && (
           <>
-            <TextInput label="Search words for a stock picture or clip" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+            <TextInput
+              label="Search words for a stock picture or clip"
+              description={`Found at the next render by ${pictureService ?? 'the picture service this server uses'}.${pictureService === BUILTIN_VISUALS_LABEL ? ' With no stock library set up, the built-in art draws it from these words.' : ''}`}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
             <Button onClick={() => void choose({ kind: 'stock', prompt: search })}>Use stock</Button>
           </>
         )}
