@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { listPosts, sandboxChannel, type Creator } from './api-client';
 
 /** The queues whose jobs the run makes; each must end with nothing active, waiting or failed. */
-export const WATCHED_QUEUES = ['render-video', 'publish-target'];
+export const WATCHED_QUEUES = ['render-video', 'publish-target', 'render-version'];
 
 export class Checks {
   readonly failures: string[] = [];

@@ -4,7 +4,9 @@
 // sandbox YouTube channel, queue videos, a resumable upload begun on one API and continued on the
 // other. One API is killed (SIGKILL) mid-upload and one worker mid-render; both start again. Then,
 // within a bound, every video must be rendered once, every post be on its channel once, no job be
-// lost or stuck, credits be charged once per video and the upload be whole. Prints its figures;
+// lost or stuck, credits be charged once per video and the upload be whole. Then two videos are
+// edited across the APIs and rendered again as v2, a worker killed mid-version: each version made
+// once, current, v1 kept, charged once. Prints its figures;
 // exits non-zero naming each failed check. Always stops its processes and drops its database.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { createDatabase, type ChaosDatabase } from './infra';
 import { runHarness } from './harness';
 import { freePort, ReelflowProcess } from './processes';
 import { killWorkerMidRender } from './render-crash';
+import { checkVersions, editAndRender, type RequestedVersion } from './versions';
 import { seconds, Timeline, until } from './timing';
 import { sha256, toneWav, uploadAcrossProcesses, type UploadOutcome } from './tus-upload';
 
@@ -28,12 +31,14 @@ const VIDEOS_PER_CREATOR = [2, 2, 1, 1];
 const UPLOAD_BYTES = 6 * 1024 * 1024;
 const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 /** The whole run, crashes and waits included; past it the run stops and fails. */
-const RUN_LIMIT_MS = Number(process.env.CHAOS_TIMEOUT_SECONDS ?? 480) * 1000;
+const RUN_LIMIT_MS = Number(process.env.CHAOS_TIMEOUT_SECONDS ?? 660) * 1000;
 /** How long a worker may take to be seen rendering (ffmpeg running) once the videos are queued. */
 const CATCH_RENDER_MS = 150_000;
 /** Waits for the work to settle after the crashes. Claims go stale at 45 s and every process sweeps every 10 s. */
 const RENDERS_SETTLE_MS = 240_000;
 const POSTS_SETTLE_MS = 90_000;
+/** Videos edited and rendered again as v2, each by another creator. */
+const EDITED_VIDEOS = 2;
 
 // Short scripts (a few seconds of video each) keep the run within minutes on 2 cores; the
 // encode still lasts long enough to catch a worker in it.
@@ -167,6 +172,29 @@ async function main(run: Run): Promise<Checks> {
   }
   timeline.phase('checks');
 
+  // The editor on the same processes: two creators' videos edited across the APIs, a worker killed
+  // while it encodes a version.
+  const requested: RequestedVersion[] = [];
+  for (const [i, [videoId, creator]] of [...videos.entries()].slice(0, EDITED_VIDEOS).entries()) requested.push(await editAndRender(api(i), api(i + 1), creator, videoId));
+  timeline.phase(`${requested.length} edits saved and rendered across APIs (a render request replayed on the other process)`);
+  const versionsAtKill = new Map<string, number>();
+  const noteVersions = async () => {
+    const { rows } = await db.query<{ id: string; attempts: number }>(`SELECT id, attempts FROM ai_video_versions WHERE status = 'processing'`);
+    for (const row of rows) versionsAtKill.set(row.id, Math.max(versionsAtKill.get(row.id) ?? 0, row.attempts));
+    return rows;
+  };
+  const versionCrash = await killWorkerMidRender({ workers, db, catchWithinMs: CATCH_RENDER_MS, takeoverWithinMs: RENDERS_SETTLE_MS, noteProcessing: noteVersions, table: 'ai_video_versions' });
+  timeline.phase('worker caught encoding a version, killed, restarted');
+  await until('every version completed or failed', RENDERS_SETTLE_MS, async () => {
+    const { rows } = await db.query<{ open: string }>(`SELECT count(*) AS open FROM ai_video_versions WHERE status NOT IN ('completed', 'failed')`);
+    return Number(rows[0]!.open) === 0;
+  }).catch((error: Error) => checks.expect(false, 'versions settle in time', error.message));
+  await until('queues drained', 30_000, async () => unfinishedJobs(await jobStates(db)) === 0).catch(() => undefined);
+  const versionRows = await checkVersions(checks, db, s3, s3Options.bucket, requested, versionsAtKill);
+  checks.expect(versionCrash.takeoverMs !== null, 'a worker was killed mid-version and its render taken over by another run', versionCrash.error ?? '');
+  await checkJobs(checks, db);
+  timeline.phase('versions settled and checked');
+
   console.log('\n== figures');
   for (const member of run.processes) console.log(`  ${member.name.padEnd(9)} ready after ${member.starts.map((start) => seconds(start.readyMs)).join(', then after a kill ')}`);
   console.log(`  render crash: ${renderCrash.victim ?? 'no worker'} killed running ffmpeg (${renderCrash.processing} videos processing), ready again after ${seconds(renderCrash.restartMs)}`);
@@ -175,6 +203,8 @@ async function main(run: Run): Promise<Checks> {
   const attempts = videoRows.map((row) => row.attempts);
   console.log(`  videos: ${videoRows.length}, completed ${videoRows.filter((row) => row.status === 'completed').length}, claims per video ${Math.min(...attempts)}–${Math.max(...attempts)}`);
   console.log(`  posts: ${posted.size}; jobs by state: ${JSON.stringify(states)}`);
+  console.log(`  version crash: ${versionCrash.victim ?? 'no worker'} killed running ffmpeg (${versionCrash.processing} versions processing); taken over ${seconds(versionCrash.takeoverMs)} after the kill`);
+  console.log(`  versions: ${versionRows.filter((row) => row.version > 1).map((row) => `v${row.version} ${row.status}, ${row.attempts} claims, ${row.credits_charged} credits`).join('; ')}`);
   console.log(`  total: ${seconds(timeline.total())}`);
   return checks;
 }

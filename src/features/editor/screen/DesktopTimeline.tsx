@@ -4,7 +4,7 @@
 // the player. Clicking a track seeks there; the scene blocks are buttons (Tab, Enter selects).
 // A lazy chunk: phones never load it.
 import { Box, Text, UnstyledButton } from '@mantine/core';
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { needsRecording, sceneStarts, timelineDuration, type Timeline } from '../../../../contract/timeline';
 import type { PreviewAssets } from '../preview/preview-frame';
 
@@ -38,13 +38,14 @@ function Track({ label, height, onSeek, duration, children }: { label: string; h
   );
 }
 
-export function DesktopTimeline({ timeline, assets, time, selectedId, onSelect, onSeek }: DesktopTimelineProps) {
+/** The four tracks, memoised: only the playhead moves with the time (every frame while playing or scrubbing). */
+const Tracks = memo(function Tracks({ timeline, assets, selectedId, onSelect, onSeek }: Omit<DesktopTimelineProps, 'time'>) {
   const duration = timelineDuration(timeline);
   const { starts } = sceneStarts(timeline);
   const at = (seconds: number) => percent(duration > 0 ? seconds / duration : 0);
   const music = timeline.music;
   return (
-    <Box component="section" aria-label="Timeline" style={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 6 }}>
+    <>
       <Track label="Scenes" height={64} onSeek={onSeek} duration={duration}>
         {timeline.scenes.map((scene, index) => {
           const src = scene.visual.asset && scene.visual.kind === 'image' ? assets[scene.visual.asset]?.src : undefined;
@@ -117,6 +118,15 @@ export function DesktopTimeline({ timeline, assets, time, selectedId, onSelect, 
           )),
         )}
       </Track>
+    </>
+  );
+});
+
+export function DesktopTimeline({ timeline, assets, time, selectedId, onSelect, onSeek }: DesktopTimelineProps) {
+  const duration = timelineDuration(timeline);
+  return (
+    <Box component="section" aria-label="Timeline" style={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <Tracks timeline={timeline} assets={assets} selectedId={selectedId} onSelect={onSelect} onSeek={onSeek} />
       <Box
         aria-hidden
         data-testid="timeline-playhead"

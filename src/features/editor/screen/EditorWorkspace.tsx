@@ -64,36 +64,47 @@ export function EditorWorkspace({ draft, phone, musicSrc }: { draft: EditorDraft
     [videoId],
   );
 
-  const select = (sceneId: string) => {
-    setSelectedId(sceneId);
-    const index = timeline.scenes.findIndex((scene) => scene.id === sceneId);
-    if (index >= 0) setTime(sceneStarts(timeline).starts[index]!);
-  };
+  // Stable between edits: the scene cards are memoised, so moving the playhead (every frame while
+  // scrubbing or playing) does not render them again.
+  const select = useCallback(
+    (sceneId: string) => {
+      setSelectedId(sceneId);
+      const index = timeline.scenes.findIndex((scene) => scene.id === sceneId);
+      if (index >= 0) setTime(sceneStarts(timeline).starts[index]!);
+    },
+    [timeline],
+  );
 
-  const seek = (at: number) => {
-    setTime(at);
-    setSelectedId(timeline.scenes[sceneAt(timeline, at).index]?.id ?? null);
-  };
+  const seek = useCallback(
+    (at: number) => {
+      setTime(at);
+      setSelectedId(timeline.scenes[sceneAt(timeline, at).index]?.id ?? null);
+    },
+    [timeline],
+  );
 
-  const removeScene = (sceneId: string) => {
-    const number = timeline.scenes.findIndex((scene) => scene.id === sceneId) + 1;
-    void apply((current) => deleteScene(current, sceneId)).then((refused) => {
-      if (refused) return;
-      const id = `editor-scene-deleted-${sceneId}`;
-      showUndoableDelete({
-        id,
-        title: 'Scene deleted',
-        name: `Scene ${number}`,
-        message: `Scene ${number} was deleted.`,
-        undoLabel: `Undo delete of scene ${number}`,
-        autoClose: SCENE_DELETE_UNDO_MS,
-        onUndo: () => {
-          notifications.hide(id);
-          void undo(videoId);
-        },
+  const removeScene = useCallback(
+    (sceneId: string) => {
+      const number = timeline.scenes.findIndex((scene) => scene.id === sceneId) + 1;
+      void apply((current) => deleteScene(current, sceneId)).then((refused) => {
+        if (refused) return;
+        const id = `editor-scene-deleted-${sceneId}`;
+        showUndoableDelete({
+          id,
+          title: 'Scene deleted',
+          name: `Scene ${number}`,
+          message: `Scene ${number} was deleted.`,
+          undoLabel: `Undo delete of scene ${number}`,
+          autoClose: SCENE_DELETE_UNDO_MS,
+          onUndo: () => {
+            notifications.hide(id);
+            void undo(videoId);
+          },
+        });
       });
-    });
-  };
+    },
+    [timeline, apply, videoId],
+  );
 
   useEditorKeys((command: EditorCommand) => {
     if (command === 'undo') void undo(videoId);

@@ -3,7 +3,7 @@
 // camera move, length, delete). The phone's scene card and the desktop's side panel both show it.
 import { ActionIcon, Badge, Collapse, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsJoin, IconArrowsMove, IconCut, IconDots, IconPhoto, IconRuler2, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { needsRecording, needsVisual, type Timeline, type TimelineScene } from '../../../../contract/timeline';
 import { mergeScenes, reorderScene, splitScene, TimelineEditError } from '../data';
 import type { PreviewAssets } from '../preview/preview-frame';
@@ -31,7 +31,8 @@ export interface SceneControlsProps {
   headingOrder?: 2 | 3;
 }
 
-export function SceneControls({ timeline, scene, index, assets, apply, onDelete, pictureService, headingOrder = 3 }: SceneControlsProps) {
+/** Memoised, like the list of cards: a playhead move does not render a scene's controls again. */
+export const SceneControls = memo(function SceneControls({ timeline, scene, index, assets, apply, onDelete, pictureService, headingOrder = 3 }: SceneControlsProps) {
   const number = index + 1;
   const last = index === timeline.scenes.length - 1;
   const line = useRef<HTMLTextAreaElement>(null);
@@ -109,4 +110,4 @@ export function SceneControls({ timeline, scene, index, assets, apply, onDelete,
       {swapping && <SwapPictureSheet opened onClose={() => setSwapping(false)} timeline={timeline} scene={scene} number={number} assets={assets} apply={apply} pictureService={pictureService} />}
     </Stack>
   );
-}
+});

@@ -1,6 +1,7 @@
 // The phone's timeline: the scenes top to bottom as cards, "Add a scene" after each. Tapping a
 // card selects its scene and moves the player to its start.
 import { Card, Stack } from '@mantine/core';
+import { memo } from 'react';
 import type { Timeline } from '../../../../contract/timeline';
 import type { PreviewAssets } from '../preview/preview-frame';
 import { AddScene } from './AddScene';
@@ -18,7 +19,8 @@ export interface SceneListProps {
   pictureService: string | undefined;
 }
 
-export function SceneList({ timeline, assets, selectedId, apply, onSelect, onDelete, pictureService }: SceneListProps) {
+/** Memoised: the workspace renders on every playhead move, the cards only when their props change. */
+export const SceneList = memo(function SceneList({ timeline, assets, selectedId, apply, onSelect, onDelete, pictureService }: SceneListProps) {
   return (
     <Stack gap="xs" component="ol" aria-label="Scenes" m={0} p={0} style={{ listStyle: 'none' }}>
       {timeline.scenes.map((scene, index) => (
@@ -39,4 +41,4 @@ export function SceneList({ timeline, assets, selectedId, apply, onSelect, onDel
       ))}
     </Stack>
   );
-}
+});
