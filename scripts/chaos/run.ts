@@ -203,7 +203,7 @@ async function main(run: Run): Promise<Checks> {
   const attempts = videoRows.map((row) => row.attempts);
   console.log(`  videos: ${videoRows.length}, completed ${videoRows.filter((row) => row.status === 'completed').length}, claims per video ${Math.min(...attempts)}–${Math.max(...attempts)}`);
   console.log(`  posts: ${posted.size}; jobs by state: ${JSON.stringify(states)}`);
-  console.log(`  version crash: ${versionCrash.victim ?? 'no worker'} killed running ffmpeg (${versionCrash.processing} versions processing); taken over ${seconds(versionCrash.takeoverMs)} after the kill`);
+  console.log(`  version crash: ${versionCrash.victim ?? 'no worker'} killed running ffmpeg (versions processing: ${versionCrash.processing}); taken over ${seconds(versionCrash.takeoverMs)} after the kill`);
   console.log(`  versions: ${versionRows.filter((row) => row.version > 1).map((row) => `v${row.version} ${row.status}, ${row.attempts} claims, ${row.credits_charged} credits`).join('; ')}`);
   console.log(`  total: ${seconds(timeline.total())}`);
   return checks;
