@@ -64,7 +64,8 @@ const Tracks = memo(function Tracks({ timeline, assets, selectedId, onSelect, on
                 top: 0,
                 bottom: 0,
                 left: at(starts[index]!),
-                width: at(scene.duration),
+                // The tail after the last word shows the last scene's picture, as its frames do.
+                width: at(scene.duration + (index === timeline.scenes.length - 1 ? timeline.tail : 0)),
                 borderRadius: 4,
                 overflow: 'hidden',
                 outline: selected ? '3px solid var(--mantine-color-violet-6)' : '1px solid var(--mantine-color-gray-4)',
