@@ -3,7 +3,7 @@
 // version row and the stored segments hold, and never charges).
 import { renderVersion } from '../domain/editor/render/run';
 import { releaseCrashedVersions, unfinishedVersionIds } from '../domain/editor/render/request';
-import { STALE_HEARTBEAT_MS } from '../domain/videos/pipeline/run';
+import { STALE_HEARTBEAT_MS } from '../domain/shared/claim';
 import { defineJob, RetryLater } from './job';
 import { versionOwner } from './owners';
 import { rowClaims } from './takeover';

@@ -1,7 +1,8 @@
 // The render queue: RENDER_CONCURRENCY workers per process each take one video at a
 // time. pg-boss retries are safe: renderVideo resumes from the checkpoint and never charges
 // (charging happens when the video is queued), and a video another live run holds is retried later.
-import { renderVideo, STALE_HEARTBEAT_MS } from '../domain/videos/pipeline/run';
+import { STALE_HEARTBEAT_MS } from '../domain/shared/claim';
+import { renderVideo } from '../domain/videos/pipeline/run';
 import { releaseCrashedRenders, RunningRenders, unfinishedVideoIds, type VideoRenderer } from '../domain/videos/runner';
 import { defineJob, RetryLater } from './job';
 import { videoOwner } from './owners';

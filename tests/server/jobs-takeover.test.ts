@@ -16,7 +16,7 @@ import { creditLedger, posts, postTargets, socialAccounts, users } from '../../s
 import { sandboxUploads } from '../../server/db/schema-sandbox';
 import { aiVideos } from '../../server/db/schema-videos';
 import { DEFAULT_TIMINGS } from '../../server/domain/publishing/engine';
-import { STALE_HEARTBEAT_MS } from '../../server/domain/videos/pipeline/run';
+import { STALE_HEARTBEAT_MS } from '../../server/domain/shared/claim';
 import { bossPublishScheduler, PUBLISH_TARGET_QUEUE } from '../../server/jobs/publish-target';
 import { RENDER_VIDEO_QUEUE } from '../../server/jobs/render-video';
 import { SWEEP_INTERVAL_MS } from '../../server/jobs/takeover';

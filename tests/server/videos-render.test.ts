@@ -11,7 +11,7 @@ import type { AiVideo } from '../../contract/videos';
 import type { Database } from '../../server/db/client';
 import { aiVideos } from '../../server/db/schema-videos';
 import type { RenderServices } from '../../server/domain/videos/pipeline/services';
-import { STALE_HEARTBEAT_MS } from '../../server/domain/videos/pipeline/run';
+import { STALE_HEARTBEAT_MS } from '../../server/domain/shared/claim';
 import { composeVideo } from '../../server/media/compose';
 import { meanVolume, probe } from '../../server/media/ffmpeg';
 import type { ComposeInput } from '../../server/media/types';

@@ -7,19 +7,17 @@
 // to MAX_ATTEMPTS. The temporary folder is always removed.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TranscriptionStage } from '../../../contract/transcriptions';
 import type { Db } from '../../db/client';
-import { transcriptions, type TranscriptionRow } from '../../db/schema-transcriptions';
+import { transcriptions } from '../../db/schema-transcriptions';
 import type { MediaStorage } from '../../media/storage/types';
 import { processTempRoot } from '../../media/temp-roots';
 import { renderAfterTranscription } from './render';
 import { NoSpeechEngineError, TranscriptionProviderError } from '../../providers/stt';
 import type { TranscriptionProvider } from '../ports/transcription';
+import { claimJobRow, HEARTBEAT_MS } from '../shared/claim';
 
-/** A heartbeat older than this (three missed beats) means the run holding the transcription died. */
-export const STALE_HEARTBEAT_MS = 45_000;
-const HEARTBEAT_MS = 15_000;
 /** Runs of one transcription (first try included) before a temporary failure counts as final. */
 export const MAX_ATTEMPTS = 4;
 
@@ -49,19 +47,6 @@ export interface TranscribeDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-async function claim(db: Db, id: string): Promise<TranscriptionRow | TranscribeOutcome> {
-  const staleBefore = new Date(Date.now() - STALE_HEARTBEAT_MS);
-  const [row] = await db
-    .update(transcriptions)
-    .set({ status: 'processing', stage: 'preparing', heartbeatAt: sql`now()`, attempts: sql`${transcriptions.attempts} + 1`, error: null, updatedAt: sql`now()` })
-    .where(and(eq(transcriptions.id, id), inArray(transcriptions.status, ['queued', 'processing']), or(isNull(transcriptions.heartbeatAt), lt(transcriptions.heartbeatAt, staleBefore))))
-    .returning();
-  if (row) return row;
-  const [current] = await db.select({ status: transcriptions.status }).from(transcriptions).where(eq(transcriptions.id, id));
-  if (!current) return 'gone';
-  return current.status === 'queued' || current.status === 'processing' ? 'busy' : 'finished';
-}
-
 /** Words in a message a creator can act on; `final` = no further automatic try. */
 export function describeTranscriptionFailure(error: unknown, final: boolean): string {
   if (error instanceof NoSpeechEngineError) return error.message;
@@ -84,7 +69,7 @@ export function describeTranscriptionFailure(error: unknown, final: boolean): st
 
 /** Transcribes (or resumes) one transcription. Never throws for a transcription failure: that is recorded on the row. */
 export async function runTranscription(deps: TranscribeDeps, id: string, options: { signal?: AbortSignal } = {}): Promise<TranscribeOutcome> {
-  const claimed = await claim(deps.db, id);
+  const claimed = await claimJobRow(deps.db, transcriptions, id, { stage: 'preparing' });
   if (typeof claimed === 'string') return claimed;
   const row = claimed;
   const { db } = deps;

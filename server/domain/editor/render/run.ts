@@ -6,11 +6,11 @@
 // paying or making anything twice.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Timeline } from '../../../../contract/timeline';
 import { aiVideos, aiVideoVersions, type AiVideoVersionRow } from '../../../db/schema-videos';
 import { processTempRoot } from '../../../media/temp-roots';
-import { STALE_HEARTBEAT_MS } from '../../videos/pipeline/run';
+import { claimJobRow, HEARTBEAT_MS } from '../../shared/claim';
 import { ClaimLostError, describeFailure, VideoGoneError } from '../../videos/pipeline/failures';
 import { visualCreditLines } from '../../videos/description';
 import { videoPrefix } from '../../videos/videos';
@@ -23,26 +23,12 @@ import { refundVersion } from './billing';
 import { recordScenes } from './record';
 import { encodeSegments } from './segments';
 
-const HEARTBEAT_MS = 15_000;
 const PROGRESS_WRITE_MS = 1_000;
 
 export type VersionOutcome = 'completed' | 'failed' | 'gone' | 'busy' | 'finished' | 'interrupted';
 
 /** Shares of the progress bar: encoding dominates, recording and drawing only when there is any. */
 const WEIGHTS = { record: 20, draw: 20, segments: 45, soundtrack: 5, join: 10 } as const;
-
-async function claim(services: VersionRenderServices, id: string): Promise<AiVideoVersionRow | VersionOutcome> {
-  const staleBefore = new Date(Date.now() - STALE_HEARTBEAT_MS);
-  const [row] = await services.db
-    .update(aiVideoVersions)
-    .set({ status: 'processing', heartbeatAt: sql`now()`, attempts: sql`${aiVideoVersions.attempts} + 1`, error: null, updatedAt: sql`now()` })
-    .where(and(eq(aiVideoVersions.id, id), inArray(aiVideoVersions.status, ['queued', 'processing']), or(isNull(aiVideoVersions.heartbeatAt), lt(aiVideoVersions.heartbeatAt, staleBefore))))
-    .returning();
-  if (row) return row;
-  const [current] = await services.db.select({ status: aiVideoVersions.status }).from(aiVideoVersions).where(eq(aiVideoVersions.id, id));
-  if (!current) return 'gone';
-  return current.status === 'queued' || current.status === 'processing' ? 'busy' : 'finished';
-}
 
 export interface VersionRunResult {
   outcome: VersionOutcome;
@@ -53,7 +39,7 @@ export interface VersionRunResult {
 /** Renders (or resumes) one version. A render failure is recorded on the row, never thrown. */
 export async function renderVersion(services: VersionRenderServices, versionId: string, options: { signal?: AbortSignal } = {}): Promise<VersionRunResult> {
   const tally: SegmentTally = { encoded: [], reused: [] };
-  const claimed = await claim(services, versionId);
+  const claimed = await claimJobRow(services.db, aiVideoVersions, versionId);
   if (typeof claimed === 'string') return { outcome: claimed, tally };
   const version = claimed;
   const { db } = services;

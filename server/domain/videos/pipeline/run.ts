@@ -4,12 +4,13 @@
 // for one video (pg-boss retries, duplicate jobs): only one run can hold a video at a time.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { VideoStage, VideoStageName } from '../../../../contract/videos';
 import { aiVideos, type AiVideoRow } from '../../../db/schema-videos';
 import { lockVideo, refundAll, settle } from '../billing';
 import type { VideoCheckpoint } from '../checkpoint';
 import { videoPrefix } from '../videos';
+import { claimJobRow, HEARTBEAT_MS } from '../../shared/claim';
 import { processTempRoot } from '../../../media/temp-roots';
 import { captionsStage } from './captions';
 import type { Stage, StageContext } from './context';
@@ -40,9 +41,6 @@ export const STAGE_STEPS: readonly StageStep[] = [
   { name: 'render', weight: 48, run: renderStage, done: (c) => c.render !== undefined },
 ];
 
-/** A heartbeat older than this (three missed beats) means the run holding the video died. */
-export const STALE_HEARTBEAT_MS = 45_000;
-const HEARTBEAT_MS = 15_000;
 const PROGRESS_WRITE_MS = 1_000;
 
 export type RenderOutcome =
@@ -62,22 +60,9 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
-async function claim(services: RenderServices, id: string): Promise<AiVideoRow | RenderOutcome> {
-  const staleBefore = new Date(Date.now() - STALE_HEARTBEAT_MS);
-  const [row] = await services.db
-    .update(aiVideos)
-    .set({ status: 'processing', heartbeatAt: sql`now()`, attempts: sql`${aiVideos.attempts} + 1`, error: null, updatedAt: sql`now()` })
-    .where(and(eq(aiVideos.id, id), inArray(aiVideos.status, ['queued', 'processing']), or(isNull(aiVideos.heartbeatAt), lt(aiVideos.heartbeatAt, staleBefore))))
-    .returning();
-  if (row) return row;
-  const [current] = await services.db.select({ status: aiVideos.status }).from(aiVideos).where(eq(aiVideos.id, id));
-  if (!current) return 'gone';
-  return current.status === 'queued' || current.status === 'processing' ? 'busy' : 'finished';
-}
-
 /** Renders (or resumes) one video. Never throws for a render failure: that is recorded on the row. */
 export async function renderVideo(services: RenderServices, videoId: string, options: RenderOptions = {}): Promise<RenderOutcome> {
-  const claimed = await claim(services, videoId);
+  const claimed = await claimJobRow(services.db, aiVideos, videoId);
   if (typeof claimed === 'string') return claimed;
   const video = claimed;
   const { db } = services;
